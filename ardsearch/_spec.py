@@ -1,0 +1,92 @@
+"""What a game package gives the generic core besides its C vtable.
+
+Each game package ``ardsearch/games/<name>/__init__.py`` defines ``SPEC``, a
+:class:`GameSpec`. The C engine (vtable) does everything search needs; the
+spec adds the Python-side pieces that are not hot: parameter declarations,
+the structured state (to_dict / from_dict), the board text, and the
+observation tensor. The core validates parameters generically from the
+declarations, so games never hand-roll that.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Param:
+    """One game parameter: ``load_game(name, <name>=value)``."""
+
+    name: str
+    type: type  # int, float, bool or str
+    default: Any
+    meaning: str
+    choices: tuple | None = None  # allowed values, for str parameters
+    min: float | None = None
+    max: float | None = None
+
+    def coerce(self, value: Any) -> Any:
+        """The value as this parameter's type, or ValueError saying what is allowed."""
+        expected = self.describe()
+        if self.type is bool:
+            if isinstance(value, bool):
+                v = value
+            elif isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no"):
+                v = value.lower() in ("true", "1", "yes")
+            elif isinstance(value, int) and value in (0, 1):
+                v = bool(value)
+            else:
+                raise ValueError(f"parameter {self.name}={value!r}: expected {expected}")
+        elif self.type is int:
+            try:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError
+                v = int(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"parameter {self.name}={value!r}: expected {expected}") from None
+        elif self.type is float:
+            try:
+                v = float(value)
+            except (TypeError, ValueError):
+                raise ValueError(f"parameter {self.name}={value!r}: expected {expected}") from None
+        else:
+            v = str(value)
+        if self.choices is not None and v not in self.choices:
+            raise ValueError(f"parameter {self.name}={value!r}: expected {expected}")
+        if self.min is not None and v < self.min or self.max is not None and v > self.max:
+            raise ValueError(f"parameter {self.name}={value!r}: expected {expected}")
+        return v
+
+    def describe(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(str(c) for c in self.choices)
+        if self.type is bool:
+            return "true or false"
+        kind = {int: "an integer", float: "a number"}.get(self.type, "a string")
+        if self.min is not None and self.max is not None:
+            return f"{kind} from {self.min:g} to {self.max:g}"
+        return kind
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the core needs to know about one game."""
+
+    name: str                      # package name, e.g. "ardennes"
+    title: str                     # "Clash of the Ardennes"
+    capsule: Any                   # PyCapsule "ardsearch.game" holding the ard_game vtable
+    params: tuple[Param, ...]
+    # values (all params, validated, by name) -> the C parameters struct as bytes
+    pack_params: Callable[[dict], bytes]
+    # raw state bytes -> the structured state (schema in the game's RULES.md)
+    to_dict: Callable[[bytes], dict]
+    # structured state -> raw state bytes; ValueError naming the problem
+    from_dict: Callable[[dict], bytes]
+    # raw state bytes -> the board text (str(state))
+    render: Callable[[bytes], str]
+    # raw state bytes of a view of `player` -> numpy float32 array
+    observation_tensor: Callable[[bytes, int], Any]
+    observation_shape: tuple[int, ...]
+    # optional one-line descriptions for `ardsearch show`
+    summary: str = ""
+    extra: dict = field(default_factory=dict)

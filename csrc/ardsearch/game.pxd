@@ -1,0 +1,50 @@
+# Cython view of csrc/ardsearch/game.h and rng.h: the game ABI, declared once
+# for the core and every game engine.
+from libc.stdint cimport uint32_t, uint64_t, int32_t
+
+cdef extern from "ardsearch/game.h" nogil:
+    ctypedef struct ard_rng:
+        uint64_t s[4]
+    void ard_rng_seed(ard_rng *r, uint64_t seed)
+    uint64_t ard_rng_next(ard_rng *r)
+    uint32_t ard_rng_below(ard_rng *r, uint32_t n)
+    double ard_rng_double(ard_rng *r)
+    int ard_rng_pick(ard_rng *r, const double *probs, int n)
+
+    int ARD_ABI_VERSION
+    int ARD_CHANCE
+    int ARD_TERMINAL
+    int ARD_HIDDEN_OUTCOME
+    int ARD_NOTATION_MAX
+    int ARD_MESSAGE_MAX
+    unsigned ARD_FLAG_CHANCE
+    unsigned ARD_FLAG_HIDDEN
+    const char *ARD_CAPSULE_NAME
+
+    ctypedef int32_t ard_action
+
+    ctypedef struct ard_game:
+        const char *name
+        uint32_t abi_version
+        uint32_t flags
+        uint32_t state_size
+        uint32_t params_size
+        int32_t num_actions
+        int32_t max_legal
+        int32_t max_game_length
+        void (*init)(void *state, const void *params, uint64_t seed) noexcept nogil
+        int (*validate)(const void *state, char *msg, int msglen) noexcept nogil
+        int (*current_player)(const void *state) noexcept nogil
+        int (*legal_actions)(const void *state, ard_action *out) noexcept nogil
+        void (*apply)(void *state, ard_action action) noexcept nogil
+        int (*chance_outcomes)(const void *state, ard_action *out_actions, double *out_probs) noexcept nogil
+        ard_action (*sample_chance)(const void *state, ard_rng *rng) noexcept nogil
+        void (*returns)(const void *state, double *out) noexcept nogil
+        double (*evaluate)(const void *state, int player) noexcept nogil
+        uint64_t (*hash)(const void *state) noexcept nogil
+        void (*observe)(const void *state, int player, void *out_view) noexcept nogil
+        void (*determinize)(void *view, int player, ard_rng *rng) noexcept nogil
+        int (*viewer)(const void *state) noexcept nogil
+        int (*action_visible)(const void *state, ard_action action, int player) noexcept nogil
+        int (*action_to_string)(const void *state, ard_action action, char *buf, int buflen) noexcept nogil
+        ard_action (*string_to_action)(const void *state, const char *text) noexcept nogil

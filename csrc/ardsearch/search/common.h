@@ -1,0 +1,62 @@
+/* Shared by every search algorithm: the game behind a capsule, raw state
+ * buffers, and a wall clock. No Python here except capsule unpacking, which
+ * happens once per search object, with the GIL held. */
+#ifndef ARDSEARCH_SEARCH_COMMON_H
+#define ARDSEARCH_SEARCH_COMMON_H
+
+#include <pybind11/pybind11.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ardsearch/game.h"
+
+namespace ard {
+
+namespace py = pybind11;
+
+/* The vtable held by a game's PyCapsule; raises on a foreign object. The
+ * capsule object is kept alive by the caller (the search object holds it). */
+inline const ard_game *game_from_capsule(const py::object &capsule) {
+    if (!PyCapsule_IsValid(capsule.ptr(), ARD_CAPSULE_NAME))
+        throw py::value_error("expected a game capsule named 'ardsearch.game' (pass game.capsule)");
+    auto *g = static_cast<const ard_game *>(PyCapsule_GetPointer(capsule.ptr(), ARD_CAPSULE_NAME));
+    if (g->abi_version != ARD_ABI_VERSION)
+        throw py::value_error("game ABI version mismatch: rebuild the game engine");
+    return g;
+}
+
+/* Raw state bytes from Python, checked against the game's state size and
+ * validate(). */
+inline std::vector<uint8_t> state_from_bytes(const ard_game *g, const py::bytes &b) {
+    std::string s = b;
+    if (s.size() != g->state_size)
+        throw py::value_error("state has " + std::to_string(s.size()) + " bytes, game '" +
+                              g->name + "' expects " + std::to_string(g->state_size) +
+                              " (pass state.raw())");
+    std::vector<uint8_t> out(s.begin(), s.end());
+    char msg[ARD_MESSAGE_MAX];
+    if (g->validate(out.data(), msg, sizeof msg) != 0)
+        throw py::value_error(std::string("invalid state: ") + msg);
+    return out;
+}
+
+inline std::string notation(const ard_game *g, const void *state, ard_action a) {
+    char buf[ARD_NOTATION_MAX];
+    int n = g->action_to_string(state, a, buf, sizeof buf);
+    return n < 0 ? std::string("?") : std::string(buf, (size_t)n);
+}
+
+using Clock = std::chrono::steady_clock;
+
+inline double seconds_since(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+}  // namespace ard
+
+#endif
