@@ -11,14 +11,16 @@ cdef extern from "ardsearch/game.h" nogil:
     double ard_rng_double(ard_rng *r)
     int ard_rng_pick(ard_rng *r, const double *probs, int n)
 
-    int ARD_ABI_VERSION
-    int ARD_CHANCE
-    int ARD_TERMINAL
-    int ARD_HIDDEN_OUTCOME
-    int ARD_NOTATION_MAX
-    int ARD_MESSAGE_MAX
-    unsigned ARD_FLAG_CHANCE
-    unsigned ARD_FLAG_HIDDEN
+    # enum so that Cython treats them as compile-time constants (array sizes)
+    enum:
+        ARD_ABI_VERSION
+        ARD_CHANCE
+        ARD_TERMINAL
+        ARD_HIDDEN_OUTCOME
+        ARD_NOTATION_MAX
+        ARD_MESSAGE_MAX
+        ARD_FLAG_CHANCE
+        ARD_FLAG_HIDDEN
     const char *ARD_CAPSULE_NAME
 
     ctypedef int32_t ard_action

@@ -1,0 +1,5 @@
+import sys
+
+from ardsearch.cli import main
+
+sys.exit(main())

@@ -1,0 +1,578 @@
+# cython: language_level=3
+"""The generic core: one Python Game/State API over any game's C vtable.
+
+Written once for every game. A State owns one buffer of the game's state
+struct; every rule question goes to the vtable. Python objects live only at
+this boundary: perft and random playouts run in C with the GIL released.
+"""
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcmp, memcpy
+
+import struct
+import time
+
+import numpy as np
+
+from ardsearch.game cimport *
+
+CHANCE = ARD_CHANCE
+TERMINAL = ARD_TERMINAL
+HIDDEN = ARD_HIDDEN_OUTCOME
+
+# serialize(): MAGIC, ABI version (u16), name length (u16), name, state size (u32), state bytes
+_MAGIC = b"ARDS"
+_HEADER = struct.Struct("<4sHH")
+
+
+class IllegalMoveError(ValueError):
+    """A well-formed move that is not legal in this state (the state is unchanged)."""
+
+
+class InvalidMoveError(ValueError):
+    """Text that is not a move of this game at all (the state is unchanged)."""
+
+
+cdef const ard_game *_vtable(object capsule) except NULL:
+    if not PyCapsule_IsValid(capsule, ARD_CAPSULE_NAME):
+        raise TypeError("expected a game capsule named 'ardsearch.game'")
+    cdef const ard_game *g = <const ard_game *>PyCapsule_GetPointer(capsule, ARD_CAPSULE_NAME)
+    if g.abi_version != <uint32_t>ARD_ABI_VERSION:
+        raise ImportError(f"game '{g.name.decode()}' was built for ABI {g.abi_version}, "
+                          f"the core expects {ARD_ABI_VERSION}: rebuild the package")
+    return g
+
+
+cdef class Game:
+    """A game with fixed parameters: makes states and reads them back."""
+
+    cdef const ard_game *g
+    cdef readonly object spec
+    cdef readonly object capsule
+    cdef readonly dict params
+    cdef bytes _packed
+    # scratch for legality checks and outcome lists (the GIL serializes their use)
+    cdef ard_action *_actions
+    cdef double *_probs
+
+    def __cinit__(self):
+        self._actions = NULL
+        self._probs = NULL
+
+    def __init__(self, spec, dict params=None):
+        self.spec = spec
+        self.capsule = spec.capsule
+        self.g = _vtable(spec.capsule)
+        self.params = _checked_params(spec, params or {})
+        self._packed = bytes(spec.pack_params(self.params))
+        if len(self._packed) != self.g.params_size:
+            raise RuntimeError(f"{spec.name}: pack_params gave {len(self._packed)} bytes, "
+                               f"the engine expects {self.g.params_size}")
+        self._actions = <ard_action *>malloc(sizeof(ard_action) * (self.g.max_legal + 1))
+        self._probs = <double *>malloc(sizeof(double) * (self.g.max_legal + 1))
+        if self._actions == NULL or self._probs == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self._actions)
+        free(self._probs)
+
+    def __reduce__(self):
+        from ardsearch import load_game
+        return (_load_for_pickle, (self.spec.name, self.params))
+
+    def __repr__(self):
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"load_game({self.spec.name!r}, {args})"
+
+    property name:
+        def __get__(self): return self.spec.name
+    property title:
+        def __get__(self): return self.spec.title
+    property num_actions:
+        def __get__(self): return self.g.num_actions
+    property max_legal:
+        def __get__(self): return self.g.max_legal
+    property max_game_length:
+        def __get__(self): return self.g.max_game_length
+    property state_size:
+        def __get__(self): return self.g.state_size
+    property has_chance:
+        def __get__(self): return bool(self.g.flags & ARD_FLAG_CHANCE)
+    property hidden_information:
+        def __get__(self): return bool(self.g.flags & ARD_FLAG_HIDDEN)
+    property num_players:
+        def __get__(self): return 2
+    property observation_shape:
+        def __get__(self): return tuple(self.spec.observation_shape)
+
+    def new_initial_state(self, seed=0):
+        """The start of a game. `seed` seeds the state's own RNG (used by
+        sample_chance / apply_random_chance) and any random setup."""
+        cdef uint64_t s = _seed64(seed)
+        cdef State st = State._make(self)
+        self.g.init(st.buf, <const char *>self._packed, s)
+        ard_rng_seed(&st.rng, s ^ 0x5DEECE66DULL)
+        st.seed = seed
+        return st
+
+    def state_from_raw(self, raw):
+        """A State from the bare struct bytes (state.raw()); ValueError if invalid."""
+        raw = bytes(raw)
+        if len(raw) != self.g.state_size:
+            raise ValueError(f"{self.name}: a raw state has {self.g.state_size} bytes, got {len(raw)}")
+        cdef State st = State._make(self)
+        memcpy(st.buf, <const char *>raw, self.g.state_size)
+        st._check_valid("raw state")
+        return st
+
+    def deserialize_state(self, data):
+        """The inverse of State.serialize(); ValueError on anything else."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise ValueError(f"deserialize_state expects bytes, got {type(data).__name__}")
+        data = bytes(data)
+        if len(data) < _HEADER.size:
+            raise ValueError(f"serialized state too short ({len(data)} bytes): not an ardsearch state")
+        magic, abi, nlen = _HEADER.unpack_from(data)
+        if magic != _MAGIC:
+            raise ValueError("not an ardsearch serialized state (bad magic)")
+        if abi != ARD_ABI_VERSION:
+            raise ValueError(f"serialized with game ABI {abi}, this build reads ABI {ARD_ABI_VERSION}")
+        pos = _HEADER.size
+        name = data[pos:pos + nlen]
+        pos += nlen
+        if name != self.name.encode():
+            raise ValueError(f"serialized state is of game {name.decode('ascii', 'replace')!r}, "
+                             f"not {self.name!r}")
+        if len(data) < pos + 4:
+            raise ValueError("serialized state truncated in its header")
+        (size,) = struct.unpack_from("<I", data, pos)
+        pos += 4
+        if size != self.g.state_size or len(data) != pos + size:
+            raise ValueError(f"serialized {self.name} state has {len(data) - pos} bytes of state "
+                             f"(header says {size}), this build expects {self.g.state_size}")
+        st = self.state_from_raw(data[pos:])
+        return st
+
+    def state_from_dict(self, d):
+        """A State from the structured state (schema in the game's RULES.md)."""
+        if not isinstance(d, dict):
+            raise ValueError(f"state_from_dict expects a dict, got {type(d).__name__}")
+        if d.get("game", self.name) != self.name:
+            raise ValueError(f"structured state is of game {d.get('game')!r}, not {self.name!r}")
+        raw = self.spec.from_dict(d)
+        return self.state_from_raw(raw)
+
+
+def _load_for_pickle(name, params):
+    from ardsearch import load_game
+    return load_game(name, **params)
+
+
+cdef uint64_t _seed64(object seed) except? 0:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    return <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+
+
+def _checked_params(spec, dict given):
+    """All parameters of the game, validated; ValueError on an unknown key or bad value."""
+    known = {p.name: p for p in spec.params}
+    for key in given:
+        if key not in known:
+            valid = ", ".join(known) or "none"
+            raise ValueError(f"{spec.name}: unknown parameter {key!r} (valid: {valid})")
+    return {p.name: p.coerce(given[p.name]) if p.name in given else p.default
+            for p in spec.params}
+
+
+cdef class State:
+    """One position of a game. Mutable: apply_action changes it in place."""
+
+    cdef readonly Game game
+    cdef const ard_game *g
+    cdef uint8_t *buf
+    cdef ard_rng rng
+    cdef list _history      # actions; ARD_HIDDEN_OUTCOME where this state's owner did not see
+    cdef list _seen         # per history entry: bit p set if player p saw it
+    cdef list _notes        # per history entry: notation ("?" for hidden)
+    cdef public object seed
+
+    def __cinit__(self):
+        self.buf = NULL
+
+    def __dealloc__(self):
+        free(self.buf)
+
+    @staticmethod
+    cdef State _make(Game game):
+        cdef State st = State.__new__(State)
+        st.game = game
+        st.g = game.g
+        st.buf = <uint8_t *>malloc(game.g.state_size)
+        if st.buf == NULL:
+            raise MemoryError()
+        st._history = []
+        st._seen = []
+        st._notes = []
+        st.seed = None
+        ard_rng_seed(&st.rng, 0)
+        return st
+
+    cdef _check_valid(self, what):
+        cdef char msg[ARD_MESSAGE_MAX]
+        msg[0] = 0
+        if self.g.validate(self.buf, msg, ARD_MESSAGE_MAX) != 0:
+            raise ValueError(f"invalid {self.game.name} {what}: {msg.decode('utf-8', 'replace')}")
+
+    # ---- queries -------------------------------------------------------
+    def current_player(self):
+        return self.g.current_player(self.buf)
+
+    def is_chance_node(self):
+        return self.g.current_player(self.buf) == ARD_CHANCE
+
+    def is_terminal(self):
+        return self.g.current_player(self.buf) == ARD_TERMINAL
+
+    def legal_actions(self):
+        """Legal actions at a decision node (chance nodes: the outcomes' actions; terminal: [])."""
+        cdef int cp = self.g.current_player(self.buf)
+        cdef int n, i
+        if cp == ARD_TERMINAL:
+            return []
+        if cp == ARD_CHANCE:
+            n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
+        else:
+            n = self.g.legal_actions(self.buf, self.game._actions)
+        return [self.game._actions[i] for i in range(n)]
+
+    def chance_outcomes(self):
+        """[(action, probability)] at a chance node, else []."""
+        if self.g.current_player(self.buf) != ARD_CHANCE:
+            return []
+        cdef int n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
+        return [(self.game._actions[i], self.game._probs[i]) for i in range(n)]
+
+    def returns(self):
+        cdef double r[2]
+        self.g.returns(self.buf, r)
+        return [r[0], r[1]]
+
+    def evaluate(self, int player):
+        """The game's heuristic value in [-1, 1] for player (0 or 1)."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player}")
+        return self.g.evaluate(self.buf, player)
+
+    def hash(self):
+        return self.g.hash(self.buf)
+
+    def viewer(self):
+        """-1 for a full state, else the player whose view this is."""
+        return self.g.viewer(self.buf)
+
+    def raw(self):
+        """The bare state struct as bytes (what the search takes)."""
+        return (<char *>self.buf)[:self.g.state_size]
+
+    def history(self):
+        """Every action and chance outcome so far (ardsearch.HIDDEN where unseen)."""
+        return list(self._history)
+
+    def history_strings(self):
+        return list(self._notes)
+
+    def masked_history(self, int player):
+        """The history in notation as `player` saw it: '?' for what they did not see."""
+        return [note if (seen >> player) & 1 else "?" for note, seen in zip(self._notes, self._seen)]
+
+    # ---- notation ------------------------------------------------------
+    def action_to_string(self, action):
+        cdef char buf[ARD_NOTATION_MAX]
+        if action == ARD_HIDDEN_OUTCOME:
+            return "?"
+        if not isinstance(action, int) or not 0 <= action < self.g.num_actions:
+            raise InvalidMoveError(f"action {action!r} is out of range 0..{self.g.num_actions - 1}")
+        cdef int n = self.g.action_to_string(self.buf, <ard_action>action, buf, ARD_NOTATION_MAX)
+        if n < 0:
+            raise InvalidMoveError(f"action {action} has no notation in {self.game.name}")
+        return buf[:n].decode("ascii")
+
+    def string_to_action(self, text):
+        """The action named by `text` (notation), legal or not; InvalidMoveError if none."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move in notation must be a str, got {type(text).__name__}")
+        text = text.strip()
+        if text == "?":
+            return ARD_HIDDEN_OUTCOME
+        try:
+            b = text.encode("ascii")
+        except UnicodeEncodeError:
+            raise InvalidMoveError(f"{text!r} is not {self.game.name} notation (non-ASCII)") from None
+        if len(b) >= ARD_NOTATION_MAX or b"\0" in b:
+            raise InvalidMoveError(f"{text[:40]!r} is not {self.game.name} notation")
+        cdef ard_action a = self.g.string_to_action(self.buf, b)
+        if a < 0:
+            raise InvalidMoveError(f"{text!r} is not {self.game.name} notation "
+                                   f"(see RULES.md; legal here: {', '.join(self._legal_notes()[:12])})")
+        return a
+
+    def _legal_notes(self):
+        return [self.action_to_string(a) for a in self.legal_actions()]
+
+    # ---- moves ---------------------------------------------------------
+    def apply_action(self, action):
+        """Applies a legal action or chance outcome; IllegalMoveError otherwise (state unchanged)."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidMoveError(f"an action must be an int, got {action!r}")
+        cdef int cp = self.g.current_player(self.buf)
+        cdef int viewer, i, n
+        cdef ard_action a
+        if cp == ARD_TERMINAL:
+            raise IllegalMoveError(f"move {self._describe(action)} is illegal: the game is over")
+        if action == ARD_HIDDEN_OUTCOME:
+            viewer = self.g.viewer(self.buf)
+            if cp != ARD_CHANCE or viewer < 0:
+                raise IllegalMoveError("'?' (a hidden outcome) is only legal in a player's view, at a chance node")
+            n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
+            if n == 0 or self.g.action_visible(self.buf, self.game._actions[0], viewer):
+                raise IllegalMoveError(f"'?' is illegal here: player {viewer} sees this chance outcome")
+            self._push(ARD_HIDDEN_OUTCOME, "?", 1 << (1 - viewer))
+            return
+        if not 0 <= action < self.g.num_actions:
+            raise InvalidMoveError(f"action {action} is out of range 0..{self.g.num_actions - 1}")
+        a = <ard_action>action
+        viewer = self.g.viewer(self.buf)
+        if cp == ARD_CHANCE and viewer >= 0 and not self.g.action_visible(self.buf, a, viewer):
+            raise IllegalMoveError(f"{self._describe(action)}: player {viewer} does not see this "
+                                   f"outcome in their view; apply '?' instead")
+        if cp == ARD_CHANCE:
+            n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
+        else:
+            n = self.g.legal_actions(self.buf, self.game._actions)
+        for i in range(n):
+            if self.game._actions[i] == a:
+                break
+        else:
+            what = "chance outcome" if cp == ARD_CHANCE else f"move for player {cp}"
+            raise IllegalMoveError(f"{self._describe(action)} is not a legal {what} here "
+                                   f"(legal: {', '.join(self._legal_notes()[:16])})")
+        note = self.action_to_string(action)
+        cdef int seen = self.g.action_visible(self.buf, a, 0) | (self.g.action_visible(self.buf, a, 1) << 1)
+        self._push(a, note, seen)
+
+    cdef _push(self, ard_action a, str note, int seen):
+        self.g.apply(self.buf, a)
+        viewer = self.g.viewer(self.buf)
+        self._history.append(a if viewer < 0 or (seen >> viewer) & 1 else ARD_HIDDEN_OUTCOME)
+        self._seen.append(seen)
+        self._notes.append(note)
+
+    def _describe(self, action):
+        try:
+            return f"{self.action_to_string(action)!r} ({action})"
+        except ValueError:
+            return str(action)
+
+    def apply(self, text):
+        """Applies a move given in notation (see the game's RULES.md)."""
+        self.apply_action(self.string_to_action(text))
+
+    def sample_chance(self):
+        """A chance outcome drawn with this state's seeded RNG (not applied)."""
+        if self.g.current_player(self.buf) != ARD_CHANCE:
+            raise ValueError("sample_chance: not a chance node")
+        return self.g.sample_chance(self.buf, &self.rng)
+
+    def apply_random_chance(self):
+        """Draws a chance outcome with this state's RNG, applies it, returns it."""
+        a = self.sample_chance()
+        self.apply_action(a)
+        return a
+
+    # ---- copies, views -------------------------------------------------
+    def clone(self):
+        cdef State st = State._make(self.game)
+        memcpy(st.buf, self.buf, self.g.state_size)
+        st.rng = self.rng
+        st._history = list(self._history)
+        st._seen = list(self._seen)
+        st._notes = list(self._notes)
+        st.seed = self.seed
+        return st
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def view(self, int player):
+        """What `player` knows: everything else replaced by unknowns."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player}")
+        cdef State st = self.clone()
+        self.g.observe(self.buf, player, st.buf)
+        st._history = [a if (s >> player) & 1 else ARD_HIDDEN_OUTCOME
+                       for a, s in zip(self._history, self._seen)]
+        st._notes = self.masked_history(player)
+        return st
+
+    def resample_from_infostate(self, int player, seed=0):
+        """A full state drawn uniformly among those consistent with `player`'s view.
+        Its history keeps '?' where player did not see the outcome."""
+        cdef State st = self.view(player)
+        cdef ard_rng r
+        ard_rng_seed(&r, _seed64(seed))
+        self.g.determinize(st.buf, player, &r)
+        return st
+
+    def observation_string(self, int player):
+        return self.game.spec.render(self.view(player).raw())
+
+    def observation_tensor(self, int player):
+        return np.asarray(self.game.spec.observation_tensor(self.view(player).raw(), player),
+                          dtype=np.float32)
+
+    # ---- formats -------------------------------------------------------
+    def serialize(self):
+        name = self.game.name.encode()
+        return (_HEADER.pack(_MAGIC, ARD_ABI_VERSION, len(name)) + name
+                + struct.pack("<I", self.g.state_size) + self.raw())
+
+    def to_dict(self):
+        return self.game.spec.to_dict(self.raw())
+
+    def __str__(self):
+        return self.game.spec.render(self.raw())
+
+    def __repr__(self):
+        return f"<{self.game.name} State player={self.current_player()} moves={len(self._history)}>"
+
+    def __eq__(self, other):
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game.name == other.game.name and self.raw() == other.raw()
+
+    __hash__ = None
+
+    def __reduce__(self):
+        return (_restore_state, (self.game, self.serialize(), self._history, self._seen,
+                                 self._notes, self.seed))
+
+
+def _restore_state(game, data, history, seen, notes, seed):
+    cdef State st = game.deserialize_state(data)
+    st._history = list(history)
+    st._seen = list(seen)
+    st._notes = list(notes)
+    st.seed = seed
+    return st
+
+
+# ---- whole-game loops in C ------------------------------------------------
+
+cdef uint64_t _perft(const ard_game *g, uint8_t *stack, int depth, ard_action *acts,
+                     double *probs) noexcept nogil:
+    """Leaves at `depth` below stack[0:size]; chance nodes expanded over all outcomes.
+    stack holds depth+1 states; acts/probs hold max_legal entries per level."""
+    cdef int cp = g.current_player(stack)
+    if depth == 0 or cp == ARD_TERMINAL:
+        return 1
+    cdef int n, i
+    cdef uint64_t total = 0
+    cdef uint32_t size = g.state_size
+    if cp == ARD_CHANCE:
+        n = g.chance_outcomes(stack, acts, probs)
+    else:
+        n = g.legal_actions(stack, acts)
+    for i in range(n):
+        memcpy(stack + size, stack, size)
+        g.apply(stack + size, acts[i])
+        total += _perft(g, stack + size, depth - 1, acts + g.max_legal, probs + g.max_legal)
+    return total
+
+
+def perft(State state, int depth, bint divide=False):
+    """Leaf count of the game tree `depth` plies below state (chance outcomes are plies).
+    With divide=True: [(action, count)] for each root action or outcome."""
+    if depth < 0:
+        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    cdef const ard_game *g = state.g
+    cdef int levels = depth + 1
+    cdef uint8_t *stack = <uint8_t *>malloc(g.state_size * (levels + 1))
+    cdef ard_action *acts = <ard_action *>malloc(sizeof(ard_action) * g.max_legal * (levels + 1))
+    cdef double *probs = <double *>malloc(sizeof(double) * g.max_legal * (levels + 1))
+    cdef uint64_t count = 0
+    cdef int i
+    if stack == NULL or acts == NULL or probs == NULL:
+        free(stack); free(acts); free(probs)
+        raise MemoryError()
+    try:
+        if not divide:
+            memcpy(stack, state.buf, g.state_size)
+            with nogil:
+                count = _perft(g, stack, depth, acts, probs)
+            return count
+        result = []
+        for a in state.legal_actions() if depth > 0 else []:
+            memcpy(stack, state.buf, g.state_size)
+            g.apply(stack, a)
+            with nogil:
+                count = _perft(g, stack, depth - 1, acts, probs)
+            result.append((a, count))
+        return result
+    finally:
+        free(stack)
+        free(acts)
+        free(probs)
+
+
+cdef uint64_t _playouts(const ard_game *g, const void *params, uint64_t seed, long games,
+                        uint8_t *buf, ard_action *acts) noexcept nogil:
+    cdef ard_rng r
+    cdef uint64_t total = 0
+    cdef long k
+    cdef int cp, n
+    cdef ard_action a
+    ard_rng_seed(&r, seed)
+    for k in range(games):
+        g.init(buf, params, seed + <uint64_t>k)
+        while True:
+            cp = g.current_player(buf)
+            if cp == ARD_TERMINAL:
+                break
+            if cp == ARD_CHANCE:
+                a = g.sample_chance(buf, &r)
+            else:
+                n = g.legal_actions(buf, acts)
+                a = acts[ard_rng_below(&r, <uint32_t>n)]
+            g.apply(buf, a)
+            total += 1
+    return total
+
+
+def random_playouts(Game game, long games, seed=0):
+    """Plays `games` uniformly random games in C (GIL released).
+    Returns (actions applied, chance outcomes included; seconds)."""
+    if games < 0:
+        raise ValueError("games must be >= 0")
+    cdef const ard_game *g = game.g
+    cdef uint8_t *buf = <uint8_t *>malloc(g.state_size)
+    cdef ard_action *acts = <ard_action *>malloc(sizeof(ard_action) * g.max_legal)
+    cdef bytes packed = game._packed
+    cdef const char *params = packed
+    cdef uint64_t s = _seed64(seed)
+    cdef uint64_t total
+    if buf == NULL or acts == NULL:
+        free(buf); free(acts)
+        raise MemoryError()
+    t0 = time.perf_counter()
+    with nogil:
+        total = _playouts(g, params, s, games, buf, acts)
+    elapsed = time.perf_counter() - t0
+    free(buf)
+    free(acts)
+    return total, elapsed

@@ -1,0 +1,265 @@
+"""The `ardsearch` command: list | show | play | match | perft | engine | bench.
+
+Games are named as in the API: `ardennes` or `ardennes(variant=basic)`.
+Bad arguments print one line on stderr and exit with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+import ardsearch
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+
+
+def _game(text):
+    try:
+        return ardsearch.load_game(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _overrides(pairs):
+    """--set key=value for bot parameters, values read as int, float, bool or str."""
+    out = {}
+    for pair in pairs or []:
+        key, eq, value = pair.partition("=")
+        if not eq:
+            raise ValueError(f"--set expects key=value, got {pair!r}")
+        for conv in (int, float):
+            try:
+                value = conv(value)
+                break
+            except ValueError:
+                pass
+        else:
+            value = {"true": True, "false": False}.get(value.lower(), value)
+        out[key] = value
+    return out
+
+
+def cmd_list(args):
+    print("games:")
+    for name in ardsearch.list_games():
+        print(f"  {name:<14}{ardsearch.load_game(name).title}")
+    print("bots:")
+    from ardsearch.bots import describe_bot, list_bots
+    for name in list_bots():
+        print(f"  {name:<14}{describe_bot(name)}")
+    return 0
+
+
+def cmd_show(args):
+    game = args.game
+    spec = game.spec
+    print(f"{spec.title} ({spec.name})")
+    if spec.summary:
+        print(spec.summary)
+    print(f"actions: {game.num_actions}, state: {game.state_size} bytes, "
+          f"chance: {'yes' if game.has_chance else 'no'}, "
+          f"hidden information: {'yes' if game.hidden_information else 'no'}")
+    print("parameters:")
+    for p in spec.params:
+        print(f"  {p.name}={game.params[p.name]!s:<10} ({p.describe()}; default {p.default}) {p.meaning}")
+    state = game.new_initial_state(seed=args.seed)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    print()
+    print(state)
+    return 0
+
+
+def _print_legal(state, out=print):
+    if state.is_chance_node():
+        out("chance: " + ", ".join(f"{state.action_to_string(a)} {p:.3f}"
+                                   for a, p in state.chance_outcomes()))
+    else:
+        out("moves: " + " ".join(state.action_to_string(a) for a in state.legal_actions()))
+
+
+PLAY_HELP = """commands:
+  <move>   play a move in notation (see `moves`)
+  moves    list the legal moves
+  board    show the board again
+  help     this text
+  quit     leave the game"""
+
+
+def cmd_play(args):
+    game = args.game
+    human = args.as_player
+    bot = ardsearch.load_bot(args.vs, game, seed=args.seed, **_overrides(args.set))
+    state = game.new_initial_state(seed=args.seed)
+    inp = args.input or sys.stdin
+    names = ("player 0", "player 1")
+    print(f"{game.title}: you are player {human}, the bot ({args.vs}) is player {1 - human}. "
+          "Type `help` for commands.")
+    shown = None
+    while not state.is_terminal():
+        player = state.current_player()
+        if state.is_chance_node():
+            action = state.sample_chance()
+            hidden = game.hidden_information and not _visible(state, action, human)
+            state.apply_action(action)
+            print(f"chance: {'? (hidden from you)' if hidden else state.history_strings()[-1]}")
+            continue
+        board = state.observation_string(human)
+        if board != shown:
+            print()
+            print(board)
+            shown = board
+        if player != human:
+            action = bot.step(state)
+            info = getattr(bot, "last_info", None) or {}
+            wp = info.get("wp")
+            extra = f" (bot's win probability {wp:.0%})" if isinstance(wp, float) else ""
+            print(f"bot plays {state.action_to_string(action)}{extra}")
+            state.apply_action(action)
+            continue
+        print(f"{names[human]} to move", end="")
+        sys.stdout.write("> ")
+        sys.stdout.flush()
+        line = inp.readline()
+        if not line:
+            print("\nend of input: leaving the game")
+            return 0
+        cmd = line.strip()
+        if cmd in ("quit", "exit"):
+            return 0
+        if cmd in ("help", "?"):
+            print(PLAY_HELP)
+        elif cmd == "moves":
+            _print_legal(state)
+        elif cmd == "board":
+            print(board)
+        elif cmd:
+            try:
+                state.apply(cmd)
+            except ValueError as e:
+                print(f"{e}")
+    print()
+    print(state)
+    r = state.returns()
+    if r[human] > 0:
+        print("you win")
+    elif r[human] < 0:
+        print("the bot wins")
+    else:
+        print("draw")
+    return 0
+
+
+def _visible(state, action, player):
+    probe = state.clone()
+    probe.apply_action(action)
+    return probe.masked_history(player)[-1] != "?"
+
+
+def cmd_match(args):
+    from ardsearch.match import run_match
+    game = args.game
+    over = (_overrides(args.set_a), _overrides(args.set_b))
+    result = run_match(game, args.bot_a, args.bot_b, games=args.games, seed=args.seed,
+                       jobs=args.jobs, overrides=over, progress=not args.quiet)
+    print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}")
+    print(result.table())
+    return 0
+
+
+def cmd_perft(args):
+    game = args.game
+    state = game.new_initial_state(seed=args.seed)
+    for m in args.moves or []:
+        state.apply(m)
+    from ardsearch._core import perft
+    total = 0
+    for a, n in perft(state, args.depth, divide=True):
+        print(f"{state.action_to_string(a)}: {n}")
+        total += n
+    if args.depth == 0:
+        total = 1
+    print(f"\nNodes searched: {total}")
+    return 0
+
+
+def cmd_engine(args):
+    from ardsearch.protocol.engine import main as engine_main
+    return engine_main(args.rest)
+
+
+def cmd_bench(args):
+    from ardsearch.benchmark import main as bench_main
+    return bench_main(args.rest)
+
+
+def build_parser():
+    p = _Parser(prog="ardsearch", description="Engines and AI opponents for tabletop wargames.")
+    p.add_argument("--version", action="version", version=f"ardsearch {ardsearch.__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    s = sub.add_parser("list", help="the games and the bot presets")
+    s.set_defaults(run=cmd_list)
+
+    s = sub.add_parser("show", help="a game's parameters and starting board")
+    s.add_argument("game", type=_game)
+    s.add_argument("--seed", type=int, default=0)
+    s.set_defaults(run=cmd_show)
+
+    s = sub.add_parser("play", help="play against a bot in the terminal")
+    s.add_argument("game", type=_game)
+    s.add_argument("--vs", default="mcts", help="bot preset (default mcts; see `ardsearch list`)")
+    s.add_argument("--as", dest="as_player", type=int, choices=(0, 1), default=0,
+                   help="your seat: 0 or 1 (default 0)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--set", action="append", metavar="KEY=VALUE", help="bot parameter override")
+    s.set_defaults(run=cmd_play, input=None)
+
+    s = sub.add_parser("match", help="bot against bot, seats alternating")
+    s.add_argument("game", type=_game)
+    s.add_argument("bot_a")
+    s.add_argument("bot_b")
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    s.add_argument("--set-a", action="append", metavar="KEY=VALUE", help="override for bot A")
+    s.add_argument("--set-b", action="append", metavar="KEY=VALUE", help="override for bot B")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(run=cmd_match)
+
+    s = sub.add_parser("perft", help="count the game tree's leaves (per root action)")
+    s.add_argument("game", type=_game)
+    s.add_argument("depth", type=int)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--moves", nargs="*", help="events applied first, in notation")
+    s.set_defaults(run=cmd_perft)
+
+    s = sub.add_parser("engine", help="the ardsearch text protocol on stdin/stdout")
+    s.add_argument("rest", nargs=argparse.REMAINDER)
+    s.set_defaults(run=cmd_engine)
+
+    s = sub.add_parser("bench", help="speed figures of every game and search")
+    s.add_argument("rest", nargs=argparse.REMAINDER)
+    s.set_defaults(run=cmd_bench)
+    return p
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args) or 0
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except (ValueError, OSError) as e:
+        print(f"ardsearch: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""Bot against bot on one machine: one seeded game, and a match of many.
+
+The referee owns all randomness: chance outcomes come from the state's own
+RNG, seeded per game, so the bots never roll dice and a game is reproduced
+exactly from (game, presets, seed). Seats alternate every game.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import ardsearch
+from ardsearch.stats import elo_interval, score_interval
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    seats: tuple[str, str]          # preset name in seat 0 and seat 1
+    moves: list[str] = field(default_factory=list)
+    returns: tuple[float, float] = (0.0, 0.0)
+    length: int = 0
+    seconds: float = 0.0
+
+    def points(self, seat: int) -> float:
+        """1, 0.5 or 0 for the entrant in `seat`."""
+        return (self.returns[seat] + 1.0) / 2.0
+
+
+def derive_seed(base: int, *parts: int) -> int:
+    """A well-mixed 63-bit seed from a base and indices (match seed, game, seat)."""
+    x = base & 0xFFFFFFFFFFFFFFFF
+    for p in parts:
+        x = (x ^ (p + 0x9E3779B97F4A7C15 + (x << 6) + (x >> 2))) & 0xFFFFFFFFFFFFFFFF
+        x = (x * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        x ^= x >> 31
+    return x & 0x7FFFFFFFFFFFFFFF
+
+
+def play_game(game, bots, seed: int, on_move=None) -> GameRecord:
+    """Plays one game between bots[0] (seat 0) and bots[1] (seat 1)."""
+    state = game.new_initial_state(seed=seed)
+    record = GameRecord(seed=seed, seats=(bots[0].name, bots[1].name))
+    for bot in bots:
+        bot.reset()
+    t0 = time.perf_counter()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance()
+        else:
+            action = bots[state.current_player()].step(state)
+        record.moves.append(state.action_to_string(action))
+        state.apply_action(action)
+        if on_move:
+            on_move(state, action)
+    record.returns = tuple(state.returns())
+    record.length = len(record.moves)
+    record.seconds = time.perf_counter() - t0
+    return record
+
+
+def _play_indexed(args):
+    game_name, params, preset_a, preset_b, match_seed, index, overrides = args
+    game = ardsearch.load_game(game_name, **params)
+    a_seat = index % 2  # entrant A sits in seat 0 in even games, seat 1 in odd ones
+    bot_a = ardsearch.load_bot(preset_a, game, seed=derive_seed(match_seed, index, 0), **overrides[0])
+    bot_b = ardsearch.load_bot(preset_b, game, seed=derive_seed(match_seed, index, 1), **overrides[1])
+    bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
+    record = play_game(game, bots, seed=derive_seed(match_seed, index))
+    return index, a_seat, record
+
+
+@dataclass
+class MatchResult:
+    preset_a: str
+    preset_b: str
+    wins: int = 0      # from A's point of view
+    draws: int = 0
+    losses: int = 0
+    lengths: list[int] = field(default_factory=list)
+    records: list[GameRecord] = field(default_factory=list)
+
+    def add(self, a_seat: int, record: GameRecord):
+        pts = record.points(a_seat)
+        if pts == 1.0:
+            self.wins += 1
+        elif pts == 0.0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        self.lengths.append(record.length)
+        self.records.append(record)
+
+    @property
+    def games(self):
+        return self.wins + self.draws + self.losses
+
+    def table(self) -> str:
+        s = score_interval(self.wins, self.draws, self.losses)
+        elo, lo, hi = elo_interval(self.wins, self.draws, self.losses)
+        mean_len = sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+        rows = [
+            f"{'entrant':<16}{'W':>6}{'D':>6}{'L':>6}  score [95% interval]      Elo [95% interval]",
+            f"{self.preset_a:<16}{self.wins:>6}{self.draws:>6}{self.losses:>6}  {s}   "
+            f"{_elo(elo)} [{_elo(lo)}, {_elo(hi)}]",
+            f"{self.preset_b:<16}{self.losses:>6}{self.draws:>6}{self.wins:>6}  "
+            f"{1 - s.score:.3f} [{1 - s.high:.3f}, {1 - s.low:.3f}]   "
+            f"{_elo(-elo)} [{_elo(-hi)}, {_elo(-lo)}]",
+            f"games {self.games}, mean length {mean_len:.1f} actions",
+        ]
+        return "\n".join(rows)
+
+
+def _elo(x: float) -> str:
+    return "+inf" if x == float("inf") else "-inf" if x == float("-inf") else f"{x:+.0f}"
+
+
+def run_match(game, preset_a: str, preset_b: str, games: int, seed: int = 0, jobs: int = 1,
+              overrides=({}, {}), progress=True, out=sys.stderr) -> MatchResult:
+    """Plays `games` games between two presets, seats alternating."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    # fail fast on bad presets before starting any worker
+    ardsearch.load_bot(preset_a, game, **overrides[0])
+    ardsearch.load_bot(preset_b, game, **overrides[1])
+    result = MatchResult(preset_a, preset_b)
+    tasks = [(game.name, game.params, preset_a, preset_b, seed, i, overrides) for i in range(games)]
+    t0 = time.perf_counter()
+
+    def report():
+        if not progress:
+            return
+        n = result.games
+        s = score_interval(result.wins, result.draws, result.losses)
+        eta = (time.perf_counter() - t0) / n * (games - n) if n else 0.0
+        bar = "#" * (20 * n // games) + "-" * (20 - 20 * n // games)
+        out.write(f"\r[{bar}] {n}/{games} games  {preset_a} +{result.wins} ={result.draws} "
+                  f"-{result.losses}  score {s.score:.3f}  eta {eta:5.0f}s ")
+        out.flush()
+
+    report()
+    if jobs == 1:
+        for t in tasks:
+            i, a_seat, rec = _play_indexed(t)
+            result.add(a_seat, rec)
+            report()
+    else:
+        # map() yields in game order, so records stay in game order
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for i, a_seat, rec in pool.map(_play_indexed, tasks):
+                result.add(a_seat, rec)
+                report()
+    if progress:
+        out.write("\n")
+    return result

@@ -1,0 +1,422 @@
+"""The ardsearch protocol engine: a line server on stdin/stdout.
+
+    ardsearch engine                      # serve stdin/stdout
+    ardsearch engine "newgame ardennes first=allies" "position startpos moves obj:3 ?" "go nodes 2000"
+    ardsearch engine --compliance [CMD]   # run the compliance suite against CMD (ours by default)
+
+The main thread reads commands; searches, perft and bench run in one worker
+thread, so `isready`, `stop` and `quit` are answered while they run. Every
+command either succeeds quietly (or with its documented reply) or gets
+exactly one `error <code> <message>` line, and the engine keeps its previous
+state. The specification is docs/protocol.md.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import threading
+import time
+
+from .lineio import Line, LineReader, LineWriter
+from .options import OptionError, engine_options
+from .position import PositionError, build_position
+from .searcher import GoLimits, SearchJob
+
+PROTOCOL_VERSION = 1
+AUTHOR = "the ardsearch team"
+# How long quit/EOF waits for a running job before leaving anyway.
+QUIT_GRACE_S = 0.5
+# How long a command after `stop` waits for the stopping job.
+STOP_WAIT_S = 2.0
+
+
+class CommandError(Exception):
+    """A command refused: becomes one `error <code> <message>` line."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text[:400] if len(text) > 400 else text
+
+
+def _int_arg(token: str, what: str, lo: int = 0, hi: int = 2**63 - 1) -> int:
+    try:
+        value = int(token, 10)
+    except ValueError:
+        raise CommandError("bad-argument", f"{what} needs an integer, got {token[:40]!r}") from None
+    if not lo <= value <= hi:
+        raise CommandError("bad-argument", f"{what} must be from {lo} to {hi}, got {value}")
+    return value
+
+
+class EngineServer:
+    """The protocol state machine. `handle(line)` runs one command;
+    it returns False when the engine should exit."""
+
+    def __init__(self, writer: LineWriter, oneshot: bool = False):
+        self.out = writer
+        self.oneshot = oneshot
+        self.options = engine_options()
+        self.values = {name: opt.default for name, opt in self.options.items()}
+        self.game = None
+        self.position = None
+        self.job: threading.Thread | None = None
+        self.stop_event = threading.Event()
+        self.commands = {
+            "ard": self.cmd_ard, "isready": self.cmd_isready, "setoption": self.cmd_setoption,
+            "newgame": self.cmd_newgame, "position": self.cmd_position, "go": self.cmd_go,
+            "stop": self.cmd_stop, "quit": self.cmd_quit, "legal": self.cmd_legal, "d": self.cmd_d,
+            "eval": self.cmd_eval, "perft": self.cmd_perft, "bench": self.cmd_bench,
+            "query": self.cmd_query,
+        }
+
+    # ---- plumbing --------------------------------------------------------
+    def send(self, line: str) -> None:
+        self.out.write(line)
+
+    def error(self, code: str, message: str) -> None:
+        self.send(f"error {code} {_one_line(message)}")
+
+    def handle(self, line: Line) -> bool:
+        if line.problem is not None:
+            self.error("bad-argument", line.problem)
+            return True
+        tokens = line.text.split()
+        if not tokens:
+            return True  # blank lines are ignored, as in UCI
+        name, args = tokens[0], tokens[1:]
+        command = self.commands.get(name)
+        if command is None:
+            self.error("unknown-command", f"unknown command {name[:40]!r} (commands: "
+                       + ", ".join(sorted(self.commands)) + ")")
+            return True
+        try:
+            return command(args) is not False
+        except CommandError as exc:
+            self.error(exc.code, str(exc))
+        except Exception as exc:  # never let a bug end the session
+            self.error("internal", f"{name}: {type(exc).__name__}: {exc}")
+        return True
+
+    def busy(self) -> bool:
+        return self.job is not None and self.job.is_alive()
+
+    def require_idle(self, what: str) -> None:
+        # After a stop the client may send its next command before the
+        # bestmove arrives; let the stopping job finish rather than refuse.
+        if self.busy() and self.stop_event.is_set():
+            self.wait_job(STOP_WAIT_S)
+        if self.busy():
+            raise CommandError("busy", f"{what} is not allowed while a search runs; send stop first")
+
+    def require_position(self):
+        if self.game is None:
+            raise CommandError("no-game", "no game selected; send newgame <game> first")
+        if self.position is None:
+            raise CommandError("no-position", "no position set; send position startpos [seed n] [moves ...] first")
+        return self.position
+
+    def start_job(self, target) -> None:
+        self.stop_event = threading.Event()
+        self.job = threading.Thread(target=target, args=(self.stop_event,), name="ardsearch-job", daemon=True)
+        self.job.start()
+        if self.oneshot:
+            self.job.join()
+
+    def wait_job(self, timeout: float | None = None) -> bool:
+        """True if no job is left running."""
+        if self.job is not None:
+            self.job.join(timeout)
+        return not self.busy()
+
+    # ---- commands --------------------------------------------------------
+    def cmd_ard(self, args):
+        import ardsearch
+
+        from .gameinfo import game_lines
+
+        self.send(f"id name ardsearch {ardsearch.__version__}")
+        self.send(f"id author {AUTHOR}")
+        self.send(f"protocol {PROTOCOL_VERSION}")
+        for text in game_lines():
+            self.send(text)
+        for opt in self.options.values():
+            self.send(opt.declaration())
+        self.send("ardok")
+
+    def cmd_isready(self, args):
+        self.send("readyok")
+
+    def cmd_setoption(self, args):
+        self.require_idle("setoption")
+        if len(args) < 2 or args[0] != "name":
+            raise CommandError("bad-argument", "usage: setoption name <id> value <x>")
+        if "value" in args:
+            at = args.index("value")
+            name, value = " ".join(args[1:at]), " ".join(args[at + 1:])
+        else:
+            name, value = " ".join(args[1:]), ""
+        key = next((k for k in self.options if k.lower() == name.lower()), None)
+        if key is None:
+            raise CommandError("unknown-option", f"no option {name[:40]!r} (options: {', '.join(self.options)})")
+        opt = self.options[key]
+        if value == "" and opt.type != "string":
+            raise CommandError("bad-argument", f"option {key} needs a value: setoption name {key} value <x>")
+        try:
+            self.values[key] = opt.coerce(value)
+        except OptionError as exc:
+            raise CommandError(exc.code, str(exc)) from None
+
+    def cmd_newgame(self, args):
+        self.require_idle("newgame")
+        if not args:
+            raise CommandError("bad-argument", "usage: newgame <game> [key=value ...]")
+        import ardsearch
+
+        params = {}
+        for item in args[1:]:
+            key, eq, value = item.partition("=")
+            if not eq or not key:
+                raise CommandError("bad-argument", f"game parameter {item[:40]!r} must be key=value")
+            if key in params:
+                raise CommandError("bad-argument", f"game parameter {key[:40]!r} given twice")
+            params[key] = value
+        base = args[0].split("(", 1)[0]
+        if base not in ardsearch.list_games():
+            raise CommandError("unknown-game", f"unknown game {args[0][:40]!r} "
+                               f"(games: {', '.join(ardsearch.list_games())})")
+        try:
+            game = ardsearch.load_game(args[0], **params)
+        except ValueError as exc:
+            raise CommandError("bad-argument", str(exc)) from None
+        except ImportError as exc:
+            raise CommandError("unknown-game", f"game {base} is not available in this build: {exc}") from None
+        self.game, self.position = game, None
+
+    def cmd_position(self, args):
+        self.require_idle("position")
+        if self.game is None:
+            raise CommandError("no-game", "no game selected; send newgame <game> first")
+        if not args or args[0] != "startpos":
+            raise CommandError("bad-argument", "usage: position startpos [seed <n>] [moves <e1> <e2> ...]")
+        rest, seed = args[1:], 0
+        if rest[:1] == ["seed"]:
+            if len(rest) < 2:
+                raise CommandError("bad-argument", "seed needs a number: position startpos seed <n>")
+            seed = _int_arg(rest[1], "seed", 0, 2**64 - 1)
+            rest = rest[2:]
+        moves: list[str] = []
+        if rest:
+            if rest[0] != "moves":
+                raise CommandError("bad-argument", f"unexpected {rest[0][:40]!r}: expected seed <n> or moves ...")
+            moves = rest[1:]
+        if len(moves) > max(self.game.max_game_length, 1):
+            raise CommandError("illegal-move", f"{len(moves)} events is more than a {self.game.name} game "
+                               f"can last ({self.game.max_game_length})")
+        try:
+            self.position = build_position(self.game, seed, moves)
+        except PositionError as exc:
+            raise CommandError(exc.code, str(exc)) from None
+
+    def cmd_go(self, args):
+        self.require_idle("go")
+        pos = self.require_position()
+        state = pos.state
+        if state.is_terminal():
+            raise CommandError("bad-state", "the game is over: nothing to search (query result gives the result)")
+        if state.is_chance_node():
+            raise CommandError("bad-state", "the position is at a chance node: the referee draws the outcome "
+                               "and sends it in position ... moves")
+        mover = state.current_player()
+        if pos.viewer is not None and pos.viewer != mover:
+            raise CommandError("bad-state", f"the position is player {pos.viewer}'s view but player {mover} "
+                               "is to move: an engine searches only for its own player")
+        limits = self.parse_go(args, state)
+        if self.oneshot and limits.infinite:
+            raise CommandError("bad-argument", "go infinite needs a stop from stdin; not allowed as a one-shot command")
+        view = state if pos.viewer is not None or not self.game.hidden_information else state.view(mover)
+        job = SearchJob(self.game, view, limits, dict(self.values), self.send)
+        self.start_job(job.run)
+
+    def parse_go(self, args, state) -> GoLimits:
+        limits = GoLimits()
+        numeric = {"nodes", "iterations", "movetime", "depth", "wtime", "btime", "winc", "binc", "movestogo"}
+        i = 0
+        while i < len(args):
+            word = args[i]
+            if word in numeric:
+                if i + 1 >= len(args):
+                    raise CommandError("bad-argument", f"go {word} needs a number")
+                setattr(limits, word, _int_arg(args[i + 1], f"go {word}", 0 if word != "movestogo" else 1))
+                i += 2
+            elif word == "infinite":
+                limits.infinite = True
+                i += 1
+            elif word == "searchactions":
+                names = args[i + 1:]
+                if not names:
+                    raise CommandError("bad-argument", "go searchactions needs at least one action")
+                legal = set(state.legal_actions())
+                for text in names:
+                    try:
+                        action = state.string_to_action(text)
+                    except ValueError as exc:
+                        raise CommandError("illegal-move", f"searchactions {text[:40]!r}: {exc}") from None
+                    if action not in legal:
+                        raise CommandError("illegal-move", f"searchactions {text[:40]!r} is not legal here")
+                    if action not in limits.searchactions:
+                        limits.searchactions.append(action)
+                break
+            else:
+                raise CommandError("bad-argument", f"go: unknown limit {word[:40]!r} (nodes, iterations, movetime, "
+                                   "depth, wtime, btime, winc, binc, movestogo, infinite, searchactions)")
+        limits.mover = state.current_player()
+        return limits
+
+    def cmd_stop(self, args):
+        # Stop with no search running is ignored, not an error: the search
+        # may have ended on its own while the stop was on its way (UCI does
+        # the same), and a client must not see an error for that race.
+        if self.busy():
+            self.stop_event.set()
+
+    def cmd_quit(self, args):
+        return False
+
+    def cmd_legal(self, args):
+        state = self.require_position().state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            if not outcomes:  # a view at a chance node it does not see
+                self.send("chance ? 1")
+                return
+            self.send("chance " + " ".join(f"{state.action_to_string(a)} {p:.6g}" for a, p in outcomes))
+        else:
+            self.send(" ".join(["legal"] + [state.action_to_string(a) for a in state.legal_actions()]))
+
+    def cmd_d(self, args):
+        state = self.require_position().state
+        for row in str(state).splitlines():
+            self.send(f"board {row}".rstrip())
+        self.send("boardok")
+
+    def cmd_eval(self, args):
+        state = self.require_position().state
+        player = state.current_player()
+        if player not in (0, 1):
+            player = 0
+        self.send(f"eval {state.evaluate(player):.4f} player {player}")
+
+    def cmd_perft(self, args):
+        self.require_idle("perft")
+        state = self.require_position().state
+        if len(args) != 1:
+            raise CommandError("bad-argument", "usage: perft <depth>")
+        depth = _int_arg(args[0], "perft depth", 0, 64)
+        state = state.clone()
+
+        def run(stop_event):
+            from ardsearch import _core
+
+            t0 = time.perf_counter()
+            try:
+                count = _core.perft(state, depth)
+            except Exception as exc:
+                self.error("internal", f"perft: {exc}")
+                return
+            ms = int((time.perf_counter() - t0) * 1000)
+            self.send(f"perft {depth} nodes {count} time {ms}")
+
+        self.start_job(run)
+
+    def cmd_bench(self, args):
+        self.require_idle("bench")
+        from .bench import DEFAULT_NODES, run_bench
+
+        nodes = _int_arg(args[0], "bench nodes", 1, 10**9) if args else DEFAULT_NODES
+        if len(args) > 1:
+            raise CommandError("bad-argument", "usage: bench [nodes per position]")
+        self.start_job(lambda stop_event: run_bench(self.send, nodes, stop_event))
+
+    def cmd_query(self, args):
+        state = self.require_position().state
+        if len(args) != 1 or args[0] not in ("result", "tomove", "hash"):
+            raise CommandError("bad-argument", "usage: query result|tomove|hash")
+        if args[0] == "result":
+            if state.is_terminal():
+                r = state.returns()
+                self.send(f"result {r[0]:g} {r[1]:g}")
+            else:
+                self.send("result none")
+        elif args[0] == "tomove":
+            p = state.current_player()
+            self.send("tomove " + {-1: "chance", -4: "terminal"}.get(p, str(p)))
+        else:
+            self.send(f"hash {state.hash():016x}")
+
+
+def serve(fd_in: int = 0, stream_out=None) -> int:
+    """Serve the protocol until quit or end of input; returns the exit status."""
+    writer = LineWriter(stream_out if stream_out is not None else sys.stdout.buffer)
+    server = EngineServer(writer)
+    reader = LineReader(fd_in)
+    while True:
+        line = reader.read_line()
+        if line is None or not server.handle(line):
+            break
+    return shutdown(server)
+
+
+def shutdown(server: EngineServer) -> int:
+    server.stop_event.set()
+    if not server.wait_job(QUIT_GRACE_S):
+        # A job that cannot stop (a deep perft, say) must not keep us alive:
+        # quit promises an exit within a second.
+        server.out.close()
+        _hard_exit(0)
+    server.out.close()
+    return 0
+
+
+def _hard_exit(status: int) -> None:
+    try:
+        sys.stdout.flush()
+    except Exception:
+        pass
+    os._exit(status)
+
+
+def run_oneshot(commands: list[str]) -> int:
+    """Stockfish-style: each argument is one command, run to completion."""
+    writer = LineWriter(sys.stdout.buffer)
+    server = EngineServer(writer, oneshot=True)
+    for text in commands:
+        if not server.handle(Line(text) if text.isascii() else Line("", "argument is not ASCII")):
+            break
+    return shutdown(server)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `ardsearch engine [commands...] [--compliance [CMD]]`."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip().split("\n\n")[1])
+        return 0
+    if "--compliance" in argv:
+        at = argv.index("--compliance")
+        target = argv[at + 1:]
+        if len(target) == 1:
+            target = shlex.split(target[0])
+        from .compliance import default_command, run
+
+        report = run(target or default_command())
+        print(report.text())
+        return 0 if report.passed else 1
+    if argv:
+        return run_oneshot(argv)
+    return serve()

@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench` (see bench/README.md for the latest figures)."""

@@ -1,0 +1,516 @@
+/* One MCTS tree and the thread that grows it.
+ *
+ * Root parallelism: every search thread owns a Worker (its own tree, RNG and
+ * scratch buffers) and never touches another's, so the inner loop takes no
+ * lock. The orchestrator (mcts.cpp) merges the root statistics afterwards.
+ *
+ * Two modes share the tree code:
+ *  - plain MCTS (UCT) over full states, with explicit chance nodes whose
+ *    children are all outcomes with their probabilities, and the MCTS-Solver;
+ *  - single-observer information-set MCTS: the root is the searcher's view,
+ *    every simulation plays in a fresh determinization of it, edges are keyed
+ *    by action (a chance outcome the searcher cannot see is the single edge
+ *    ARD_HIDDEN_OUTCOME), children blocks grow when a determinization shows a
+ *    new legal action, and selection uses availability counts.
+ *
+ * Values: a node's value_sum is from the perspective of its chooser (the
+ * player who picked the edge into it), so multi-action turns need no
+ * alternation assumption. Leaf results are a pair (one value per player). */
+#ifndef ARDSEARCH_SEARCH_MCTS_WORKER_H
+#define ARDSEARCH_SEARCH_MCTS_WORKER_H
+
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "ardsearch/game.h"
+#include "common.h"
+#include "mcts_pool.h"
+
+namespace ard {
+
+struct MctsConfig {
+    double exploration = 1.4;
+    int rollout_depth = -1;  // plies of random rollout before evaluate(); -1: to the end
+    bool solver = true;      // plain MCTS only; ISMCTS cannot prove (determinizations differ)
+    bool ismcts = false;
+};
+
+/* The value of proven code `v` (for player 0) to player p. */
+inline int proven_for(int8_t v, int p) { return p == 1 ? -v : v; }
+
+class Worker {
+   public:
+    Worker(const ard_game *g, const MctsConfig *cfg, uint64_t seed, uint64_t node_limit)
+        : g_(g), cfg_(cfg), pool_(node_limit) {
+        size_t ss = g->state_size;
+        state_.resize(ss);
+        legal_.resize((size_t)g->max_legal + 1);
+        missing_.resize((size_t)g->max_legal + 1);
+        probs_.resize((size_t)g->max_legal + 1);
+        marks_.assign((size_t)g->num_actions, 0);
+        path_.reserve((size_t)g->max_game_length + 8);
+        seed_rng(seed);
+    }
+
+    void seed_rng(uint64_t seed) { ard_rng_seed(&rng_, seed); }
+    void set_node_limit(uint64_t limit) { pool_.set_limit(limit); }
+
+    /* A fresh tree rooted at `root` (full state, or the owner's view in ISMCTS). */
+    void new_tree(const uint8_t *root) {
+        pool_.clear();
+        root_ = pool_.alloc(1);
+        init_node(pool_[root_], -1, 1.0f, (int8_t)root_player(root));
+    }
+
+    /* Moves the root down the edges `keys` (actions; ARD_HIDDEN_OUTCOME for
+     * hidden outcomes in ISMCTS) and keeps that subtree, copied into a
+     * compact pool. False (tree untouched) if an edge is not in the tree. */
+    bool advance(const std::vector<ard_action> &keys, const uint8_t *new_root) {
+        if (root_ < 0) return false;
+        int32_t cur = root_;
+        for (ard_action k : keys) {
+            const Node &n = pool_[cur];
+            int32_t next = -1;
+            for (uint32_t i = 0; i < n.num_children; i++)
+                if (pool_[n.first_child + (int32_t)i].action == k) next = n.first_child + (int32_t)i;
+            if (next < 0) return false;
+            cur = next;
+        }
+        if (!keys.empty()) compact(cur);
+        Node &r = pool_[root_];
+        int p = root_player(new_root);
+        if (r.chooser != p && (r.chooser == 1 || p == 1)) r.value_sum = -r.value_sum;  // zero-sum flip
+        r.chooser = (int8_t)p;
+        r.action = -1;
+        r.prob = 1.0f;
+        return true;
+    }
+
+    /* Frees the tree and its memory. */
+    void release() {
+        pool_.release();
+        root_ = -1;
+    }
+
+    /* Runs simulations until `budget` is spent (0: no simulation budget),
+     * the deadline passes (deadline_s <= 0: none), `stop` is raised or the
+     * root is proven. Always runs at least one simulation. */
+    void run(const uint8_t *root, uint64_t budget, double deadline_s, Clock::time_point t0,
+             const std::atomic<bool> &stop, std::atomic<uint64_t> &sims_counter) {
+        root_state_ = root;
+        uint64_t done = 0;
+        for (;;) {
+            simulate();
+            done++;
+            sims_counter.store(done, std::memory_order_relaxed);
+            nodes_.store(pool_.nodes(), std::memory_order_relaxed);
+            if (budget && done >= budget) break;
+            if (stop.load(std::memory_order_relaxed)) break;
+            if (pool_[root_].proven != kUnproven) break;
+            if (deadline_s > 0 && (done & 15) == 0 && seconds_since(t0) >= deadline_s) break;
+        }
+        simulations_ += done;
+        last_simulations_ = done;
+    }
+
+    /* --- results (read after run) --- */
+    NodePool &pool() { return pool_; }
+    int32_t root() const { return root_; }
+    uint64_t rollout_plies() const { return rollout_plies_; }
+    uint64_t rollouts() const { return rollouts_; }
+    uint64_t last_simulations() const { return last_simulations_; }
+    bool memory_full() const { return memory_full_; }
+    const std::atomic<uint64_t> &nodes_counter() const { return nodes_; }
+    void reset_stats() {
+        rollout_plies_ = rollouts_ = 0;
+        memory_full_ = false;
+    }
+
+   private:
+    int root_player(const uint8_t *root) const {
+        int p = g_->current_player(root);
+        return p == ARD_CHANCE || p == 0 || p == 1 ? p : 0;
+    }
+
+    /* ---------- one simulation ---------- */
+
+    void simulate() {
+        uint8_t *s = state_.data();
+        std::memcpy(s, root_state_, g_->state_size);
+        int owner = -1;
+        if (cfg_->ismcts) {
+            owner = g_->viewer(s);
+            if (owner >= 0) g_->determinize(s, owner, &rng_);
+        }
+        path_.clear();
+        path_.push_back(root_);
+        double r[2] = {0.0, 0.0};
+        bool newly_proven = false;
+        int32_t idx = root_;
+        for (;;) {
+            Node &n = pool_[idx];
+            if (n.proven != kUnproven) {
+                r[0] = n.proven;
+                r[1] = -r[0];
+                break;
+            }
+            int p = g_->current_player(s);
+            if (p == ARD_TERMINAL) {
+                g_->returns(s, r);
+                newly_proven = prove_terminal(n, r);
+                break;
+            }
+            int32_t child = cfg_->ismcts ? step_ismcts(n, s, p, owner) : step_plain(n, s, p);
+            if (child < 0) {  // no room to grow: play on from this leaf
+                rollout(s, r);
+                break;
+            }
+            path_.push_back(child);
+            g_->apply(s, pool_[child].action == ARD_HIDDEN_OUTCOME ? hidden_sampled_ : pool_[child].action);
+            if (leaf_) {  // a node was just expanded: rollout from its new child
+                leaf_ = false;
+                if (g_->current_player(s) == ARD_TERMINAL) {
+                    g_->returns(s, r);
+                    newly_proven = prove_terminal(pool_[child], r);
+                } else {
+                    rollout(s, r);
+                }
+                break;
+            }
+            idx = child;
+        }
+        backpropagate(r, newly_proven);
+    }
+
+    bool prove_terminal(Node &n, const double *r) {
+        if (!cfg_->solver || cfg_->ismcts || n.proven != kUnproven) return false;
+        if (r[0] != 1.0 && r[0] != 0.0 && r[0] != -1.0) return false;
+        n.proven = (int8_t)r[0];
+        return true;
+    }
+
+    /* Plain MCTS: the child to follow from node n (state s, player p), or -1. */
+    int32_t step_plain(Node &n, uint8_t *s, int p) {
+        if (!n.expanded) {
+            if (!expand_plain(n, s, p)) return -1;
+            if (p != ARD_CHANCE) {
+                leaf_ = true;
+                return n.first_child;  // children are shuffled: the first is a random untried one
+            }
+        }
+        return p == ARD_CHANCE ? sample_child(n) : select_uct(n, p);
+    }
+
+    bool expand_plain(Node &n, uint8_t *s, int p) {
+        int count;
+        if (p == ARD_CHANCE) {
+            count = g_->chance_outcomes(s, legal_.data(), probs_.data());
+        } else {
+            count = g_->legal_actions(s, legal_.data());
+            shuffle(legal_.data(), count);
+        }
+        if (count <= 0) return false;
+        int32_t block = pool_.alloc((uint32_t)count);
+        if (block < 0) {
+            memory_full_ = true;
+            return false;
+        }
+        for (int i = 0; i < count; i++)
+            init_node(pool_[block + i], legal_[(size_t)i], p == ARD_CHANCE ? (float)probs_[(size_t)i] : 1.0f,
+                      (int8_t)p);
+        n.first_child = block;
+        n.num_children = n.capacity = (uint16_t)count;
+        n.expanded = 1;
+        return true;
+    }
+
+    int32_t sample_child(const Node &n) {
+        double u = ard_rng_double(&rng_);
+        for (uint32_t i = 0; i + 1 < n.num_children; i++) {
+            u -= pool_[n.first_child + (int32_t)i].prob;
+            if (u < 0.0) return n.first_child + (int32_t)i;
+        }
+        return n.first_child + (int32_t)n.num_children - 1;
+    }
+
+    /* UCT with the solver: a proven win is taken at once, proven losses are
+     * never explored, an unvisited child comes first. */
+    int32_t select_uct(const Node &n, int p) {
+        const double c = cfg_->exploration;
+        const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
+        int32_t best = -1;
+        double best_score = -1e300;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            int32_t ci = n.first_child + (int32_t)i;
+            const Node &ch = pool_[ci];
+            double mean;
+            if (ch.proven != kUnproven) {
+                int v = proven_for(ch.proven, p);
+                if (v > 0) return ci;
+                if (v < 0) continue;
+                mean = 0.0;
+                if (ch.visits == 0) return ci;
+            } else {
+                if (ch.visits == 0) return ci;
+                mean = ch.value_sum / ch.visits;
+            }
+            double score = mean + c * std::sqrt(log_n / ch.visits);
+            if (score > best_score) {
+                best_score = score;
+                best = ci;
+            }
+        }
+        return best >= 0 ? best : n.first_child;
+    }
+
+    /* ISMCTS: the child (edge key) to follow from node n, or -1. */
+    int32_t step_ismcts(Node &n, uint8_t *s, int p, int owner) {
+        if (p == ARD_CHANCE) {
+            ard_action a = g_->sample_chance(s, &rng_);
+            ard_action key = (owner >= 0 && !g_->action_visible(s, a, owner)) ? ARD_HIDDEN_OUTCOME : a;
+            hidden_sampled_ = a;  // what to apply if the edge is the merged hidden one
+            n.expanded = 1;
+            int32_t c = find_child(n, key);
+            if (c < 0) {
+                legal_[0] = key;
+                c = add_children(n, legal_.data(), 1, ARD_CHANCE);
+            }
+            return c;
+        }
+        int count = g_->legal_actions(s, legal_.data());
+        if (count <= 0) return -1;
+        // marks_: stamp = legal now, stamp + 1 = legal and already a child
+        stamp_ += 2;
+        if (stamp_ >= 0x7ffffff0u) {
+            std::fill(marks_.begin(), marks_.end(), 0u);
+            stamp_ = 2;
+        }
+        for (int i = 0; i < count; i++) marks_[(size_t)legal_[(size_t)i]] = stamp_;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            Node &ch = pool_[n.first_child + (int32_t)i];
+            uint32_t &m = marks_[(size_t)ch.action];
+            if (m == stamp_) {
+                m = stamp_ + 1;
+                ch.avail++;
+            }
+        }
+        int missing = 0;
+        for (int i = 0; i < count; i++)
+            if (marks_[(size_t)legal_[(size_t)i]] == stamp_) missing_[(size_t)missing++] = legal_[(size_t)i];
+        n.expanded = 1;
+        if (missing > 0) {
+            shuffle(missing_.data(), missing);
+            int32_t first_new = add_children(n, missing_.data(), missing, (int8_t)p);
+            if (first_new >= 0) {
+                for (int i = 0; i < missing; i++) pool_[first_new + i].avail++;
+                leaf_ = true;
+                return first_new;
+            }
+        }
+        return select_available(n, p);
+    }
+
+    /* UCB over the children legal in this determinization, with the
+     * availability count in place of the parent's visits. */
+    int32_t select_available(const Node &n, int p) {
+        (void)p;
+        const double c = cfg_->exploration;
+        int32_t best = -1;
+        double best_score = -1e300;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            int32_t ci = n.first_child + (int32_t)i;
+            const Node &ch = pool_[ci];
+            if (marks_[(size_t)ch.action] != stamp_ + 1) continue;
+            if (ch.visits == 0) return ci;
+            double score = ch.value_sum / ch.visits + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
+            if (score > best_score) {
+                best_score = score;
+                best = ci;
+            }
+        }
+        return best;
+    }
+
+    int32_t find_child(const Node &n, ard_action key) const {
+        for (uint32_t i = 0; i < n.num_children; i++)
+            if (pool_[n.first_child + (int32_t)i].action == key) return n.first_child + (int32_t)i;
+        return -1;
+    }
+
+    /* Appends k children to n's block, moving the block when it is full
+     * (the old block is abandoned: growth is rare). Index of the first new
+     * child, or -1 when the pool is full. */
+    int32_t add_children(Node &n, const ard_action *keys, int k, int8_t chooser) {
+        uint32_t need = (uint32_t)n.num_children + (uint32_t)k;
+        if (need > 0xffffu) return -1;
+        if (need > n.capacity) {
+            uint32_t cap = need < 4 ? 4 : need;
+            if (n.num_children > 0 && cap < 2u * n.num_children) cap = 2u * n.num_children;
+            if (cap > 0xffffu) cap = 0xffffu;
+            int32_t block = pool_.alloc(cap);
+            if (block < 0) {
+                memory_full_ = true;
+                return -1;
+            }
+            for (uint32_t i = 0; i < n.num_children; i++) pool_[block + (int32_t)i] = pool_[n.first_child + (int32_t)i];
+            n.first_child = block;
+            n.capacity = (uint16_t)cap;
+        }
+        int32_t first_new = n.first_child + n.num_children;
+        for (int i = 0; i < k; i++) init_node(pool_[first_new + i], keys[i], 1.0f, chooser);
+        n.num_children = (uint16_t)need;
+        return first_new;
+    }
+
+    /* Random playout from s to the end or the depth cut-off; r gets one value per player. */
+    void rollout(uint8_t *s, double *r) {
+        const int depth = cfg_->rollout_depth;
+        const int cap = g_->max_game_length * 2 + 16;  // guard against a game that never ends
+        int plies = 0;
+        for (;;) {
+            int p = g_->current_player(s);
+            if (p == ARD_TERMINAL) {
+                g_->returns(s, r);
+                break;
+            }
+            if ((depth >= 0 && plies >= depth) || plies >= cap) {
+                r[0] = g_->evaluate(s, 0);
+                r[1] = g_->evaluate(s, 1);
+                break;
+            }
+            ard_action a;
+            if (p == ARD_CHANCE) {
+                a = g_->sample_chance(s, &rng_);
+            } else {
+                int n = g_->legal_actions(s, legal_.data());
+                a = legal_[ard_rng_below(&rng_, (uint32_t)n)];
+            }
+            g_->apply(s, a);
+            plies++;
+        }
+        rollout_plies_ += (uint64_t)plies;
+        rollouts_++;
+    }
+
+    void backpropagate(const double *r, bool newly_proven) {
+        for (size_t i = path_.size(); i-- > 0;) {
+            Node &n = pool_[path_[i]];
+            n.visits++;
+            n.value_sum += r[n.chooser == 1 ? 1 : 0];
+        }
+        if (!newly_proven) return;
+        for (size_t i = path_.size() - 1; i-- > 0;)
+            if (!try_prove(pool_[path_[i]])) break;
+    }
+
+    /* MCTS-Solver: a decision node is proven when one child is a proven win
+     * for its mover or every child is proven (the mover takes the best); a
+     * chance node only when every outcome is proven to the same value. */
+    bool try_prove(Node &n) {
+        if (n.proven != kUnproven || !n.expanded || n.num_children == 0) return false;
+        int p = pool_[n.first_child].chooser;
+        int best = -2;
+        int8_t best_code = kUnproven;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.proven == kUnproven) return p == ARD_CHANCE ? false : check_win(n, p);
+            if (p == ARD_CHANCE) {
+                if (best_code != kUnproven && ch.proven != best_code) return false;
+                best_code = ch.proven;
+                continue;
+            }
+            int v = proven_for(ch.proven, p);
+            if (v > 0) {
+                n.proven = ch.proven;
+                return true;
+            }
+            if (v > best) {
+                best = v;
+                best_code = ch.proven;
+            }
+        }
+        n.proven = best_code;
+        return true;
+    }
+
+    /* Some child is unproven: the node is proven only by a winning child. */
+    bool check_win(Node &n, int p) {
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.proven != kUnproven && proven_for(ch.proven, p) > 0) {
+                n.proven = ch.proven;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /* Copies the subtree at `sub` into a fresh pool, children blocks kept
+     * contiguous, and makes it the root. */
+    void compact(int32_t sub) {
+        NodePool fresh;
+        fresh.swap(pool_);  // fresh holds the old tree; pool_ starts empty
+        pool_.set_limit(fresh.limit());
+        int32_t nr = pool_.alloc(1);
+        pool_[nr] = fresh[sub];
+        std::vector<std::pair<int32_t, int32_t>> queue;  // (old, new); once per move, not per simulation
+        queue.emplace_back(sub, nr);
+        for (size_t qi = 0; qi < queue.size(); qi++) {
+            int32_t old_i = queue[qi].first, new_i = queue[qi].second;
+            const Node &on = fresh[old_i];
+            uint32_t k = on.num_children;
+            if (k == 0) {
+                pool_[new_i].first_child = -1;
+                pool_[new_i].capacity = 0;
+                continue;
+            }
+            int32_t block = pool_.alloc(k);
+            if (block < 0) {  // cannot happen: the subtree fits where the whole tree did
+                pool_[new_i].first_child = -1;
+                pool_[new_i].num_children = pool_[new_i].capacity = 0;
+                pool_[new_i].expanded = 0;
+                continue;
+            }
+            pool_[new_i].first_child = block;
+            pool_[new_i].capacity = (uint16_t)k;
+            for (uint32_t i = 0; i < k; i++) {
+                pool_[block + (int32_t)i] = fresh[on.first_child + (int32_t)i];
+                queue.emplace_back(on.first_child + (int32_t)i, block + (int32_t)i);
+            }
+        }
+        root_ = nr;
+    }
+
+    void shuffle(ard_action *a, int n) {
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)ard_rng_below(&rng_, (uint32_t)(i + 1));
+            ard_action t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+
+    const ard_game *g_;
+    const MctsConfig *cfg_;
+    NodePool pool_;
+    int32_t root_ = -1;
+    ard_rng rng_;
+    const uint8_t *root_state_ = nullptr;
+    std::vector<uint8_t> state_;
+    std::vector<ard_action> legal_, missing_;
+    std::vector<double> probs_;
+    std::vector<uint32_t> marks_;
+    uint32_t stamp_ = 0;
+    std::vector<int32_t> path_;
+    ard_action hidden_sampled_ = 0;
+    bool leaf_ = false;
+    bool memory_full_ = false;
+    uint64_t rollout_plies_ = 0, rollouts_ = 0, simulations_ = 0, last_simulations_ = 0;
+    std::atomic<uint64_t> nodes_{0};
+};
+
+}  // namespace ard
+
+#endif
