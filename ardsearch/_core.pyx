@@ -161,7 +161,7 @@ cdef class Game:
             raise ValueError(f"state_from_dict expects a dict, got {type(d).__name__}")
         if d.get("game", self.name) != self.name:
             raise ValueError(f"structured state is of game {d.get('game')!r}, not {self.name!r}")
-        raw = self.spec.from_dict(d)
+        raw = self.spec.from_dict(d, self.params)
         return self.state_from_raw(raw)
 
 

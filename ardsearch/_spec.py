@@ -80,8 +80,9 @@ class GameSpec:
     pack_params: Callable[[dict], bytes]
     # raw state bytes -> the structured state (schema in the game's RULES.md)
     to_dict: Callable[[bytes], dict]
-    # structured state -> raw state bytes; ValueError naming the problem
-    from_dict: Callable[[dict], bytes]
+    # (structured state, the game's parameters) -> raw state bytes; ValueError
+    # naming the problem. The parameters fill in what the schema leaves out.
+    from_dict: Callable[[dict, dict], bytes]
     # raw state bytes -> the board text (str(state))
     render: Callable[[bytes], str]
     # raw state bytes of a view of `player` -> numpy float32 array

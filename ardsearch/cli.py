@@ -1,4 +1,5 @@
-"""The `ardsearch` command: list | show | play | match | perft | engine | bench.
+"""The `ardsearch` command: list | show | play | match | perft | engine | tournament |
+replay | bench.
 
 Games are named as in the API: `ardennes` or `ardennes(variant=basic)`.
 Bad arguments print one line on stderr and exit with status 2.
@@ -48,9 +49,9 @@ def cmd_list(args):
     for name in ardsearch.list_games():
         print(f"  {name:<14}{ardsearch.load_game(name).title}")
     print("bots:")
-    from ardsearch.bots import describe_bot, list_bots
+    from ardsearch.bots import list_bots, preset_description
     for name in list_bots():
-        print(f"  {name:<14}{describe_bot(name)}")
+        print(f"  {name:<14}{preset_description(name)}")
     return 0
 
 
@@ -192,6 +193,16 @@ def cmd_engine(args):
     return engine_main(args.rest)
 
 
+def cmd_tournament(args):
+    from ardsearch.tournament.cli import main_tournament
+    return main_tournament(args.rest)
+
+
+def cmd_replay(args):
+    from ardsearch.tournament.cli import main_replay
+    return main_replay(args.rest)
+
+
 def cmd_bench(args):
     from ardsearch.benchmark import main as bench_main
     return bench_main(args.rest)
@@ -238,11 +249,22 @@ def build_parser():
     s.add_argument("--moves", nargs="*", help="events applied first, in notation")
     s.set_defaults(run=cmd_perft)
 
-    s = sub.add_parser("engine", help="the ardsearch text protocol on stdin/stdout")
+    s = sub.add_parser("engine", help="the ardsearch text protocol on stdin/stdout",
+                       add_help=False)
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(run=cmd_engine)
 
-    s = sub.add_parser("bench", help="speed figures of every game and search")
+    s = sub.add_parser("tournament", help="bots and engines in a round robin or gauntlet",
+                       add_help=False)
+    s.add_argument("rest", nargs=argparse.REMAINDER)
+    s.set_defaults(run=cmd_tournament)
+
+    s = sub.add_parser("replay", help="print a recorded tournament game move by move",
+                       add_help=False)
+    s.add_argument("rest", nargs=argparse.REMAINDER)
+    s.set_defaults(run=cmd_replay)
+
+    s = sub.add_parser("bench", help="speed figures of every game and search", add_help=False)
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(run=cmd_bench)
     return p

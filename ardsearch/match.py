@@ -39,8 +39,12 @@ def derive_seed(base: int, *parts: int) -> int:
     return x & 0x7FFFFFFFFFFFFFFF
 
 
-def play_game(game, bots, seed: int, on_move=None) -> GameRecord:
-    """Plays one game between bots[0] (seat 0) and bots[1] (seat 1)."""
+def play_game(game, bots, seed: int, on_move=None, chance=None) -> GameRecord:
+    """Plays one game between bots[0] (seat 0) and bots[1] (seat 1).
+
+    `chance(state) -> action` picks chance outcomes (default: the state's own
+    seeded RNG); the tournament passes one that keys each draw to the event's
+    index so that both games of a duplicate pair see the same outcomes."""
     state = game.new_initial_state(seed=seed)
     record = GameRecord(seed=seed, seats=(bots[0].name, bots[1].name))
     for bot in bots:
@@ -48,7 +52,7 @@ def play_game(game, bots, seed: int, on_move=None) -> GameRecord:
     t0 = time.perf_counter()
     while not state.is_terminal():
         if state.is_chance_node():
-            action = state.sample_chance()
+            action = chance(state) if chance else state.sample_chance()
         else:
             action = bots[state.current_player()].step(state)
         record.moves.append(state.action_to_string(action))

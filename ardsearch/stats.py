@@ -1,7 +1,20 @@
-"""Match statistics: score with a confidence interval, and Elo from a score.
+"""Match statistics: scores, Elo, intervals, LOS and SPRT.
 
 Shared by `ardsearch match` and the tournament runner so that both report
 the same figures the same way.
+
+Two models of a match:
+
+- trinomial: every game is an independent draw of win / draw / loss. Simple,
+  but with duplicate pairs (the same dice for both seats) the two games of a
+  pair are correlated and the trinomial variance overstates the noise.
+- pentanomial: the unit is a duplicate pair (two games, same seed, seats
+  swapped); its points for one side are 0, 0.5, 1, 1.5 or 2. Its variance is
+  the honest one for paired games, and SPRT on pairs is what cutechess and
+  fishtest use.
+
+Scores are points per game in [0, 1] (win 1, draw 0.5, loss 0); Elo uses the
+logistic model: expected score = 1 / (1 + 10 ** (-elo / 400)).
 """
 from __future__ import annotations
 
@@ -21,16 +34,47 @@ class ScoreInterval:
         return f"{self.score:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
+def _interval(mean: float, var_of_mean: float, n: int, z: float) -> ScoreInterval:
+    # One sample says nothing about spread: give the widest honest interval.
+    half = z * math.sqrt(var_of_mean) if n > 1 else 0.5
+    return ScoreInterval(mean, max(0.0, mean - half), min(1.0, mean + half))
+
+
+def _mean_var(values: tuple[float, ...], counts: tuple[int, ...]) -> tuple[int, float, float]:
+    """(n, mean, population variance) of a categorical sample."""
+    n = sum(counts)
+    if n == 0:
+        return 0, 0.5, 0.0
+    mean = sum(v * c for v, c in zip(values, counts)) / n
+    var = sum(c * (v - mean) ** 2 for v, c in zip(values, counts)) / n
+    return n, mean, var
+
+
+TRINOMIAL_SCORES = (1.0, 0.5, 0.0)                    # win, draw, loss
+PENTANOMIAL_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)      # pair points 0..2, per game
+
+
 def score_interval(wins: int, draws: int, losses: int, z: float = Z95) -> ScoreInterval:
     """Mean score and its normal-approximation interval from the trinomial
     variance of per-game points (clipped to [0, 1])."""
-    n = wins + draws + losses
+    n, mean, var = _mean_var(TRINOMIAL_SCORES, (wins, draws, losses))
     if n == 0:
         return ScoreInterval(0.5, 0.0, 1.0)
-    mean = (wins + 0.5 * draws) / n
-    var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
-    half = z * math.sqrt(var / n) if n > 1 else 0.5
-    return ScoreInterval(mean, max(0.0, mean - half), min(1.0, mean + half))
+    return _interval(mean, var / n, n, z)
+
+
+def pentanomial_interval(penta, z: float = Z95) -> ScoreInterval:
+    """Mean score per game and its interval from pair counts
+    penta = (pairs with 0, 0.5, 1, 1.5, 2 points)."""
+    n, mean, var = _mean_var(PENTANOMIAL_SCORES, tuple(penta))
+    if n == 0:
+        return ScoreInterval(0.5, 0.0, 1.0)
+    return _interval(mean, var / n, n, z)
+
+
+def pentanomial_variance(penta) -> float:
+    """Variance of the per-game score of one pair (population form)."""
+    return _mean_var(PENTANOMIAL_SCORES, tuple(penta))[2]
 
 
 def elo_from_score(score: float) -> float:
@@ -42,7 +86,110 @@ def elo_from_score(score: float) -> float:
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
+def score_from_elo(elo: float) -> float:
+    """Expected score of a side that is `elo` points stronger."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
 def elo_interval(wins: int, draws: int, losses: int) -> tuple[float, float, float]:
-    """(elo, low, high) from the score interval."""
+    """(elo, low, high) from the trinomial score interval."""
     s = score_interval(wins, draws, losses)
     return elo_from_score(s.score), elo_from_score(s.low), elo_from_score(s.high)
+
+
+def pentanomial_elo(penta) -> tuple[float, float, float]:
+    """(elo, low, high) at 95% from pair counts."""
+    s = pentanomial_interval(penta)
+    return elo_from_score(s.score), elo_from_score(s.low), elo_from_score(s.high)
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def los_trinomial(wins: int, draws: int, losses: int) -> float:
+    """Likelihood of superiority: P(the side is stronger) from wins and
+    losses (draws carry no information in this classic formula)."""
+    if wins + losses == 0:
+        return 0.5
+    return _phi((wins - losses) / math.sqrt(wins + losses))
+
+
+def los_pentanomial(penta) -> float:
+    """P(true score > 0.5) under the normal approximation on pairs."""
+    n, mean, var = _mean_var(PENTANOMIAL_SCORES, tuple(penta))
+    if n == 0:
+        return 0.5
+    if var == 0.0:
+        return 1.0 if mean > 0.5 else 0.0 if mean < 0.5 else 0.5
+    return _phi((mean - 0.5) / math.sqrt(var / n))
+
+
+# ---- SPRT ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SPRT:
+    """Sequential probability ratio test of H0: elo = elo0 against H1: elo = elo1
+    (logistic Elo), with false-positive rate alpha and false-negative rate beta."""
+    elo0: float = 0.0
+    elo1: float = 5.0
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    def __post_init__(self):
+        if not (0.0 < self.alpha < 1.0 and 0.0 < self.beta < 1.0):
+            raise ValueError(f"SPRT alpha and beta must be in (0, 1), got alpha={self.alpha} beta={self.beta}")
+        if not self.elo1 > self.elo0:
+            raise ValueError(f"SPRT needs elo1 > elo0, got elo0={self.elo0} elo1={self.elo1}")
+
+    @property
+    def lower(self) -> float:
+        """Accept H0 when the LLR falls to this bound."""
+        return math.log(self.beta / (1.0 - self.alpha))
+
+    @property
+    def upper(self) -> float:
+        """Accept H1 when the LLR rises to this bound."""
+        return math.log((1.0 - self.beta) / self.alpha)
+
+    def llr(self, penta) -> float:
+        """Log-likelihood ratio of H1 over H0 from pair counts: the generalized
+        SPRT with a normal approximation of the pair score,
+        LLR = n (s1 - s0) (2 mean - s0 - s1) / (2 var)."""
+        n, mean, var = _mean_var(PENTANOMIAL_SCORES, tuple(penta))
+        return _gsprt_llr(n, mean, var, score_from_elo(self.elo0), score_from_elo(self.elo1))
+
+    def llr_trinomial(self, wins: int, draws: int, losses: int) -> float:
+        """The same test on single games (for matches without pairs)."""
+        n, mean, var = _mean_var(TRINOMIAL_SCORES, (wins, draws, losses))
+        return _gsprt_llr(n, mean, var, score_from_elo(self.elo0), score_from_elo(self.elo1))
+
+    def decide(self, llr: float) -> str | None:
+        """'H1' (elo1 accepted), 'H0' (elo0 accepted) or None (keep playing)."""
+        if llr >= self.upper:
+            return "H1"
+        if llr <= self.lower:
+            return "H0"
+        return None
+
+
+def _gsprt_llr(n: int, mean: float, var: float, s0: float, s1: float) -> float:
+    if n < 2 or var <= 0.0:
+        # No spread measured yet (or every sample equal): no evidence either way.
+        return 0.0
+    return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+
+
+def parse_sprt(text: str) -> SPRT:
+    """`elo0=0 elo1=5 alpha=0.05 beta=0.05` (space or comma separated; missing
+    keys keep their defaults)."""
+    values = {}
+    for item in text.replace(",", " ").split():
+        key, eq, value = item.partition("=")
+        if not eq or key not in ("elo0", "elo1", "alpha", "beta"):
+            raise ValueError(f"cannot read SPRT setting {item!r}: expected elo0=, elo1=, alpha= or beta=")
+        try:
+            values[key] = float(value)
+        except ValueError:
+            raise ValueError(f"SPRT setting {key} needs a number, got {value!r}") from None
+    return SPRT(**values)

@@ -175,11 +175,7 @@ def stock(st, side, unit):
 
 # ================================================================ placement
 def test_place_needs_free_tiles_at_least_unit_length(model):
-    # Road 1: 6 Allied + 5 German tiles of 12 -> 1 free; road 2: 2 free (own line only).
-    st = model.from_dict(position({1: ("TT", "SPM"), 2: ("TT", "")}, L=8))
-    legal = st.legal()
-    # road 1 has 8-6-5 < 0? no: L=8 would overlap; use the L=12 case below
-    del legal
+    # Road 1: 6 Allied + 5 German tiles of 12 -> 1 free; road 2: 4 free (own line only).
     st = model.from_dict(position({1: ("TT", "SPM"), 2: ("TTP", "")}, L=12))
     legal = st.legal()
     # road 1: 12 - 6 - 5 = 1 free tile: only 1-tile units (mine, spy)
@@ -209,7 +205,7 @@ def test_place_germans_front_is_toward_the_allies(model):
 
 
 def test_empty_stock_cannot_be_placed(model):
-    st = model.from_dict(position({1: ("SS" and "S", ""), 2: ("", "")}, L=16))
+    st = model.from_dict(position({1: ("S", "")}))
     assert not any(m.startswith("S") for m in st.legal())  # the only sergeant is on road 1
 
 
@@ -225,7 +221,7 @@ def test_special_unit_limit_one_on_board(model):
 
 def test_special_wedged_in_conquered_road_blocks_specials_for_good(model):
     # Allies conquered road 6 (16 tiles) with the spy inside it.
-    st = model.from_dict(position({6: ("TTTTYTM"[:0] + "TTTTYTT"[:0] + "TTTTTY", "")}, L=16))
+    st = model.from_dict(position({6: ("TTTTTY", "")}, L=16))
     assert road(st, 6)[2] == "allies"
     legal = st.legal()
     assert not legal & {f"{u}{r}" for u in "GYKR" for r in range(1, 8)}
@@ -322,18 +318,16 @@ PAIRINGS = [
 
 @pytest.mark.parametrize("att,dfn,allowed", PAIRINGS)
 def test_clash_strength(model, att, dfn, allowed):
-    # Mines fill the gap behind the leading units so that they touch.
-    L = 16
-    filler_a = "T" * 3
-    used = 9 + ref.LENGTH[att] + ref.LENGTH[dfn]
-    filler_g = "M" * (L - used)
-    if att in "GYKR" and dfn in "GYKR" and att == dfn:
-        pass  # each side may have its own special on board
-    st = model.from_dict(position({4: (filler_a + att, filler_g + dfn)}, L=L))
+    # The two units alone on road 4, touching; mines behind them pad short
+    # roads up to the minimum length 8.
+    la, ld = ref.LENGTH[att], ref.LENGTH[dfn]
+    pad = max(0, 8 - la - ld)
+    L = la + ld + pad
+    pad_a, pad_g = "M" * ((pad + 1) // 2), "M" * (pad // 2)
+    st = model.from_dict(position({4: (pad_a + att, pad_g + dfn)}, L=L))
     assert ("a4" in st.legal()) == allowed
-    # the same pairing seen by the Germans: they attack the Allied unit
-    st = model.from_dict(position({4: (filler_a + dfn, filler_g + att)}, L=L,
-                                  to_move="germans"))
+    # the same pairing with the Germans attacking
+    st = model.from_dict(position({4: (pad_a + dfn, pad_g + att)}, L=L, to_move="germans"))
     assert ("a4" in st.legal()) == allowed
 
 
@@ -343,7 +337,7 @@ def test_no_clash_without_contact(model):
 
 
 def test_attack_costs_no_ap(model):
-    st = model.from_dict(position({4: ("TTT", "MMMMPP")}, L=15))
+    st = model.from_dict(position({4: ("TTT", "MMMMPP")}, L=17))
     st.play("a4")
     d = st.dict()
     assert d["ap"] == 4 and d["to_move"] == "allies"
@@ -359,7 +353,6 @@ def test_tank_sweeps_all_infantry_and_stops_at_mine(model):
 
 
 def test_equal_clash_removes_only_the_two(model):
-    st = model.from_dict(position({5: ("TMP", "TPMP")}, L=15))  # 6 + 7 + 2 free? no: 3+1+2=6, 3+2+1+2=8 -> 14
     st = model.from_dict(position({5: ("TMP", "TPMP")}, L=14))
     st.play("a5")
     assert road(st, 5)[:2] == ("TM", "TPM")
@@ -409,22 +402,22 @@ def test_general_sweeps_infantry_and_mines_not_tanks(model):
 
 
 def test_spy_removes_at_most_two_units(model):
-    st = model.from_dict(position({6: ("Y", "PPTT")}, L=12))
+    st = model.from_dict(position({6: ("Y", "PPTT")}, L=11))
     st.play("a6")
     assert road(st, 6)[:2] == ("Y", "PP")
 
 
 def test_spy_second_unit_enemy_spy_stays(model):
-    st = model.from_dict(position({6: ("Y", "TYM")}, L=6))
+    st = model.from_dict(position({6: ("TY", "TYM")}, L=9))
     st.play("a6")
-    assert road(st, 6)[:2] == ("Y", "TY")
+    assert road(st, 6)[:2] == ("TY", "TY")
     assert stock(st, "germans", "M") == 5
 
 
 def test_spy_against_spy_removes_both(model):
-    st = model.from_dict(position({6: ("TY", "PY")}, L=8))
+    st = model.from_dict(position({6: ("TY", "CPY")}, L=9))
     st.play("a6")
-    assert road(st, 6)[:2] == ("T", "P")
+    assert road(st, 6)[:2] == ("T", "CP")
 
 
 def test_mortar_in_clash_beats_only_the_mine(model):
@@ -434,20 +427,13 @@ def test_mortar_in_clash_beats_only_the_mine(model):
 
 
 # ================================================================ command tank flank
-def _flank_position(target_unit, to_move="allies", conquered_target=False):
-    """Allied command tank on road 3 at tiles 2..4 (leading tile 4); German
-    line on road 2 whose unit `target_unit` covers tiles 3..4 (or 4), with a
-    mine in front of it."""
-    L = 16
-    # German line from tile 16 down: tanks then the target so that it covers tile 4.
-    front = "M"
-    n = ref.LENGTH[target_unit]
-    # target must cover tile 4; its low tile is 4-n+1..4; put it ending at tile 4 or covering it
-    # units behind target fill tiles 16 .. (4+1) = 12 tiles -> four tanks when the target starts at 4
-    # we place the target so that its highest tile is 4+k; simplest: fill tiles 16..5 with tanks (12 tiles)
-    german = "TTTT" + target_unit + front
-    # target covers tiles 4-n+1..4; front mine covers tile 4-n.
-    return position({3: ("MK", ""), 2: ("", german)}, L=L, to_move=to_move), n
+def _german_line_covering_tile4(target):
+    """German line on a 16-tile road whose unit `target` starts at tile 4 (so
+    covers tile 4), with a mine in front of it at tile 3; returns (line, line
+    left after the target and all in front are removed)."""
+    behind_tiles = 16 - (3 + ref.LENGTH[target])
+    behind = "T" * (behind_tiles // 3) + "M" * (behind_tiles % 3)
+    return behind + target + "M", behind
 
 
 @pytest.mark.parametrize("target,allowed", [
@@ -455,129 +441,118 @@ def _flank_position(target_unit, to_move="allies", conquered_target=False):
     ("T", False), ("K", False), ("M", False), ("Y", False),
 ])
 def test_command_tank_flanks_infantry_only(model, target, allowed):
-    d, n = _flank_position(target)
-    if target in "GYKR":
-        # the German special is on road 2; fine: each side has its own limit
-        pass
-    st = model.from_dict(d)
+    # Allied command tank on road 3 at tiles 2..4 (its leading tile is 4).
+    german, left = _german_line_covering_tile4(target)
+    st = model.from_dict(position({3: ("MK", ""), 2: ("", german)}))
     assert ("k3:2" in st.legal()) == allowed
     if allowed:
         st.play("k3:2")
-        assert road(st, 2)[1] == "TTTT"  # target and the mine in front of it removed
+        assert road(st, 2)[1] == left     # the target and the mine in front of it
         assert st.dict()["ap"] == 4       # free
 
 
 def test_command_tank_flank_right_and_left(model):
-    # Allied K on road 4 at tiles 1..3 (leading tile 3); German privates covering
-    # tile 3 on roads 3 and 5 (German line of 14 tiles: TTTT + P at tiles 3..4).
-    d = position({4: ("K", ""), 3: ("", "TTTTP"), 5: ("", "TTTTPM")})
+    # Allied K on road 4 at tiles 1..3 (leading tile 3); German privates at
+    # tiles 3..4 on road 3 and on road 5 (with a mine in front at tile 2).
+    d = position({4: ("K", ""), 3: ("", "TTTTP"), 5: ("", "TTTMMMPM")})
     st = model.from_dict(d)
-    legal = st.legal()
-    assert {"k4:3", "k4:5"} <= legal
+    assert {"k4:3", "k4:5"} <= st.legal()
     st.play("k4:5")
-    assert road(st, 5)[1] == "TTTT"
-    assert "k4:5" not in st.legal() and "k4:3" in st.legal()
+    assert road(st, 5)[1] == "TTTMMM"
+    legal = st.legal()
+    assert "k4:5" not in legal and "k4:3" in legal
 
 
-def test_command_tank_uses_its_leading_tile(model):
-    # K at tiles 1..3: a private covering only tiles 1..2? Germans can't reach
-    # tile 1 without conquering; use a private at tiles 4..5 instead: not touched.
-    d = position({4: ("K", ""), 3: ("", "TTTTM" + "P")}, L=17)  # P at tiles 3..4
-    st = model.from_dict(d)
-    assert "k4:3" in st.legal()
-    d = position({4: ("K", ""), 3: ("", "TTTTP")}, L=17)  # P at tiles 4..5, K leads at 3
-    st = model.from_dict(d)
-    assert "k4:3" not in st.legal()
+def test_command_tank_arrows_are_on_its_leading_tile(model):
+    # Allied K at tiles 2..4 (leading tile 4). A German private at tiles 2..3
+    # touches the tank's other tiles but not its leading tile: no flank.
+    st = model.from_dict(position({3: ("MK", ""), 2: ("", "TTTTMP")}))
+    assert road(st, 2)[1] == "TTTTMP"
+    assert "k3:2" not in st.legal()  # tile 4 holds a mine, the private is at 2..3
+    # A private at tiles 4..5 covers the leading tile: flank.
+    st = model.from_dict(position({3: ("MK", ""), 2: ("", "TTTMMP")}))
+    assert "k3:2" in st.legal()
 
 
 def test_command_tank_not_into_conquered_road(model):
-    # Road 2 conquered by the Germans: a private covers tile 4 but the road is locked.
-    d = position({3: ("MK", ""), 2: ("", "TTTTPP")}, L=16)
+    # Road 2 conquered by the Germans; a private covers tile 4 but the road is locked.
+    d = position({3: ("MK", ""), 2: ("", "TTTTPP")})
     assert d["roads"][1]["conquered"] == "germans"
     st = model.from_dict(d)
     assert "k3:2" not in st.legal()
 
 
 def test_command_tank_on_edge_road_has_one_side(model):
-    d = position({1: ("K", ""), 2: ("", "TTTTP")})
-    st = model.from_dict(d)
+    st = model.from_dict(position({1: ("K", ""), 2: ("", "TTTTP")}))
     assert {m for m in st.legal() if m.startswith("k")} == {"k1:2"}
 
 
 def test_german_command_tank_flank(model):
-    # German K on road 6 at tiles 14..16 (leading tile 14); Allied private at tiles 13..14 on road 7.
-    d = position({6: ("", "K"), 7: ("TTTTP", "")}, to_move="germans")
-    st = model.from_dict(d)
+    # German K on road 6 at tiles 14..16 (leading tile 14); Allied private at
+    # tiles 13..14 on road 7.
+    st = model.from_dict(position({6: ("", "K"), 7: ("TTTTP", "")}, to_move="germans"))
     assert "k6:7" in st.legal()
     st.play("k6:7")
     assert road(st, 7)[0] == "TTTT"
 
 
 def test_command_tank_flank_from_anywhere_in_its_line(model):
-    # K behind a tank: K at tiles 4..6 (leading 6); German private at tiles 5..6 on road 2.
-    d = position({3: ("MKT", ""), 2: ("", "TTTTSP" "")}, L=16)
-    # German: TTTT tiles 5..16, S 3..4? recompute: T 14-16, 11-13, 8-10, 5-7; S 3-4; P 1-2 -> too long
-    d = position({3: ("MKT", ""), 2: ("", "TTTP")}, L=16)  # P at tiles 6..7
-    st = model.from_dict(d)
+    # The K is behind a tank: K at tiles 2..4 (leading 4); German private at 3..4.
+    st = model.from_dict(position({3: ("MKT", ""), 2: ("", "TTTTP")}))
     assert "k3:2" in st.legal()
 
 
 # ================================================================ mortar
 def test_allied_mortar_shoots_two_roads_left(model):
-    # Allied mortar on road 5 at tiles 2..3 (leading 3); German private at 3..4 on road 3.
-    d = position({5: ("MR", ""), 3: ("", "TTTTPM"[:-1]), 7: ("", "TTTTP")})
-    st = model.from_dict(d)
-    legal = st.legal()
-    assert "m5" in legal
+    # Allied mortar on road 5 at tiles 2..3 (leading 3); German privates at
+    # tiles 3..4 on road 3 (r-2: target) and on road 7 (r+2: not a target).
+    st = model.from_dict(position({5: ("MR", ""), 3: ("", "TTTTP"), 7: ("", "TTTMMMP")}))
+    assert "m5" in st.legal()
     st.play("m5")
     assert road(st, 3)[1] == "TTTT"
-    assert road(st, 7)[1] == "TTTTP"  # not road r+2
+    assert road(st, 7)[1] == "TTTMMMP"
     assert st.dict()["ap"] == 4
+    assert "m5" not in st.legal()
 
 
 def test_german_mortar_shoots_two_roads_the_other_way(model):
-    # German mortar on road 3 at tiles 15..16 (leading 15); Allied private at 14..15 on road 5.
-    d = position({3: ("", "R"), 5: ("TTTTMP", ""), 1: ("TTTTMP", "")}, to_move="germans")
-    st = model.from_dict(d)
-    legal = st.legal()
-    assert "m3" in legal
+    # German mortar on road 3 at tiles 15..16 (leading 15); Allied privates at
+    # tiles 14..15 on road 5 (r+2: target) and on road 1 (r-2: not a target).
+    st = model.from_dict(position({3: ("", "R"), 5: ("TTTTMP", ""), 1: ("TTTMMMMP", "")},
+                                  to_move="germans"))
+    assert "m3" in st.legal()
     st.play("m3")
     assert road(st, 5)[0] == "TTTTM"
-    assert road(st, 1)[0] == "TTTTMP"
+    assert road(st, 1)[0] == "TTTMMMMP"
 
 
 def test_mortar_removes_private_and_everything_in_front(model):
-    d = position({5: ("MR", ""), 3: ("", "TTTTPY")})
-    st = model.from_dict(d)
+    st = model.from_dict(position({5: ("MR", ""), 3: ("", "TTTTPY")}))
     st.play("m5")
     assert road(st, 3)[1] == "TTTT"
     assert stock(st, "germans", "Y") == 1
 
 
-@pytest.mark.parametrize("unit", ["C", "S", "G", "R", "T", "M"])
-def test_mortar_targets_only_privates(model, unit):
-    german = "TTTT" + unit if ref.LENGTH[unit] >= 2 else "TTTT" + "M" + unit
-    d = position({5: ("MR", ""), 3: ("", german)})
-    st = model.from_dict(d)
+@pytest.mark.parametrize("german", ["TTTTC", "TTTTS", "TTTTR", "TTTG", "TTTTT", "TTTTMM"])
+def test_mortar_targets_only_privates(model, german):
+    st = model.from_dict(position({5: ("MR", ""), 3: ("", german)}))
     assert "m5" not in st.legal()
 
 
-def test_mortar_out_of_board(model):
-    d = position({2: ("MR", ""), 4: ("", "TTTTP")})  # road 0 does not exist
-    st = model.from_dict(d)
+def test_mortar_off_the_board(model):
+    # Allied mortar on road 2: road 0 does not exist (road 4 is on its right).
+    st = model.from_dict(position({2: ("MR", ""), 4: ("", "TTTTP")}))
     assert not any(m.startswith("m") for m in st.legal())
 
 
 def test_mortar_shoots_over_conquered_road(model):
-    d = position({5: ("MR", ""), 4: ("", "TTTTTM"), 3: ("", "TTTTP")})
+    d = position({5: ("MR", ""), 4: ("", "CCSGMMMMM"), 3: ("", "TTTTP")})
     assert d["roads"][3]["conquered"] == "germans"
     st = model.from_dict(d)
     assert "m5" in st.legal()
 
 
 def test_mortar_not_into_conquered_road(model):
-    d = position({5: ("MR", ""), 3: ("", "TTTTPM" + "M" * 0 + "MM"[:0] + "")})
-    # make road 3 conquered by the Germans with a private covering tile 3
     d = position({5: ("MR", ""), 3: ("", "TTTTPMM")})
     assert d["roads"][2]["conquered"] == "germans"
     st = model.from_dict(d)
@@ -597,7 +572,7 @@ def test_filling_a_road_conquers_it_and_locks_it(model):
 
 def test_objective_card_win(model):
     # Allied card 1 = roads {1, 7}; road 1 already conquered, road 7 one mine short.
-    d = position({1: ("TTTTP", ""), 7: ("TTTT" + "M", "")}, L=14, objectives=(1, 2))
+    d = position({1: ("TTTTP", ""), 7: ("TTTCC", "")}, L=14, objectives=(1, 2))
     st = model.from_dict(d)
     assert road(st, 1)[2] == "allies" and road(st, 7)[2] is None
     st.play("M7")
@@ -608,7 +583,7 @@ def test_objective_card_win(model):
 
 def test_german_objective_card_win(model):
     # German card 4 = roads {1, 4}.
-    d = position({1: ("", "TTTTP"), 4: ("", "TTTTM")}, L=14, objectives=(2, 4), to_move="germans")
+    d = position({1: ("", "TTTTP"), 4: ("", "TTTCC")}, L=14, objectives=(2, 4), to_move="germans")
     st = model.from_dict(d)
     st.play("M4")
     assert st.is_terminal() and st.returns() == [-1.0, 1.0]
@@ -617,7 +592,8 @@ def test_german_objective_card_win(model):
 
 def test_first_to_three_roads_wins(model):
     # Allied card 1 {1,7}: not met; roads 2 and 3 conquered, road 5 completes three.
-    d = position({2: ("TTTTP", ""), 3: ("TTTTP", ""), 5: ("TTTTM", "")}, L=14, objectives=(1, 2))
+    d = position({2: ("TTTTP", ""), 3: ("PPPPPCC", ""), 5: ("TTTSMM", "")}, L=14,
+                 objectives=(1, 2))
     st = model.from_dict(d)
     assert not st.is_terminal()
     st.play("M5")
@@ -625,7 +601,7 @@ def test_first_to_three_roads_wins(model):
 
 
 def test_two_roads_not_on_card_do_not_win(model):
-    d = position({2: ("TTTTP", ""), 3: ("TTTTM", "")}, L=14, objectives=(1, 2))
+    d = position({2: ("TTTTP", ""), 3: ("PPPPPCM", "")}, L=14, objectives=(1, 2))
     st = model.from_dict(d)
     st.play("M3")
     assert not st.is_terminal()
@@ -683,9 +659,10 @@ def test_turn_ends_by_itself_when_ap_spent_and_no_attack(model):
 
 
 def test_turn_stays_open_while_an_attack_is_possible(model):
-    # 3 + 2 + 2 = 7 of 8 tiles: placing a mine makes the tank touch... the private.
+    # Contact the placer cannot exploit: the Allied mine now touches a German
+    # private (3 + 1 + 4 = 8 tiles), but a mine cannot attack a private.
     st = model.from_dict(position({1: ("T", "PP")}, L=8, ap=1))
-    st.play("M1")  # 3+1 + 4 = 8: mine touches the private; a private beats the mine
+    st.play("M1")
     d = st.dict()
     assert d["to_move"] == "germans"  # the mine cannot attack a private
     st = model.from_dict(position({1: ("T", "MP")}, L=8, ap=1))
@@ -701,6 +678,22 @@ def test_turn_stays_open_while_an_attack_is_possible(model):
     assert d["to_move"] == "germans" and d["ap"] == 4
 
 
+def test_turn_stays_open_while_a_flank_or_mortar_shot_is_possible(model):
+    # Placing the command tank on road 4 (tiles 1..3) with the last AP: a German
+    # private covers tile 3 on road 3, so the flank keeps the turn open.
+    st = model.from_dict(position({3: ("", "TTTTP")}, ap=1))
+    st.play("K4")
+    assert st.dict()["to_move"] == "allies" and st.legal() == {"k4:3", "pass"}
+    st.play("k4:3")
+    assert st.dict()["to_move"] == "germans"
+    # Placing the mortar on road 5 at tiles 2..3 with the last AP: private on road 3.
+    st = model.from_dict(position({3: ("", "TTTTP"), 5: ("M", "")}, ap=1))
+    st.play("R5")
+    assert st.dict()["to_move"] == "allies" and st.legal() == {"m5", "pass"}
+    st.play("pass")
+    assert st.dict()["to_move"] == "germans"
+
+
 def test_pass_with_ap_left(model):
     st = model.from_dict(position({}, ap=3))
     assert "pass" in st.legal()
@@ -709,8 +702,10 @@ def test_pass_with_ap_left(model):
     assert d["to_move"] == "germans" and d["ap"] == 4
 
 
-def test_pass_always_legal_even_without_other_moves(model):
-    st = model.from_dict(position({1: ("T", "PP")}, L=9, ap=0 + 1))
+def test_pass_legal_at_every_decision(model):
+    st = model.from_dict(position({}, ap=1))
+    assert "pass" in st.legal()
+    st = model.from_dict(position({1: ("TP", "T")}, L=8, ap=4, to_move="germans"))
     assert "pass" in st.legal()
 
 
@@ -754,10 +749,19 @@ def test_hidden_objective_in_engine_history_and_text(model):
     st.apply("obj:6")
     assert st.masked_history(0) == ["obj:4", "?"]
     assert st.masked_history(1) == ["?", "obj:6"]
-    text1 = st.observation_string(1)
-    assert "6" in text1
     # the Germans' view must not reveal the Allied card (4 = roads 1 and 4)
     assert st.view(1).to_dict()["objectives"]["allies"] is None
+    assert "card 4" not in st.observation_string(1) and "roads 1 and 4" not in st.observation_string(1)
+    assert "card 6" not in st.observation_string(0)
+    # Resampling from the Germans' information set keeps their card and the
+    # board, and deals the Allies one of the 7 other cards.
+    seen = set()
+    for seed in range(300):
+        full = st.resample_from_infostate(1, seed).to_dict()
+        assert full["objectives"]["germans"] == 6
+        assert full["roads"] == st.to_dict()["roads"]
+        seen.add(full["objectives"]["allies"])
+    assert seen == {1, 2, 3, 4, 5, 7, 8}
 
 
 # ================================================================ structured state
@@ -785,3 +789,72 @@ def test_state_from_dict_rejects_inconsistent(model, bad, what):
         d = position({1: ("G", ""), 2: ("Y", "")})
     with pytest.raises(ValueError):
         model.from_dict(d)
+
+
+# ================================================================ notation and bad input
+def test_action_numbering_and_notation(model):
+    if model.name != "engine":
+        pytest.skip("the reference defines the agreed numbering")
+    game = model.game()
+    st = game.new_initial_state(seed=0)
+    assert game.num_actions == ref.NUM_ACTIONS
+    for a in range(ref.NUM_ACTIONS):
+        text = ref.action_to_string(a)
+        assert st.action_to_string(a) == text, f"action {a}"
+        assert st.string_to_action(text) == a, f"notation {text!r}"
+
+
+def test_illegal_and_unparsable_moves_leave_state_unchanged(model):
+    if model.name != "engine":
+        pytest.skip("engine-only API (IllegalMoveError, InvalidMoveError)")
+    import ardsearch
+    game = model.game()
+    st = game.state_from_dict(position({1: ("TTT", "")}, L=10))
+    before = st.to_dict()
+    with pytest.raises(ardsearch.IllegalMoveError):
+        st.apply("T1")  # 1 free tile, a tank needs 3
+    with pytest.raises(ardsearch.InvalidMoveError):
+        st.apply("Z9")
+    with pytest.raises(ValueError):
+        st.apply("k1:0")
+    assert st.to_dict() == before
+
+
+def test_dict_round_trip_keeps_round_counting(model):
+    # A Germans-first game rebuilt from its own dict must count rounds the same:
+    # the round ends when the Allies (second player) end their turn.
+    if model.name == "engine":
+        game = model.game(first="germans")
+        st = game.new_initial_state(seed=0)
+        for m in ("obj:1", "obj:2", "pass"):
+            st.apply(m)
+        rebuilt = game.state_from_dict(st.to_dict())
+        a, b = EngineState(st), EngineState(rebuilt)
+    else:
+        st = ref.Ardennes(first="germans").new_initial_state()
+        for m in ("obj:1", "obj:2", "pass"):
+            st.apply(ref.string_to_action(m))
+        rebuilt = ref.ArdennesState.from_dict(st.to_dict(), first="germans")
+        a, b = ReferenceState(st), ReferenceState(rebuilt)
+    assert a.dict() == b.dict()
+    a.play("pass")
+    b.play("pass")
+    assert a.dict()["round"] == 2
+    assert b.dict() == a.dict()
+
+
+@pytest.mark.parametrize("bad", [dict(road_length=7), dict(road_length=25), dict(variant="advanced"),
+                                 dict(first="nobody"), dict(max_rounds=0)])
+def test_bad_parameters_are_rejected(model, bad):
+    if model.name != "engine":
+        pytest.skip("engine-only API (load_game)")
+    with pytest.raises(ValueError):
+        model.game(**bad)
+
+
+@pytest.mark.parametrize("L", [8, 24])
+def test_road_length_limits_are_playable(model, L):
+    st = model.new(first="allies", road_length=L)
+    st.play("obj:1", "obj:2")
+    assert st.dict()["road_length"] == L
+    assert "T1" in st.legal()

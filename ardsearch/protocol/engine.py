@@ -66,6 +66,10 @@ class EngineServer:
         self.game = None
         self.position = None
         self.job: threading.Thread | None = None
+        # Set while a job runs; cleared just before its last line (bestmove,
+        # perft, Nodes/second), so a client that answers that line at once
+        # never finds the engine busy.
+        self.active = threading.Event()
         self.stop_event = threading.Event()
         self.commands = {
             "ard": self.cmd_ard, "isready": self.cmd_isready, "setoption": self.cmd_setoption,
@@ -104,7 +108,7 @@ class EngineServer:
         return True
 
     def busy(self) -> bool:
-        return self.job is not None and self.job.is_alive()
+        return self.active.is_set()
 
     def require_idle(self, what: str) -> None:
         # After a stop the client may send its next command before the
@@ -122,8 +126,23 @@ class EngineServer:
         return self.position
 
     def start_job(self, target) -> None:
+        """Runs target(stop_event, final) in the worker; final(line) prints the job's last line."""
         self.stop_event = threading.Event()
-        self.job = threading.Thread(target=target, args=(self.stop_event,), name="ardsearch-job", daemon=True)
+        self.active.set()
+
+        def final(line: str) -> None:
+            self.active.clear()
+            self.send(line)
+
+        def body(stop_event):
+            try:
+                target(stop_event, final)
+            except Exception as exc:  # a job bug must not leave the engine busy forever
+                final(f"error internal job failed: {type(exc).__name__}: {_one_line(exc)}")
+            finally:
+                self.active.clear()
+
+        self.job = threading.Thread(target=body, args=(self.stop_event,), name="ardsearch-job", daemon=True)
         self.job.start()
         if self.oneshot:
             self.job.join()
@@ -132,7 +151,7 @@ class EngineServer:
         """True if no job is left running."""
         if self.job is not None:
             self.job.join(timeout)
-        return not self.busy()
+        return not (self.job is not None and self.job.is_alive())
 
     # ---- commands --------------------------------------------------------
     def cmd_ard(self, args):
@@ -276,6 +295,10 @@ class EngineServer:
                 raise CommandError("bad-argument", f"go: unknown limit {word[:40]!r} (nodes, iterations, movetime, "
                                    "depth, wtime, btime, winc, binc, movestogo, infinite, searchactions)")
         limits.mover = state.current_player()
+        if limits.wtime is not None or limits.btime is not None:
+            from .timeman import expected_decisions_left
+
+            limits.decisions_left = expected_decisions_left(self.game, len(state.history()))
         return limits
 
     def cmd_stop(self, args):
@@ -320,17 +343,12 @@ class EngineServer:
         depth = _int_arg(args[0], "perft depth", 0, 64)
         state = state.clone()
 
-        def run(stop_event):
+        def run(stop_event, final):
             from ardsearch import _core
 
             t0 = time.perf_counter()
-            try:
-                count = _core.perft(state, depth)
-            except Exception as exc:
-                self.error("internal", f"perft: {exc}")
-                return
-            ms = int((time.perf_counter() - t0) * 1000)
-            self.send(f"perft {depth} nodes {count} time {ms}")
+            count = _core.perft(state, depth)
+            final(f"perft {depth} nodes {count} time {int((time.perf_counter() - t0) * 1000)}")
 
         self.start_job(run)
 
@@ -341,7 +359,7 @@ class EngineServer:
         nodes = _int_arg(args[0], "bench nodes", 1, 10**9) if args else DEFAULT_NODES
         if len(args) > 1:
             raise CommandError("bad-argument", "usage: bench [nodes per position]")
-        self.start_job(lambda stop_event: run_bench(self.send, nodes, stop_event))
+        self.start_job(lambda stop_event, final: run_bench(self.send, nodes, stop_event, final))
 
     def cmd_query(self, args):
         state = self.require_position().state

@@ -61,5 +61,8 @@ def build_position(game, seed: int, moves: list[str]) -> Position:
             continue
         return Position(view, player, seed, tuple(moves))
     assert best is not None
-    raise PositionError(best.code, best.args[0] + " (a '?' must stand for an event hidden from the engine's "
-                        "player, and every event that player saw must be given)", best.index)
+    message = best.args[0]
+    if "'?'" in message or "does not see" in message:
+        message += (" (a '?' stands for an event hidden from the engine's player; every event that "
+                    "player saw must be given as it happened)")
+    raise PositionError(best.code, message, best.index)

@@ -19,7 +19,7 @@ UNITS_PER_SIDE = 11
 SIDES = ("german", "us")
 KINDS = ("tank", "gun", "infantry")
 RESERVED_IDS = {"pass", "redraw", "miss", "joker", "stack", "air", "airi", "oba", "setup", "exit"}
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,10}$")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,7}$")
 DEFAULT_PATH = os.path.join(os.path.dirname(__file__), "scenarios", "mortain.toml")
 
 
@@ -167,7 +167,7 @@ def load(path: str = DEFAULT_PATH) -> Scenario:
         uid = _str(where, u, "id")
         where = f"{name} [[unit]] {uid!r}"
         if not ID_PATTERN.match(uid) or "x" in uid or uid in RESERVED_IDS or uid in seen:
-            raise ScenarioError(f"{where}: key 'id': expected a new id of 1-11 lower-case letters, digits or '-', "
+            raise ScenarioError(f"{where}: key 'id': expected a new id of 1-8 lower-case letters, digits or '-', "
                                 f"without 'x' and not a keyword, got {uid!r}")
         seen.add(uid)
         side = _str(where, u, "side")

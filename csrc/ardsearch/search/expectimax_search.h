@@ -117,9 +117,18 @@ class ExpectimaxSearch {
     };
 
     void search_root(Root &root, int depth, bool exact_values);
-    double search(int ply, int depth, double alpha, double beta, bool probe_only);
-    double decision_node(int ply, int depth, double alpha, double beta, bool probe_only, int player,
-                         uint64_t key, ard_action tt_move);
+    // How a decision node is entered: in full; as a Star2 probe (first
+    // ordered move only, which it records); or resuming after such a probe,
+    // so that the probed move is not searched twice.
+    enum Visit { VISIT_FULL, VISIT_PROBE, VISIT_RESUME };
+    struct ProbeRecord {
+        ard_action move;  // -1: nothing probed (e.g. the probe hit the table)
+        double value;
+    };
+    double search(int ply, int depth, double alpha, double beta, Visit visit = VISIT_FULL,
+                  ProbeRecord *probe = nullptr);
+    double decision_node(int ply, int depth, double alpha, double beta, Visit visit, ProbeRecord *probe,
+                         int player, uint64_t key, ard_action tt_move);
     double chance_node(int ply, int depth, double alpha, double beta, uint64_t key);
     void order_moves(int ply, ard_action *moves, int n, int player, ard_action tt_move);
     void sort_outcomes(ard_action *outcomes, double *probs, int n);
@@ -132,6 +141,7 @@ class ExpectimaxSearch {
     double *probs_at(int ply) { return probs_.data() + (size_t)ply * max_legal_; }
     double *lower_at(int ply) { return lower_.data() + (size_t)ply * max_legal_; }
     double *upper_at(int ply) { return upper_.data() + (size_t)ply * max_legal_; }
+    ProbeRecord *probes_at(int ply) { return probes_.data() + (size_t)ply * max_legal_; }
     int32_t *scores_at(int ply) { return scores_.data() + (size_t)ply * max_legal_; }
     ard_action *pv_row(int ply) { return pv_.data() + (size_t)ply * kMaxPly; }
     void set_pv(int ply, ard_action move);
@@ -146,6 +156,7 @@ class ExpectimaxSearch {
     std::vector<ard_action> moves_;
     std::vector<double> probs_, lower_, upper_;
     std::vector<int32_t> scores_;
+    std::vector<ProbeRecord> probes_;
     std::vector<ard_action> pv_;
     std::vector<int> pv_len_;
     std::vector<uint8_t> on_prev_pv_;  // this node lies on the previous iteration's PV

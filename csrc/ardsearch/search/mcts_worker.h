@@ -98,7 +98,8 @@ class Worker {
      * the deadline passes (deadline_s <= 0: none), `stop` is raised or the
      * root is proven. Always runs at least one simulation. */
     void run(const uint8_t *root, uint64_t budget, double deadline_s, Clock::time_point t0,
-             const std::atomic<bool> &stop, std::atomic<uint64_t> &sims_counter) {
+             const std::atomic<bool> &stop, std::atomic<uint64_t> &sims_counter,
+             void (*hook)(void *) = nullptr, void *hook_ctx = nullptr) {
         root_state_ = root;
         uint64_t done = 0;
         for (;;) {
@@ -106,6 +107,7 @@ class Worker {
             done++;
             sims_counter.store(done, std::memory_order_relaxed);
             nodes_.store(pool_.nodes(), std::memory_order_relaxed);
+            if (hook && (done & 255) == 0) hook(hook_ctx);
             if (budget && done >= budget) break;
             if (stop.load(std::memory_order_relaxed)) break;
             if (pool_[root_].proven != kUnproven) break;
@@ -117,6 +119,7 @@ class Worker {
 
     /* --- results (read after run) --- */
     NodePool &pool() { return pool_; }
+    const NodePool &pool() const { return pool_; }
     int32_t root() const { return root_; }
     uint64_t rollout_plies() const { return rollout_plies_; }
     uint64_t rollouts() const { return rollouts_; }
@@ -272,7 +275,7 @@ class Worker {
             ard_action key = (owner >= 0 && !g_->action_visible(s, a, owner)) ? ARD_HIDDEN_OUTCOME : a;
             hidden_sampled_ = a;  // what to apply if the edge is the merged hidden one
             n.expanded = 1;
-            int32_t c = find_child(n, key);
+            int32_t c = find_child(n, key, ARD_CHANCE);
             if (c < 0) {
                 legal_[0] = key;
                 c = add_children(n, legal_.data(), 1, ARD_CHANCE);
@@ -290,6 +293,10 @@ class Worker {
         for (int i = 0; i < count; i++) marks_[(size_t)legal_[(size_t)i]] = stamp_;
         for (uint32_t i = 0; i < n.num_children; i++) {
             Node &ch = pool_[n.first_child + (int32_t)i];
+            // A node can be a chance node or another player's decision in other
+            // determinizations (when turn order depends on hidden information):
+            // only edges of this mover count here.
+            if (ch.chooser != p) continue;
             uint32_t &m = marks_[(size_t)ch.action];
             if (m == stamp_) {
                 m = stamp_ + 1;
@@ -315,14 +322,13 @@ class Worker {
     /* UCB over the children legal in this determinization, with the
      * availability count in place of the parent's visits. */
     int32_t select_available(const Node &n, int p) {
-        (void)p;
         const double c = cfg_->exploration;
         int32_t best = -1;
         double best_score = -1e300;
         for (uint32_t i = 0; i < n.num_children; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
-            if (marks_[(size_t)ch.action] != stamp_ + 1) continue;
+            if (ch.chooser != p || marks_[(size_t)ch.action] != stamp_ + 1) continue;
             if (ch.visits == 0) return ci;
             double score = ch.value_sum / ch.visits + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
             if (score > best_score) {
@@ -333,9 +339,11 @@ class Worker {
         return best;
     }
 
-    int32_t find_child(const Node &n, ard_action key) const {
-        for (uint32_t i = 0; i < n.num_children; i++)
-            if (pool_[n.first_child + (int32_t)i].action == key) return n.first_child + (int32_t)i;
+    int32_t find_child(const Node &n, ard_action key, int chooser) const {
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.action == key && ch.chooser == chooser) return n.first_child + (int32_t)i;
+        }
         return -1;
     }
 

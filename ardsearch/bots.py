@@ -1,0 +1,342 @@
+"""Bots: objects that choose moves.
+
+Every bot has the same small interface:
+
+    bot.step(state) -> action        # the move to play (an int); ValueError at a chance or terminal state
+    bot.analyze(state) -> dict       # the search behind it: best, move, visits, values, pv (notation),
+                                     # nodes, nps, time, wp (win probability of the side to move), ...
+    bot.name                         # the preset or class name
+    bot.reset()                      # forget the search tree: a new game
+    bot.stop()                       # ask a running search to finish (from another thread)
+
+Bots are deterministic given their seed (with time limits the amount of
+search depends on the machine; use simulation or depth budgets for exact
+reproduction). In games with hidden information a bot only ever searches the
+view of the side to move (``state.view(player)``): it never reads what that
+player cannot see.
+
+``load_bot(preset, game, **overrides)`` builds a bot from the roster (the
+TOML files in ``bots/``, installed as ``ardsearch.roster``); ``list_bots()``
+names the presets.
+"""
+from __future__ import annotations
+
+import inspect
+import random
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from ardsearch import _search
+
+__all__ = ["Bot", "RandomBot", "HeuristicBot", "MCTSBot", "ISMCTSBot", "ExpectimaxBot",
+           "load_bot", "list_bots"]
+
+
+def _check_decision(state, who):
+    if state.is_terminal():
+        raise ValueError(f"{who}: the game is over, there is no move to choose")
+    if state.is_chance_node():
+        raise ValueError(f"{who}: this is a chance node; apply a chance outcome first "
+                         "(state.apply_random_chance() or state.apply_action(outcome))")
+
+
+def _wp(value):
+    return min(1.0, max(0.0, (float(value) + 1.0) / 2.0))
+
+
+class Bot:
+    """Base class: the common interface and the hidden-information discipline."""
+
+    def __init__(self, game, seed=0, name=None):
+        self.game = game
+        self.seed = int(seed)
+        self.name = name or type(self).__name__
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"
+
+    def searched_state(self, state):
+        """What the bot may look at: the side to move's view in hidden-information
+        games (a view given by the caller is used as it is), else the state."""
+        if state.game.name != self.game.name:
+            raise ValueError(f"{self.name}: state is from game {state.game.name!r}, "
+                             f"this bot plays {self.game.name!r}")
+        if self.game.hidden_information and state.viewer() < 0:
+            return state.view(state.current_player())
+        return state
+
+    def step(self, state):
+        """The action to play in `state` (a decision state)."""
+        return self.analyze(state)["best"]
+
+    def analyze(self, state):  # pragma: no cover - every bot overrides it
+        raise NotImplementedError
+
+    def reset(self):
+        """Forget everything about the current game."""
+
+    def stop(self):
+        """Ask a running search to finish soon (no-op for bots that do not search)."""
+
+    def progress(self):
+        """Live figures of a running search (empty for bots that do not search)."""
+        return {}
+
+    def _basic(self, state, best, moves):
+        return {"best": best, "move": state.action_to_string(best), "actions": moves,
+                "visits": {}, "values": {}, "pv": [state.action_to_string(best)],
+                "pv_actions": [best], "nodes": 0, "nps": 0.0, "time": 0.0, "value": 0.0,
+                "wp": 0.5, "proven": None}
+
+
+class RandomBot(Bot):
+    """Uniformly random legal moves (seeded)."""
+
+    def __init__(self, game, seed=0, name=None):
+        super().__init__(game, seed, name)
+        self._rng = random.Random(self.seed)
+
+    def reset(self):
+        self._rng = random.Random(self.seed)
+
+    def analyze(self, state):
+        _check_decision(state, self.name)
+        view = self.searched_state(state)
+        moves = view.legal_actions()
+        return self._basic(view, self._rng.choice(moves), moves)
+
+
+class HeuristicBot(Bot):
+    """One-ply greedy: tries each legal move on a copy of its view and keeps
+    the one the game's evaluate() likes best for the mover (a won game beats
+    any evaluation, a lost one is worse than any); ties broken at random."""
+
+    def __init__(self, game, seed=0, name=None):
+        super().__init__(game, seed, name)
+        self._rng = random.Random(self.seed)
+
+    def reset(self):
+        self._rng = random.Random(self.seed)
+
+    def analyze(self, state):
+        _check_decision(state, self.name)
+        view = self.searched_state(state)
+        me = view.current_player()
+        moves = view.legal_actions()
+        scores = []
+        for a in moves:
+            child = view.clone()
+            child.apply_action(a)
+            scores.append(2.0 * child.returns()[me] if child.is_terminal() else child.evaluate(me))
+        top = max(scores)
+        best = self._rng.choice([a for a, s in zip(moves, scores) if s >= top - 1e-12])
+        out = self._basic(view, best, moves)
+        out["values"] = {view.action_to_string(a): s for a, s in zip(moves, scores)}
+        out["value"] = max(-1.0, min(1.0, top))
+        out["wp"] = _wp(out["value"])
+        out["nodes"] = len(moves)
+        return out
+
+
+class MCTSBot(Bot):
+    """Monte Carlo tree search (ardsearch._search.MCTS).
+
+    simulations: total simulations per move (0 or None: no cap, use time_limit);
+    time_limit: seconds per move (None: none); the search stops at whichever
+    comes first. threads: root-parallel trees. rollout_depth: random plies
+    before scoring with evaluate() (-1: play out; short rollouts cut by the
+    game's heuristic are much stronger than full random playouts in Ardennes). solver: MCTS-Solver (perfect
+    information only). ismcts: None picks information-set MCTS for games with
+    hidden information. The tree is kept between moves when the new position
+    follows from the last searched one."""
+
+    def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
+                 exploration=1.4, rollout_depth=10, solver=True, max_memory_mb=512,
+                 ismcts=None, reuse_tree=True, name=None):
+        super().__init__(game, seed, name)
+        self.simulations = int(simulations) if simulations else None
+        self.time_limit = float(time_limit) if time_limit else None
+        if self.simulations is None and self.time_limit is None:
+            raise ValueError(f"{self.name}: give simulations and/or time_limit")
+        self.reuse_tree = bool(reuse_tree)
+        self._mcts = _search.MCTS(game.capsule, seed=self.seed, threads=int(threads),
+                                  exploration=float(exploration), rollout_depth=int(rollout_depth),
+                                  solver=bool(solver), max_memory_mb=float(max_memory_mb),
+                                  ismcts=ismcts)
+        self._last_history = None
+
+    @property
+    def ismcts(self):
+        return self._mcts.ismcts
+
+    def reset(self):
+        self._mcts.reset()
+        self._last_history = None
+
+    def stop(self):
+        self._mcts.stop()
+
+    def progress(self):
+        return self._mcts.progress()
+
+    def step(self, state):
+        _check_decision(state, self.name)
+        moves = self.searched_state(state).legal_actions()
+        if len(moves) == 1:  # nothing to think about
+            return moves[0]
+        return self.analyze(state)["best"]
+
+    def analyze(self, state):
+        _check_decision(state, self.name)
+        view = self.searched_state(state)
+        history = view.history()
+        played = None
+        last = self._last_history
+        if self.reuse_tree and last is not None and history[:len(last)] == last:
+            played = history[len(last):]
+        r = self._mcts.search(view.raw(), simulations=self.simulations,
+                              time_limit=self.time_limit, played=played)
+        self._last_history = history
+        notes = [view.action_to_string(a) for a in r["actions"]]
+        out = dict(r)
+        out["move"] = r["best_notation"]
+        out["actions"] = r["actions"]
+        out["visits"] = dict(zip(notes, r["visits"]))
+        out["values"] = dict(zip(notes, r["values"]))
+        out["proven_values"] = dict(zip(notes, r["proven_values"]))
+        out["pv_actions"] = r["pv"]
+        out["pv"] = r["pv_notation"]
+        return out
+
+
+class ISMCTSBot(MCTSBot):
+    """Single-observer information-set MCTS: MCTSBot with ismcts forced on
+    (each simulation plays in a fresh determinization of the bot's view)."""
+
+    def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
+                 exploration=1.4, rollout_depth=10, max_memory_mb=512, reuse_tree=True, name=None):
+        super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
+                         seed=seed, exploration=exploration, rollout_depth=rollout_depth,
+                         solver=False, max_memory_mb=max_memory_mb, ismcts=True,
+                         reuse_tree=reuse_tree, name=name)
+
+
+class ExpectimaxBot(Bot):
+    """Iterative-deepening expectimax with Star2 pruning and a transposition
+    table (ardsearch._search.Expectimax). depth: fixed depth (None: deepen
+    until time_limit or nodes). In hidden-information games the C++ side
+    averages over `determinizations` samples of the bot's view."""
+
+    def __init__(self, game, depth=None, time_limit=1.0, seed=0, determinizations=8, tt_mb=64,
+                 star2=True, use_tt=True, nodes=None, name=None):
+        super().__init__(game, seed, name)
+        self.depth = int(depth) if depth else None
+        self.time_limit = float(time_limit) if time_limit else None
+        self.nodes = int(nodes) if nodes else None
+        if self.depth is None and self.time_limit is None and self.nodes is None:
+            raise ValueError(f"{self.name}: give depth, time_limit and/or nodes")
+        self._args = dict(seed=self.seed, tt_mb=int(tt_mb), star2=bool(star2),
+                          use_tt=bool(use_tt), determinizations=int(determinizations))
+        self._ex = _search.Expectimax(game.capsule, **self._args)
+
+    def reset(self):
+        self._ex = _search.Expectimax(self.game.capsule, **self._args)
+
+    def stop(self):
+        self._ex.stop()
+
+    def progress(self):
+        return self._ex.progress()
+
+    def analyze(self, state):
+        _check_decision(state, self.name)
+        view = self.searched_state(state)
+        r = self._ex.search(view.raw(), depth=self.depth, time_limit=self.time_limit,
+                            nodes=self.nodes)
+        notes = [view.action_to_string(a) for a in r["actions"]]
+        pv, walk = [], view.clone()
+        for a in r["pv"]:
+            try:
+                text = walk.action_to_string(a)
+                walk.apply_action(a)
+            except ValueError:
+                break
+            pv.append(text)
+        out = dict(r)
+        out["move"] = view.action_to_string(r["best"])
+        out["values"] = dict(zip(notes, r["values"]))
+        out["visits"] = {}
+        out["pv_actions"] = r["pv"]
+        out["pv"] = pv
+        out["wp"] = _wp(r["value"])
+        out.setdefault("proven", None)
+        return out
+
+
+# ---------------------------------------------------------------- the roster
+
+_ALGORITHMS = {
+    "random": RandomBot,
+    "greedy": HeuristicBot,
+    "mcts": MCTSBot,
+    "ismcts": ISMCTSBot,
+    "expectimax": ExpectimaxBot,
+}
+
+
+def _roster_files():
+    """Preset name -> TOML text, from the installed ardsearch.roster package or,
+    run in place, the repository's bots/ folder next to the package."""
+    found = {}
+    try:
+        root = resources.files("ardsearch.roster")
+        for entry in root.iterdir():
+            if entry.name.endswith(".toml"):
+                found[entry.name[:-5]] = entry.read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        pass
+    if not found:
+        folder = Path(__file__).resolve().parent.parent / "bots"
+        for path in sorted(folder.glob("*.toml")):
+            found[path.stem] = path.read_text(encoding="utf-8")
+    return found
+
+
+def _preset(name):
+    files = _roster_files()
+    if name not in files:
+        raise ValueError(f"unknown bot preset {name!r} (available: {', '.join(sorted(files))})")
+    try:
+        data = tomllib.loads(files[name])
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"bot preset {name!r}: bad TOML ({e})") from None
+    algorithm = data.get("algorithm")
+    if algorithm not in _ALGORITHMS:
+        raise ValueError(f"bot preset {name!r}: algorithm {algorithm!r} is not one of "
+                         f"{', '.join(sorted(_ALGORITHMS))}")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise ValueError(f"bot preset {name!r}: [params] must be a table")
+    return data, algorithm, params
+
+
+def list_bots():
+    """The names of the bot presets, sorted."""
+    return sorted(_roster_files())
+
+
+def load_bot(preset, game, **overrides):
+    """A bot from the roster preset `preset` for `game`; keyword overrides
+    replace the preset's parameters (seed=..., simulations=..., ...).
+    Unknown presets and unknown parameters raise ValueError naming the valid ones."""
+    data, algorithm, params = _preset(preset)
+    cls = _ALGORITHMS[algorithm]
+    valid = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "game", "name")]
+    for key in list(params) + list(overrides):
+        if key not in valid:
+            where = "override" if key in overrides else f"parameter in preset {preset!r}"
+            raise ValueError(f"unknown {where} {key!r} for a {algorithm} bot "
+                             f"(valid: {', '.join(valid)})")
+    merged = {**params, **overrides}
+    return cls(game, name=data.get("name", preset), **merged)

@@ -1,0 +1,99 @@
+"""Clash of the Ardennes: two lines of units pushed along seven roads, tanks,
+mines and infantry in a rock-paper-scissors of clashes, and a hidden Objective
+card per player. Rules as played: RULES.md. The engine is the C-struct state
+in _engine.pyx; this module adds the parameters, the board text and the
+structured state for the generic core."""
+from __future__ import annotations
+
+from ardsearch._spec import GameSpec, Param
+from ardsearch.games.ardennes import _engine
+
+PARAMS = (
+    Param("variant", str, "standard",
+          "standard: all units; basic: no special units (general, spy, command tank, mortar)",
+          choices=("standard", "basic")),
+    Param("road_length", int, 16, "tiles per road (the rulebook does not print it)", min=8, max=24),
+    Param("max_rounds", int, 80,
+          "the game ends after this many rounds; more conquered roads wins, else a draw", min=1, max=1000),
+    Param("first", str, "random", "who starts: a coin flip (a chance node), or fixed",
+          choices=("random", "allies", "germans")),
+    Param("victory_cards", bool, False,
+          "Victory cards on conquering a road; only false: the rulebook does not print their effects"),
+)
+
+CARD_ROADS = _engine.CARD_ROADS
+_UNIT_LEN = dict(zip("MTPCSGYKR", (1, 3, 2, 2, 2, 5, 1, 3, 2)))
+_SIDE_TITLE = {"allies": "Allies", "germans": "Germans"}
+
+
+def _road_tiles(allies: list, germans: list, length: int) -> str:
+    """One road as text, Allied block on the left: one character per tile
+    (upper case Allied, lower case German, '.' free) with '|' wherever a unit
+    ends, so two tanks side by side read 'T T T|T T T'."""
+    owner = []  # per tile: (char, unit id)
+    for i, u in enumerate(allies):
+        owner += [(u, ("A", i))] * _UNIT_LEN[u]
+    free = length - len(owner) - sum(_UNIT_LEN[u] for u in germans)
+    owner += [(".", None)] * free
+    for i, u in reversed(list(enumerate(germans))):
+        owner += [(u.lower(), ("G", i))] * _UNIT_LEN[u]
+    out = []
+    for i, (ch, unit) in enumerate(owner):
+        if i:
+            prev = owner[i - 1][1]
+            out.append(" " if prev == unit and (unit is not None or prev is None) else "|")
+        out.append(ch)
+    return "".join(out)
+
+
+def render(raw: bytes) -> str:
+    """The board text (RULES.md, Board text)."""
+    d = _engine.to_dict(raw)
+    L = d["road_length"]
+    lines = []
+    head = f"Clash of the Ardennes ({d['variant']}, {L} tiles)  round {d['round']}/{d['max_rounds']}  "
+    if d["to_move"] == "terminal":
+        head += "game over: " + ("draw" if d["winner"] == "draw" else f"{_SIDE_TITLE[d['winner']]} win")
+    elif d["to_move"] == "chance":
+        head += "setup (chance)"
+    else:
+        head += f"{_SIDE_TITLE[d['to_move']]} to move, {d['ap']} AP left"
+    lines.append(head)
+    lines.append(" " * 8 + "Allies" + " " * max(1, 2 * L - 14) + "Germans")
+    for road in d["roads"]:
+        mark = ""
+        if road["conquered"]:
+            mark = f"  conquered by {_SIDE_TITLE[road['conquered']]}"
+        lines.append(f"road {road['road']} [{_road_tiles(road['allies'], road['germans'], L)}]{mark}")
+    codes = _engine.objective_codes(raw)
+    units = "MTPCSGYKR" if d["variant"] == "standard" else "MTPCS"
+    for p, side in enumerate(("allies", "germans")):
+        stock = " ".join(f"{u}{d['stock'][side][u]}" for u in units)
+        card = d["objectives"][side]
+        if card is not None:
+            a, b = CARD_ROADS[card - 1]
+            goal = f"objective card {card} (roads {a} and {b})"
+        else:
+            goal = "objective not drawn" if codes[p] == 0 else "objective hidden"
+        lines.append(f"{_SIDE_TITLE[side]:8s} stock {stock}   {goal}")
+    return "\n".join(lines)
+
+
+def _summary() -> str:
+    return ("Clash of the Ardennes: 7 roads, 25 units a side, 4 action points a turn; "
+            "win your hidden objective's two roads or any three roads")
+
+
+SPEC = GameSpec(
+    name="ardennes",
+    title="Clash of the Ardennes",
+    capsule=_engine.capsule(),
+    params=PARAMS,
+    pack_params=_engine.pack_params,
+    to_dict=_engine.to_dict,
+    from_dict=_engine.from_dict,
+    render=render,
+    observation_tensor=_engine.observation_tensor,
+    observation_shape=_engine.OBSERVATION_SHAPE,
+    summary=_summary(),
+)

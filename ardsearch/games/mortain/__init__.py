@@ -1,0 +1,91 @@
+"""Stand at Mortain (Pocket Battle Games #1): US 30th Infantry Division against
+the German Mortain counter-attack, August 1944. A card-driven game: every
+activation and every combat is a draw from one deck, so the game is perfect
+information with chance. Rules as played: RULES.md; the map, order of battle
+and historical setup: scenarios/mortain.toml."""
+from __future__ import annotations
+
+from ardsearch._spec import GameSpec, Param
+from ardsearch.games.mortain import _engine
+from ardsearch.games.mortain.scenario import ScenarioError  # noqa: F401  (re-exported)
+
+SCENARIO = _engine.SCENARIO
+
+PARAMS = (
+    Param("setup", str, "historical",
+          "US setup: 'historical' places the US units from the scenario file; 'free' lets the US player "
+          "place them one by one before turn 1", choices=("historical", "free")),
+    Param("strike_terrain", str, "errata",
+          "Air/OBA and terrain: 'errata' ignores terrain; 'variant' applies it unless a German unit is "
+          "adjacent to the target hex (the errata's variant rule)", choices=("errata", "variant")),
+)
+
+
+def render(raw: bytes) -> str:
+    """The board as text: a header line, the hex map with occupants, and where every unit is."""
+    d = _engine.to_dict(raw)
+    units = SCENARIO.units
+    by_hex: dict[str, list] = {}
+    for u in units:
+        where = d["units"][u.id]["at"]
+        by_hex.setdefault(where, []).append(u)
+    deck_left = sum(d["deck"].values())
+    head = f"{SCENARIO.title}  turn {d['turn']}/{SCENARIO.turns}  exits {d['exits']}/{SCENARIO.exits_to_win}  " \
+           f"deck {deck_left} cards"
+    if d["winner"]:
+        head += f"  -- {d['winner']} wins"
+    elif d["phase"] == "setup":
+        head += f"  US setup: place {d['setup_next']}"
+    elif d["card"]:
+        side = "German" if d["active"] == "german" else "US"
+        head += f"  card {d['card']} ({side}"
+        if d["activations_left"]:
+            head += f", {d['activations_left']} activations left"
+        if d["stack"]:
+            head += ", stack " + "+".join(d["stack"])
+        head += ")"
+    if d["attack"]:
+        a = d["attack"]
+        who = "+".join(a["firers"]) if a["kind"] == "ground" else a["kind"]
+        head += f"  attack {who} x {a['target']}"
+    if d["interdicted"]:
+        head += f"  interdicted {d['interdicted']}"
+    lines = [head, "", "     " + "".join(f"{c:02d}   " for c in range(1, 14))]
+    for r in range(1, 10):
+        row = f" {r:02d}  "
+        for c in range(1, 14):
+            h = f"{c:02d}{r:02d}"
+            letter = SCENARIO.terrain_letters[SCENARIO.hex_terrain[(c - 1) * 9 + r - 1]]
+            here = by_hex.get(h, [])
+            mark = ""
+            if here:
+                side = "G" if here[0].side == 0 else "U"
+                n = sum(1 for u in here if not u.tiger)
+                mark = side + (str(n) if n else "") + ("T" if any(u.tiger for u in here) else "")
+            row += f"{letter}{mark:<4}"
+        lines.append(row.rstrip())
+    lines.append("")
+    for side, name in ((0, "German"), (1, "US")):
+        parts = []
+        for u in units:
+            if u.side == side:
+                info = d["units"][u.id]
+                parts.append(f"{u.id}:{info['at']}{'*' if info['reduced'] else ''}")
+        lines.append(f"{name}: " + " ".join(parts))
+    lines.append("(* = reduced; map cells: terrain letter, then G/U and how many units, T = Tiger)")
+    return "\n".join(lines)
+
+
+SPEC = GameSpec(
+    name="mortain",
+    title="Stand at Mortain",
+    capsule=_engine.capsule(),
+    params=PARAMS,
+    pack_params=_engine.pack_params,
+    to_dict=_engine.to_dict,
+    from_dict=_engine.from_dict,
+    render=render,
+    observation_tensor=_engine.observation_tensor,
+    observation_shape=_engine.OBSERVATION_SHAPE,
+    summary="Card-driven German breakthrough to the west edge against the US 30th Division (perfect information, card-deck chance).",
+)

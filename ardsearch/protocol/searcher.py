@@ -1,0 +1,299 @@
+"""One `go`: plans the budget, runs the search in the worker thread, prints
+info lines while it runs and exactly one bestmove at the end.
+
+The search itself (ardsearch._search.MCTS / Expectimax) runs in C++ with the
+GIL released. A ticker thread watches the stop flag (stop() is repeated while
+the flag is up, so a stop that races the search start is not lost) and
+prints an info line from progress() every INFO_PERIOD_S.
+
+Each go searches afresh from its position with a fresh search object seeded
+from the Seed option, so the same position, options and node budget always
+give the same bestmove and node count (with Threads 1).
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+
+from .timeman import decision_budget_ms
+
+INFO_PERIOD_S = 0.5
+STOP_POLL_S = 0.005
+DEFAULT_SIMULATIONS = 10000
+DEFAULT_DEPTH = 3
+
+
+@dataclass
+class GoLimits:
+    nodes: int | None = None
+    iterations: int | None = None
+    movetime: int | None = None     # ms
+    depth: int | None = None
+    wtime: int | None = None        # ms left for player 0
+    btime: int | None = None        # ms left for player 1
+    winc: int | None = None
+    binc: int | None = None
+    movestogo: int | None = None
+    infinite: bool = False
+    searchactions: list[int] = field(default_factory=list)
+    mover: int = 0
+    decisions_left: int = 30        # the mover's expected decisions still to come (clock play)
+
+    def clock_ms(self) -> tuple[int | None, int]:
+        left = self.wtime if self.mover == 0 else self.btime
+        inc = (self.winc if self.mover == 0 else self.binc) or 0
+        return left, inc
+
+
+@dataclass
+class Budget:
+    simulations: int | None = None  # MCTS simulations / expectimax nodes
+    seconds: float | None = None
+    depth: int | None = None
+    infinite: bool = False
+
+
+def choose_algorithm(game, settings: dict, preset) -> str:
+    algo = settings.get("Algorithm", "auto")
+    if algo == "auto" and preset is not None:
+        algo = preset.get("algorithm", "auto")
+    if algo == "auto":
+        return "ismcts" if game.hidden_information else "mcts"
+    return algo
+
+
+def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Budget:
+    b = Budget(depth=limits.depth, infinite=limits.infinite)
+    if limits.nodes is not None or limits.iterations is not None:
+        b.simulations = max(1, limits.nodes if limits.nodes is not None else limits.iterations)
+    if limits.movetime is not None:
+        b.seconds = max(0.001, limits.movetime / 1000.0)
+    left, inc = limits.clock_ms()
+    if left is not None:
+        ms = decision_budget_ms(left, inc, limits.movestogo, int(settings.get("MoveOverhead", 30)),
+                                limits.decisions_left)
+        b.seconds = ms / 1000.0 if b.seconds is None else min(b.seconds, ms / 1000.0)
+    if b.infinite or b.simulations or b.seconds or b.depth:
+        return b
+    # No limit given: the preset's budget, else a default one.
+    if preset is not None and any(preset.get(k) for k in ("simulations", "nodes", "time_limit", "depth")):
+        b.simulations = preset.get("simulations") or preset.get("nodes") or None
+        b.seconds = preset.get("time_limit") or None
+        b.depth = preset.get("depth") or None
+    elif algorithm == "expectimax":
+        b.depth = DEFAULT_DEPTH
+    else:
+        b.simulations = DEFAULT_SIMULATIONS
+    return b
+
+
+def load_preset(name: str, game) -> dict | None:
+    """A roster preset as {"name", "algorithm", **its params}, or None."""
+    if not name or name == "none":
+        return None
+    from .. import bots
+
+    data, algorithm, params = bots._preset(name)
+    return {"name": name, **params, "algorithm": algorithm}
+
+
+def make_search(game, algorithm: str, settings: dict, preset, threads: int | None = None):
+    from .. import _search
+
+    seed = int(settings.get("Seed", 0))
+    memory = int(settings.get("Hash", 64))
+    threads = int(settings.get("Threads", 1)) if threads is None else threads
+    preset = preset or {}
+    if algorithm == "expectimax":
+        kwargs = {k: preset[k] for k in ("star2", "use_tt", "determinizations") if k in preset}
+        return _search.Expectimax(game.capsule, seed=seed, tt_mb=memory, **kwargs)
+    exploration = float(settings.get("Exploration", 1.4))
+    if "exploration" in preset and settings.get("Exploration") == 1.4:
+        exploration = float(preset["exploration"])  # the option left at its default: the preset decides
+    kwargs = {k: preset[k] for k in ("rollout_depth", "solver") if k in preset}
+    return _search.MCTS(game.capsule, seed=seed, threads=threads, exploration=exploration,
+                        max_memory_mb=float(memory), ismcts=(algorithm == "ismcts"), **kwargs)
+
+
+def run_search(search, algorithm: str, raw: bytes, budget: Budget) -> dict:
+    """Blocking search call (GIL released inside); an infinite search is a
+    very long one that only stop() ends."""
+    seconds = budget.seconds
+    if budget.infinite:
+        seconds, sims = 1e9, None
+    else:
+        sims = budget.simulations
+    if algorithm == "expectimax":
+        depth = budget.depth
+        if budget.infinite and depth is None:
+            depth = 64
+        return search.search(raw, depth=depth, time_limit=seconds, nodes=sims)
+    if sims is None and seconds is None:
+        seconds = 1e9  # depth-only: the ticker stops the search when the pv is that deep
+    return search.search(raw, simulations=sims, time_limit=seconds)
+
+
+def _node_counts(figures: dict, algorithm: str) -> tuple[int, int | None]:
+    """(nodes, tree): MCTS counts simulations as nodes, as `go nodes` does,
+    and reports the tree's size apart; expectimax counts visited nodes."""
+    if algorithm == "expectimax":
+        return int(figures.get("nodes") or 0), None
+    return int(figures.get("simulations") or 0), int(figures.get("nodes") or 0)
+
+
+def notation_line(state, actions) -> list[str]:
+    """The actions as notation, applied on a copy of state; stops at the first that does not apply."""
+    out = []
+    s = state.clone()
+    for a in actions:
+        try:
+            text = s.action_to_string(a)
+            s.apply_action(a)
+        except ValueError:
+            break
+        out.append(text)
+    return out
+
+
+class SearchJob:
+    def __init__(self, game, state, limits: GoLimits, settings: dict, emit):
+        self.game = game
+        self.state = state          # the view (or full state) of the side to move
+        self.limits = limits
+        self.settings = settings
+        self.emit = emit
+        self.t0 = time.monotonic()
+
+    def run(self, stop_event: threading.Event, final) -> None:
+        legal = self.state.legal_actions()
+        best = None
+        try:
+            best = self._search(stop_event, legal)
+        except Exception as exc:  # the bestmove promise holds even if the search fails
+            self.emit(f"info string search failed: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
+        if best is None or best not in legal:
+            best = (self.limits.searchactions or legal)[0]
+        final(f"bestmove {self.state.action_to_string(best)}")
+
+    def _search(self, stop_event, legal) -> int:
+        if len(legal) == 1 and not self.limits.infinite:
+            # One legal action: nothing to think about, keep the clock.
+            self.emit(f"info depth 1 nodes 0 nps 0 time 0 wp {self._static_wp():.4f} "
+                      f"pv {self.state.action_to_string(legal[0])}")
+            return legal[0]
+        preset = load_preset(str(self.settings.get("Preset", "none")), self.game)
+        if preset is not None and preset["algorithm"] not in ("mcts", "ismcts", "expectimax"):
+            return self._play_simple_bot(preset)
+        algorithm = choose_algorithm(self.game, self.settings, preset)
+        budget = plan_budget(self.limits, self.settings, preset, algorithm)
+        search = make_search(self.game, algorithm, self.settings, preset)
+        if budget.seconds is not None:
+            # Setting up (rebuilding the position, allocating tables) is part of the decision's time.
+            budget.seconds = max(0.001, budget.seconds - (time.monotonic() - self.t0))
+        done = threading.Event()
+        ticker = threading.Thread(target=self._tick, args=(search, algorithm, budget, stop_event, done),
+                                  daemon=True, name="ardsearch-ticker")
+        ticker.start()
+        try:
+            result = run_search(search, algorithm, self.state.raw(), budget)
+        finally:
+            done.set()
+            ticker.join()
+        best, lines = self._report(result, algorithm)
+        for line in lines:
+            self.emit(line)
+        if budget.infinite:
+            # UCI rule: an infinite search answers only after stop, even
+            # when it has finished (a proven root); keep the info coming.
+            while not stop_event.wait(INFO_PERIOD_S):
+                self.emit(lines[0])
+        return best
+
+    def _play_simple_bot(self, preset) -> int:
+        """Presets that do not search (random, greedy) answer through their bot."""
+        from .. import bots
+
+        bot = bots.load_bot(preset["name"], self.game, seed=int(self.settings.get("Seed", 0)))
+        result = bot.analyze(self.state)
+        best = result["best"]
+        self.emit(f"info depth 1 nodes {int(result.get('nodes') or 0)} nps 0 time 0 "
+                  f"wp {float(result.get('wp', 0.5)):.4f} pv {self.state.action_to_string(best)}")
+        return best
+
+    def _static_wp(self) -> float:
+        return (self.state.evaluate(self.state.current_player()) + 1.0) / 2.0
+
+    def _tick(self, search, algorithm, budget: Budget, stop_event, done) -> None:
+        next_info = time.monotonic() + INFO_PERIOD_S
+        while not done.wait(STOP_POLL_S):
+            if stop_event.is_set():
+                search.stop()
+                continue
+            now = time.monotonic()
+            if now < next_info:
+                continue
+            next_info = now + INFO_PERIOD_S
+            try:
+                p = search.progress()
+            except Exception:
+                continue
+            pv = notation_line(self.state, list(p.get("pv") or ([p["best"]] if p.get("best") is not None
+                                                                 and p["best"] >= 0 else [])))
+            depth = p.get("depth") if algorithm == "expectimax" else len(pv)
+            nodes, tree = _node_counts(p, algorithm)
+            t = float(p.get("time") or (now - self.t0))
+            nps = p.get("nps") or (nodes / t if t > 0 else 0)
+            wp = p.get("wp")
+            if wp is None:
+                wp = (float(p.get("value") or 0.0) + 1.0) / 2.0
+            line = f"info depth {max(int(depth or 0), 0)} nodes {int(nodes)} nps {int(nps)} time {int(t * 1000)}"
+            line += f" tree {tree}" if tree is not None else ""
+            line += f" wp {min(1.0, max(0.0, wp)):.4f}"
+            if pv:
+                line += " pv " + " ".join(pv)
+            self.emit(line)
+            if algorithm != "expectimax" and budget.depth and len(pv) >= budget.depth:
+                search.stop()
+
+    def _report(self, result: dict, algorithm: str) -> tuple[int, list[str]]:
+        """The best action (kept to searchactions) and the final info lines."""
+        actions = list(result.get("actions") or [])
+        values = list(result.get("values") or [])
+        visits = list(result.get("visits") or [0] * len(actions))
+        best = result.get("best")
+        allowed = self.limits.searchactions
+        if allowed and actions:
+            # The search looked at every action; the answer keeps to the set asked for.
+            pairs = [(visits[i], values[i], a) for i, a in enumerate(actions) if a in allowed]
+            if pairs:
+                key = (lambda t: (t[1], t[0])) if algorithm == "expectimax" else (lambda t: (t[0], t[1]))
+                best = max(pairs, key=key)[2]
+            else:
+                best = allowed[0]
+        pv_actions = list(result.get("pv") or [])
+        if not pv_actions or pv_actions[0] != best:
+            pv_actions = [best]
+        pv = notation_line(self.state, pv_actions)
+        value = result.get("value", 0.0)
+        if best in actions and best != result.get("best"):
+            value = values[actions.index(best)]
+        wp = (float(value) + 1.0) / 2.0 if best != result.get("best") or "wp" not in result else result["wp"]
+        elapsed = float(result.get("time") or (time.monotonic() - self.t0))
+        nodes, tree = _node_counts(result, algorithm)
+        nps = result.get("nps") or (nodes / elapsed if elapsed > 0 else 0)
+        depth = result.get("depth") if algorithm == "expectimax" else len(pv)
+        line = (f"info depth {int(depth or 0)} nodes {nodes} nps {int(nps)} time {int(elapsed * 1000)}"
+                + (f" tree {tree}" if tree is not None else "") + f" wp {min(1.0, max(0.0, float(wp))):.4f}")
+        if pv:
+            line += " pv " + " ".join(pv)
+        lines = [line]
+        multipv = int(self.settings.get("MultiPV", 1))
+        if multipv > 1 and actions:
+            order = sorted(range(len(actions)), key=lambda i: (-visits[i], -values[i])
+                           if algorithm != "expectimax" else (-values[i], -visits[i]))
+            shown = [i for i in order if not allowed or actions[i] in allowed][:multipv]
+            for i in shown:
+                lines.append(f"info action {self.state.action_to_string(actions[i])} visits {int(visits[i])} "
+                             f"value {float(values[i]):.4f}")
+        return best, lines

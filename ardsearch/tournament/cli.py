@@ -1,0 +1,183 @@
+"""`ardsearch tournament` and `ardsearch replay`: argument parsing and output.
+
+    ardsearch tournament ardennes --bots mcts greedy random --games 10 --seed 1 --out results.jsonl
+    ardsearch tournament ardennes --bots mcts-fast --engine "mine=python my_engine.py" \\
+        --opt mine.movetime=0.2 --format gauntlet --games 100 --concurrency 2 --recover
+    ardsearch tournament ardennes --bots new=mcts:exploration=1.2 old=mcts --games 2000 \\
+        --sprt "elo0=0 elo1=10 alpha=0.05 beta=0.05"
+    ardsearch replay results.jsonl --game 3
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import ardsearch
+from ardsearch.stats import parse_sprt
+from ardsearch.tournament.backends import BACKENDS
+from ardsearch.tournament.config import TournamentConfig
+from ardsearch.tournament.entrants import apply_settings, limits_from_options, parse_bot, parse_engine
+from ardsearch.tournament.schedule import FORMATS
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (try --help)\n")
+
+
+def tournament_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="ardsearch tournament", description="Bot-vs-bot tournament with duplicate pairs.")
+    p.add_argument("game", help="game, e.g. ardennes or 'ardennes(road_length=12)'")
+    p.add_argument("--bots", nargs="+", default=[], metavar="SPEC",
+                   help="bot entrants: [name=]preset[:key=value,...] (keys nodes, movetime, depth, tc "
+                        "are limits, others bot parameters)")
+    p.add_argument("--engine", action="append", default=[], metavar="NAME=CMD",
+                   help="an external engine speaking the ardsearch protocol (repeatable)")
+    p.add_argument("--opt", action="append", default=[], metavar="NAME.key=value",
+                   help="a limit or option for one entrant (engine options go to setoption)")
+    p.add_argument("--nodes", type=int, help="default nodes (simulations) per decision")
+    p.add_argument("--movetime", type=float, help="default seconds per decision")
+    p.add_argument("--depth", type=int, help="default search depth")
+    p.add_argument("--tc", help="default clock per game: seconds[+increment]")
+    p.add_argument("--format", choices=FORMATS, default="round-robin",
+                   help="round-robin (all pairs) or gauntlet (the first entrant against each other one)")
+    p.add_argument("--games", type=int, default=2, help="games per pairing, even (2 = one duplicate pair)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", default="results.jsonl", help="results file, one JSON line per game")
+    p.add_argument("--resume", action="store_true", help="continue the interrupted tournament in --out")
+    p.add_argument("--overwrite", action="store_true", help="replace an existing --out")
+    p.add_argument("--sprt", metavar="'elo0=.. elo1=.. alpha=.. beta=..'",
+                   help="stop when the SPRT decides (two entrants)")
+    p.add_argument("--recover", action="store_true",
+                   help="keep going after a fault (the faulting side loses the game; crashed engines restart)")
+    p.add_argument("--timeout", type=float, default=10.0,
+                   help="seconds an engine has to answer a command, beyond its move time")
+    p.add_argument("--backend", choices=BACKENDS, default="local")
+    p.add_argument("--concurrency", type=int, default=1, help="games at once (worker processes or Ray CPUs)")
+    p.add_argument("--address", help="Ray cluster address (ray backend; default: start a local instance)")
+    p.add_argument("--plot", metavar="PNG", help="write ratings and score over games to this PNG (matplotlib)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def config_from_args(args, parser) -> TournamentConfig:
+    try:
+        game = ardsearch.load_game(args.game)
+        entrants = [parse_bot(s) for s in args.bots] + [parse_engine(s) for s in args.engine]
+        defaults, _ = limits_from_options({k: v for k, v in (("nodes", args.nodes), ("movetime", args.movetime),
+                                                             ("depth", args.depth), ("tc", args.tc)) if v is not None})
+        entrants = apply_settings(entrants, args.opt, defaults)
+        sprt = parse_sprt(args.sprt) if args.sprt else None
+    except ValueError as exc:
+        parser.error(str(exc))
+    if len(entrants) < 2:
+        parser.error(f"a tournament needs at least 2 entrants (--bots/--engine), got {len(entrants)}")
+    if args.games < 2 or args.games % 2:
+        parser.error(f"--games must be an even number of at least 2 (games come in duplicate pairs), got {args.games}")
+    if args.concurrency < 1:
+        parser.error(f"--concurrency must be at least 1, got {args.concurrency}")
+    if args.timeout <= 0:
+        parser.error(f"--timeout must be positive, got {args.timeout}")
+    if sprt is not None and len(entrants) != 2:
+        parser.error(f"--sprt compares two entrants, got {len(entrants)}")
+    return TournamentConfig(game.name, dict(game.params), tuple(entrants), args.format, args.games, args.seed,
+                            sprt, args.timeout)
+
+
+def main_tournament(argv: list[str]) -> int:
+    from ardsearch.tournament.report import markdown_report, plot, text_report
+    from ardsearch.tournament.runner import run_tournament
+    parser = tournament_parser()
+    args = parser.parse_args(argv)
+    config = config_from_args(args, parser)
+    out = Path(args.out)
+    try:
+        result = run_tournament(config, out, resume=args.resume, overwrite=args.overwrite, backend=args.backend,
+                                concurrency=args.concurrency, address=args.address, recover=args.recover,
+                                progress=not args.quiet)
+    except ValueError as exc:
+        parser.error(str(exc))
+    except RuntimeError as exc:
+        print(f"ardsearch tournament: {exc}", file=sys.stderr)
+        return 1
+    summary = result.summary
+    print(text_report(summary))
+    stem = out.with_suffix("") if out.suffix == ".jsonl" else out
+    md, js = Path(f"{stem}.md"), Path(f"{stem}.summary.json")
+    md.write_text(markdown_report(summary, f"{config.game_text()} tournament, seed {config.seed}"))
+    js.write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"\nresults: {out}  tables: {md}, {js}")
+    if args.plot:
+        try:
+            plot(summary, result.standings, args.plot)
+            print(f"plot: {args.plot}")
+        except RuntimeError as exc:
+            print(f"ardsearch tournament: {exc}", file=sys.stderr)
+            return 1
+    if result.stopped == "fault":
+        fault = next(r["fault"] for r in reversed(result.records) if r["fault"])
+        print(f"ardsearch tournament: stopped after a fault ({fault['entrant']}: {fault['kind']}: "
+              f"{fault['message']}); rerun with --resume --recover to go on", file=sys.stderr)
+        return 1
+    return 0
+
+
+def replay_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="ardsearch replay", description="Print a game of a results file move by move.")
+    p.add_argument("results", help="results file written by ardsearch tournament")
+    p.add_argument("--game", type=int, default=None, help="game index (default: list the games)")
+    p.add_argument("--no-board", action="store_true", help="moves only, no board after each")
+    return p
+
+
+def main_replay(argv: list[str]) -> int:
+    from ardsearch.tournament.records import read_results
+    parser = replay_parser()
+    args = parser.parse_args(argv)
+    try:
+        records = read_results(args.results)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.game is None:
+        for r in records:
+            print(f"{r['index']:>5}  {r['seats'][0]} - {r['seats'][1]}  {r['result']:<8}{r['termination']:<10}"
+                  f"{r['length']} moves  seed {r['seed']}")
+        return 0
+    record = next((r for r in records if r["index"] == args.game), None)
+    if record is None:
+        indices = sorted(r["index"] for r in records)
+        held = f"games {indices[0]}..{indices[-1]}" if indices else "no games"
+        parser.error(f"no game {args.game} in {args.results} (it holds {held}; omit --game to list them)")
+    try:
+        game = ardsearch.load_game(record["game"], **record["params"])
+    except ValueError as exc:
+        parser.error(f"cannot load the game of this record: {exc}")
+    state = game.new_initial_state(seed=record["seed"])
+    print(f"game {record['index']}: {record['seats'][0]} (player 0) - {record['seats'][1]} (player 1), "
+          f"seed {record['seed']}")
+    if not args.no_board:
+        print(state)
+    for number, move in enumerate(record["moves"], 1):
+        who = "chance" if move["player"] < 0 else record["seats"][move["player"]]
+        extra = ""
+        if "time" in move:
+            extra = f"  ({move['time']:.3f}s" + (f", {move['nodes']} nodes" if "nodes" in move else "") + ")"
+        print(f"{number:>4}. {who}: {move['move']}{extra}")
+        try:
+            state.apply(move["move"])
+        except ValueError as exc:
+            print(f"ardsearch replay: move {number} {move['move']!r} does not apply: {exc}", file=sys.stderr)
+            return 1
+        if not args.no_board:
+            print(state)
+    fault = record.get("fault")
+    end = f"{record['termination']}" + (f" ({fault['entrant']}: {fault['message']})" if fault else "")
+    print(f"result {record['result']}, {end}")
+    return 0
+
+
+if __name__ == "__main__":   # python -m ardsearch.tournament.cli tournament|replay ...
+    which, rest = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
+    sys.exit({"tournament": main_tournament, "replay": main_replay}.get(which, lambda a: 2)(rest))

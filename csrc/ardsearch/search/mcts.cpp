@@ -1,0 +1,463 @@
+/* ardsearch._search.MCTS: root-parallel MCTS / information-set MCTS over any
+ * game behind the ABI. The trees live in mcts_worker.h; this file owns the
+ * threads, budgets, tree reuse between moves, the merge of the root
+ * statistics and the Python binding. */
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "common.h"
+#include "mcts_worker.h"
+
+namespace ard {
+
+namespace {
+
+/* Applies `a` to s if it is a legal move or chance outcome there (the
+ * hidden outcome only on a view at a chance node). */
+bool apply_if_legal(const ard_game *g, uint8_t *s, ard_action a, std::vector<ard_action> &acts,
+                    std::vector<double> &probs) {
+    int p = g->current_player(s);
+    if (p == ARD_TERMINAL) return false;
+    bool ok = false;
+    if (p == ARD_CHANCE) {
+        if (a == ARD_HIDDEN_OUTCOME) {
+            ok = g->viewer(s) >= 0;
+        } else {
+            int n = g->chance_outcomes(s, acts.data(), probs.data());
+            ok = std::find(acts.begin(), acts.begin() + n, a) != acts.begin() + n;
+        }
+    } else {
+        int n = g->legal_actions(s, acts.data());
+        ok = std::find(acts.begin(), acts.begin() + n, a) != acts.begin() + n;
+    }
+    if (ok) g->apply(s, a);
+    return ok;
+}
+
+struct RootStat {
+    uint64_t visits = 0;
+    double value_sum = 0.0;
+    int8_t proven = kUnproven;
+};
+
+}  // namespace
+
+class Mcts {
+   public:
+    Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
+         double max_memory_mb, py::object ismcts)
+        : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
+        if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
+        if (!(exploration >= 0.0)) throw py::value_error("exploration must be >= 0");
+        if (rollout_depth < -1) throw py::value_error("rollout_depth must be -1 (play to the end) or >= 0");
+        if (!(max_memory_mb >= 1.0)) throw py::value_error("max_memory_mb must be at least 1");
+        if (g_->max_legal > 0xffff) throw py::value_error("game has more than 65535 legal actions: MCTS nodes cannot hold them");
+        cfg_.exploration = exploration;
+        cfg_.rollout_depth = rollout_depth;
+        cfg_.ismcts = ismcts.is_none() ? (g_->flags & ARD_FLAG_HIDDEN) != 0 : ismcts.cast<bool>();
+        cfg_.solver = solver && !cfg_.ismcts;
+        threads_ = threads;
+        max_memory_mb_ = max_memory_mb;
+        uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
+        for (int i = 0; i < threads; i++)
+            workers_.emplace_back(new Worker(g_, &cfg_, thread_seed(i), per_thread));
+        sims_.reset(new std::atomic<uint64_t>[(size_t)threads]);
+        for (int i = 0; i < threads; i++) sims_[i].store(0);
+        acts_.resize((size_t)g_->max_legal + 1);
+        probs_.resize((size_t)g_->max_legal + 1);
+    }
+
+    py::dict search(const py::bytes &state_raw, py::object simulations, py::object time_limit, py::object played) {
+        std::vector<uint8_t> root = state_from_bytes(g_, state_raw);
+        if (cfg_.ismcts && g_->viewer(root.data()) < 0) {
+            // A full state: search only what its side to move may see.
+            int p = g_->current_player(root.data());
+            if (p == 0 || p == 1) g_->observe(root.data(), p, root.data());
+        }
+        int mover = g_->current_player(root.data());
+        if (mover == ARD_CHANCE)
+            throw py::value_error("search needs a decision state, this is a chance node (sample an outcome first)");
+        if (mover == ARD_TERMINAL) throw py::value_error("search needs a decision state, the game is over");
+        uint64_t sims = 0;
+        double limit = 0.0;
+        if (!simulations.is_none()) {
+            long long v = simulations.cast<long long>();
+            if (v < 1) throw py::value_error("simulations must be at least 1");
+            sims = (uint64_t)v;
+        }
+        if (!time_limit.is_none()) {
+            limit = time_limit.cast<double>();
+            if (!(limit > 0.0)) throw py::value_error("time_limit must be > 0 seconds");
+        }
+        if (sims == 0 && limit <= 0.0) throw py::value_error("give simulations and/or time_limit");
+        std::vector<ard_action> keys;
+        bool want_reuse = !played.is_none();
+        if (want_reuse) keys = played.cast<std::vector<ard_action>>();
+
+        bool expected = false;
+        if (!running_.compare_exchange_strong(expected, true))
+            throw py::value_error("a search is already running on this MCTS object");
+        int reused = 0;
+        {
+            py::gil_scoped_release nogil;
+            reused = prepare_trees(root, want_reuse, keys);
+            run(root, sims, limit);
+        }
+        running_.store(false);
+        py::dict out = results(root, mover);
+        out["reused"] = reused == threads_;
+        return out;
+    }
+
+    void stop() { stop_.store(true); }
+
+    /* Live figures of the running search (or the last one), safe from another thread. */
+    py::dict progress() {
+        py::dict d;
+        uint64_t sims = 0, nodes = 0;
+        for (int i = 0; i < threads_; i++) {
+            sims += sims_[i].load(std::memory_order_relaxed);
+            nodes += workers_[(size_t)i]->nodes_counter().load(std::memory_order_relaxed);
+        }
+        double t = running_.load() ? seconds_since(t0_) : last_time_;
+        d["running"] = running_.load();
+        d["simulations"] = sims;
+        d["nodes"] = nodes;
+        d["time"] = t;
+        d["nps"] = t > 0 ? (double)sims / t : 0.0;
+        std::lock_guard<std::mutex> lock(snap_mutex_);
+        d["best"] = snap_best_;
+        d["value"] = snap_value_;
+        d["wp"] = (snap_value_ + 1.0) / 2.0;
+        d["pv"] = snap_pv_;
+        return d;
+    }
+
+    /* Forgets the trees (frees their memory) and reseeds: a new game. */
+    void reset() {
+        if (running_.load()) throw py::value_error("cannot reset while a search is running");
+        for (int i = 0; i < threads_; i++) {
+            workers_[(size_t)i]->release();
+            workers_[(size_t)i]->seed_rng(thread_seed(i));
+        }
+        prev_root_.clear();
+    }
+
+    uint64_t nodes() const {
+        uint64_t n = 0;
+        for (auto &w : workers_) n += w->pool().nodes();
+        return n;
+    }
+    uint64_t memory_bytes() const {
+        uint64_t n = 0;
+        for (auto &w : workers_) n += w->pool().bytes();
+        return n;
+    }
+    bool ismcts() const { return cfg_.ismcts; }
+    bool solver() const { return cfg_.solver; }
+    int threads() const { return threads_; }
+
+   private:
+    uint64_t thread_seed(int i) const {
+        uint64_t x = seed_ ^ (0x632BE59BD9B4E019ULL * (uint64_t)(i + 1));
+        return ard_splitmix64(&x);
+    }
+
+    /* Keeps each thread's subtree below the played edges when the new root
+     * is exactly the old root with those edges applied; else a fresh tree.
+     * Returns how many threads kept their tree. */
+    int prepare_trees(const std::vector<uint8_t> &root, bool want_reuse, const std::vector<ard_action> &keys) {
+        bool same = false;
+        if (want_reuse && prev_root_.size() == root.size()) {
+            std::vector<uint8_t> s = prev_root_;
+            same = true;
+            for (ard_action k : keys)
+                if (!apply_if_legal(g_, s.data(), k, acts_, probs_)) {
+                    same = false;
+                    break;
+                }
+            same = same && std::memcmp(s.data(), root.data(), root.size()) == 0;
+        }
+        int reused = 0;
+        for (auto &w : workers_) {
+            if (same && w->advance(keys, root.data()))
+                reused++;
+            else
+                w->new_tree(root.data());
+        }
+        prev_root_ = root;
+        return reused;
+    }
+
+    void run(const std::vector<uint8_t> &root, uint64_t sims, double limit) {
+        stop_.store(false);
+        t0_ = Clock::now();
+        last_publish_ = t0_;
+        for (int i = 0; i < threads_; i++) {
+            sims_[i].store(0);
+            workers_[(size_t)i]->reset_stats();
+        }
+        {
+            std::lock_guard<std::mutex> lock(snap_mutex_);
+            snap_best_.reset();
+            snap_value_ = 0.0;
+            snap_pv_.clear();
+        }
+        auto budget = [&](int i) -> uint64_t {
+            if (!sims) return 0;
+            uint64_t b = sims / (uint64_t)threads_ + ((uint64_t)i < sims % (uint64_t)threads_ ? 1 : 0);
+            return b ? b : 1;
+        };
+        std::vector<std::thread> pool;
+        for (int i = 1; i < threads_; i++)
+            pool.emplace_back([this, &root, i, budget, limit] {
+                workers_[(size_t)i]->run(root.data(), budget(i), limit, t0_, stop_, sims_[i]);
+            });
+        workers_[0]->run(root.data(), budget(0), limit, t0_, stop_, sims_[0], &Mcts::publish_hook, this);
+        for (auto &t : pool) t.join();
+        last_time_ = seconds_since(t0_);
+    }
+
+    /* Runs on thread 0 inside its search: a snapshot of its own tree for progress(). */
+    static void publish_hook(void *ctx) {
+        Mcts *self = static_cast<Mcts *>(ctx);
+        auto now = Clock::now();
+        if (std::chrono::duration<double>(now - self->last_publish_).count() < 0.1) return;
+        self->last_publish_ = now;
+        Worker &w = *self->workers_[0];
+        NodePool &pool = w.pool();
+        const Node &r = pool[w.root()];
+        if (r.num_children == 0) return;
+        int32_t best = most_visited(pool, r);
+        std::vector<ard_action> pv = principal_variation(pool, best);
+        const Node &b = pool[best];
+        double value = b.visits ? b.value_sum / b.visits : 0.0;
+        std::lock_guard<std::mutex> lock(self->snap_mutex_);
+        self->snap_best_ = b.action;  // an int; the GIL is not needed to hold a C++ value
+        self->snap_value_ = value;
+        self->snap_pv_ = pv;
+    }
+
+    static int32_t most_visited(const NodePool &pool, const Node &n) {
+        int32_t best = n.first_child;
+        for (uint32_t i = 1; i < n.num_children; i++)
+            if (pool[n.first_child + (int32_t)i].visits > pool[best].visits) best = n.first_child + (int32_t)i;
+        return best;
+    }
+
+    /* The edge into `start`, then the most visited line below it. */
+    static std::vector<ard_action> principal_variation(const NodePool &pool, int32_t start) {
+        std::vector<ard_action> pv{pool[start].action};
+        int32_t cur = start;
+        while (pv.size() < 32) {
+            const Node &n = pool[cur];
+            if (n.num_children == 0) break;
+            int32_t next = most_visited(pool, n);
+            if (pool[next].visits == 0) break;
+            pv.push_back(pool[next].action);
+            cur = next;
+        }
+        return pv;
+    }
+
+    py::dict results(const std::vector<uint8_t> &root, int mover) {
+        std::map<ard_action, RootStat> stats;
+        int8_t root_proven = kUnproven;
+        uint64_t sims = 0, plies = 0, rollouts = 0;
+        bool memory_full = false;
+        for (auto &w : workers_) {
+            NodePool &pool = w->pool();
+            const Node &r = pool[w->root()];
+            if (r.proven != kUnproven) root_proven = r.proven;
+            for (uint32_t i = 0; i < r.num_children; i++) {
+                const Node &c = pool[r.first_child + (int32_t)i];
+                RootStat &st = stats[c.action];
+                st.visits += c.visits;
+                st.value_sum += c.value_sum;
+                if (c.proven != kUnproven) st.proven = c.proven;
+            }
+            sims += w->last_simulations();
+            plies += w->rollout_plies();
+            rollouts += w->rollouts();
+            memory_full = memory_full || w->memory_full();
+        }
+        // Best: a proven win, else the most visited move not proven lost.
+        ard_action best = -1;
+        auto rank = [&](const RootStat &s) {
+            int v = s.proven == kUnproven ? 0 : proven_for(s.proven, mover);
+            int cls = v > 0 ? 2 : (v < 0 ? 0 : 1);
+            return std::make_pair(cls, s.visits);
+        };
+        if (stats.empty()) throw std::runtime_error("the search tree has no root moves (out of memory?)");
+        for (auto &kv : stats)
+            if (best < 0 || rank(kv.second) > rank(stats[best])) best = kv.first;
+
+        py::list actions, visits, values, proven_values;
+        for (auto &kv : stats) {
+            actions.append(kv.first);
+            visits.append(kv.second.visits);
+            values.append(kv.second.visits ? kv.second.value_sum / (double)kv.second.visits : 0.0);
+            if (kv.second.proven == kUnproven)
+                proven_values.append(py::none());
+            else
+                proven_values.append(proven_for(kv.second.proven, mover));
+        }
+        // The principal variation from the thread that looked deepest into the best move.
+        std::vector<ard_action> pv;
+        uint32_t pv_visits = 0;
+        for (auto &w : workers_) {
+            NodePool &pool = w->pool();
+            const Node &r = pool[w->root()];
+            for (uint32_t i = 0; i < r.num_children; i++) {
+                int32_t ci = r.first_child + (int32_t)i;
+                if (pool[ci].action == best && (pv.empty() || pool[ci].visits > pv_visits)) {
+                    pv = principal_variation(pool, ci);
+                    pv_visits = pool[ci].visits;
+                }
+            }
+        }
+        py::list pv_notation;
+        {
+            std::vector<uint8_t> s = root;
+            py::list legal_pv;
+            for (ard_action a : pv) {
+                std::string text = notation(g_, s.data(), a);
+                if (!apply_if_legal(g_, s.data(), a, acts_, probs_)) break;
+                pv_notation.append(text);
+                legal_pv.append(a);
+            }
+            pv = legal_pv.cast<std::vector<ard_action>>();
+        }
+        const RootStat &bs = stats[best];
+        double value = bs.visits ? bs.value_sum / (double)bs.visits : 0.0;
+        py::object proven = py::none();
+        if (root_proven != kUnproven) {
+            int v = proven_for(root_proven, mover);
+            proven = py::int_(v);
+            value = v;
+        } else if (bs.proven != kUnproven) {
+            value = proven_for(bs.proven, mover);
+        }
+        py::dict d;
+        d["best"] = best;
+        d["best_notation"] = notation(g_, root.data(), best);
+        d["player"] = mover;
+        d["actions"] = actions;
+        d["visits"] = visits;
+        d["values"] = values;
+        d["proven_values"] = proven_values;
+        d["pv"] = pv;
+        d["pv_notation"] = pv_notation;
+        d["value"] = value;
+        d["wp"] = std::min(1.0, std::max(0.0, (value + 1.0) / 2.0));
+        d["proven"] = proven;
+        d["nodes"] = nodes();
+        d["memory_bytes"] = memory_bytes();
+        d["memory_full"] = memory_full;
+        d["simulations"] = sims;
+        d["time"] = last_time_;
+        d["nps"] = last_time_ > 0 ? (double)sims / last_time_ : 0.0;
+        d["rollout_plies"] = plies;
+        d["mean_rollout_length"] = rollouts ? (double)plies / (double)rollouts : 0.0;
+        d["threads"] = threads_;
+        d["ismcts"] = cfg_.ismcts;
+        return d;
+    }
+
+    py::object capsule_;
+    const ard_game *g_;
+    uint64_t seed_;
+    MctsConfig cfg_;
+    int threads_ = 1;
+    double max_memory_mb_ = 512;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::unique_ptr<std::atomic<uint64_t>[]> sims_;
+    std::vector<uint8_t> prev_root_;
+    std::vector<ard_action> acts_;
+    std::vector<double> probs_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> running_{false};
+    Clock::time_point t0_ = Clock::now();
+    Clock::time_point last_publish_ = Clock::now();
+    double last_time_ = 0.0;
+    std::mutex snap_mutex_;
+    std::optional<ard_action> snap_best_;
+    double snap_value_ = 0.0;
+    std::vector<ard_action> snap_pv_;
+};
+
+void bind_mcts(py::module_ &m) {
+    py::class_<Mcts>(m, "MCTS", R"doc(
+Monte Carlo tree search over a game capsule (UCT with chance nodes, random
+rollouts, MCTS-Solver), or single-observer information-set MCTS for games
+with hidden information.
+
+MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
+     solver=True, max_memory_mb=512, ismcts=None)
+
+- capsule: game.capsule.
+- threads: root parallelism; each thread grows its own tree with its own RNG
+  (seeded from seed and the thread index); root statistics are summed.
+  With a simulation budget, a given seed and thread count always give the
+  same result.
+- exploration: the UCB constant c in mean + c * sqrt(ln N / n); values are in [-1, 1].
+- rollout_depth: random plies before the rollout stops and scores the
+  position with the game's evaluate(); -1 plays to the end, 0 evaluates at once.
+- solver: MCTS-Solver (proven wins/losses/draws); plain MCTS only.
+- max_memory_mb: cap on tree memory (all threads together); past it the
+  trees stop growing and simulations keep rolling out from their leaves.
+- ismcts: None picks information-set MCTS for games flagged with hidden
+  information; True/False forces it. In ISMCTS the state given to search is
+  the searcher's view (a full state is first reduced to the view of its side
+  to move), each simulation plays in a fresh determinization of it, and a
+  chance outcome the searcher cannot see is the single edge HIDDEN (-2).
+)doc")
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object>(), py::arg("capsule"),
+             py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
+             py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
+             py::arg("ismcts") = py::none())
+        .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
+             py::arg("time_limit") = py::none(), py::arg("played") = py::none(), R"doc(
+Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until
+`simulations` (total over threads) or `time_limit` seconds, whichever comes
+first (give at least one), or stop(), or a proven root. The GIL is released.
+
+played: None starts a fresh tree. A list of actions (player moves and
+chance outcomes, HIDDEN for outcomes this searcher did not see) applied to
+the previous search's root to reach state_raw keeps the subtree below them;
+[] continues the same tree (so a search can be run in chunks). If the list
+does not lead from the old root to this state, the tree starts afresh.
+
+Returns a dict: best, best_notation, player (the side to move), actions,
+visits, values (mean result for the side to move), proven_values (+1/0/-1
+or None per action), pv, pv_notation, value, wp (win probability (value+1)/2),
+proven (+1/0/-1 for the side to move, or None), nodes, memory_bytes,
+memory_full, simulations (this call), time, nps (simulations per second),
+rollout_plies, mean_rollout_length, threads, ismcts, reused.
+)doc")
+        .def("stop", &Mcts::stop,
+             "Asks the running search to return soon with what it has (callable from any thread, "
+             "the GIL is not needed). A search that starts afterwards clears the request: wait until "
+             "progress()['running'] is True before stopping, or search in chunks.")
+        .def("progress", &Mcts::progress,
+             "Live figures of the running search, callable from another thread: running, simulations, "
+             "nodes, time, nps, and from thread 0's tree (refreshed every 0.1 s) best, value, wp, pv.")
+        .def("reset", &Mcts::reset, "Frees the trees and reseeds the threads (a new game).")
+        .def_property_readonly("nodes", &Mcts::nodes, "Nodes in all trees.")
+        .def_property_readonly("memory_bytes", &Mcts::memory_bytes, "Bytes held by the node pools.")
+        .def_property_readonly("ismcts", &Mcts::ismcts)
+        .def_property_readonly("solver", &Mcts::solver)
+        .def_property_readonly("threads", &Mcts::threads);
+    m.attr("NODE_SIZE") = sizeof(Node);
+    m.attr("HIDDEN") = ARD_HIDDEN_OUTCOME;
+}
+
+}  // namespace ard

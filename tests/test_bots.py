@@ -1,0 +1,174 @@
+"""Bots (ardsearch.bots) on Clash of the Ardennes: the common interface,
+tactics, the solver through analyze(), determinism, hidden-information
+discipline, the roster, and a seeded match mcts-fast vs random."""
+import pytest
+
+import ardsearch
+from ardsearch.bots import (ExpectimaxBot, HeuristicBot, ISMCTSBot, MCTSBot, RandomBot, list_bots,
+                            load_bot)
+from test_search_mcts import MUST_BLOCK, WIN_IN_ONE, WIN_IN_TWO, position
+
+FAST = dict(simulations=400, time_limit=None)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return ardsearch.load_game("ardennes")
+
+
+def first_decision(game, seed):
+    s = game.new_initial_state(seed=seed)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    return s
+
+
+def play(game, players, seed):
+    """One seeded game; chance outcomes from the state's own seeded RNG."""
+    s = game.new_initial_state(seed=seed)
+    for b in players:
+        b.reset()
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(players[s.current_player()].step(s))
+    return s.returns()
+
+
+def every_bot(game, seed=0):
+    return [RandomBot(game, seed=seed), HeuristicBot(game, seed=seed), MCTSBot(game, seed=seed, **FAST),
+            ISMCTSBot(game, seed=seed, **FAST), ExpectimaxBot(game, depth=1, time_limit=None, seed=seed)]
+
+
+def test_bots_are_exported_from_the_package():
+    assert ardsearch.MCTSBot is MCTSBot and ardsearch.load_bot is load_bot
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_interface_and_refusals(game, index):
+    bot = every_bot(game)[index]
+    assert isinstance(bot.name, str) and bot.name
+    s = first_decision(game, 1)
+    a = bot.step(s)
+    assert a in s.legal_actions()
+    info = bot.analyze(s)
+    for key in ("best", "move", "visits", "values", "pv", "nodes", "nps", "time", "wp"):
+        assert key in info, key
+    assert info["best"] in s.legal_actions() and 0.0 <= info["wp"] <= 1.0
+    assert info["move"] == s.action_to_string(info["best"])
+    bot.reset()
+    with pytest.raises(ValueError, match="chance node"):
+        bot.step(game.new_initial_state(seed=0))
+    over = position(game, *WIN_IN_ONE)
+    over.apply("M3")
+    assert over.is_terminal()
+    with pytest.raises(ValueError, match="game is over"):
+        bot.step(over)
+
+
+@pytest.mark.parametrize("make", [lambda g: MCTSBot(g, seed=3, **FAST),
+                                  lambda g: ISMCTSBot(g, seed=3, **FAST),
+                                  lambda g: HeuristicBot(g, seed=3)])
+def test_takes_the_win(game, make):
+    s = position(game, *WIN_IN_ONE)
+    assert s.action_to_string(make(game).step(s)) == "M3"
+
+
+@pytest.mark.parametrize("make", [lambda g: MCTSBot(g, seed=5, simulations=3000),
+                                  lambda g: ISMCTSBot(g, seed=5, simulations=3000)])
+def test_avoids_the_losing_blunder(game, make):
+    s = position(game, *MUST_BLOCK, ap=1)
+    assert s.action_to_string(make(game).step(s)) in ("M5", "Y5")
+
+
+def test_analyze_shows_a_proven_win(game):
+    # The solver needs plain MCTS; on a hidden-information game that means
+    # forcing ismcts=False (the bot still only searches its own view).
+    bot = MCTSBot(game, seed=0, simulations=50000, ismcts=False)
+    s = position(game, *WIN_IN_TWO)
+    info = bot.analyze(s)
+    assert info["proven"] == 1 and info["wp"] == 1.0
+    while not s.is_terminal():
+        s.apply_action(bot.step(s))
+    assert s.returns()[0] == 1.0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_same_seed_same_moves(game, threads):
+    s = first_decision(game, 4)
+    runs = []
+    for _ in range(2):
+        bot = MCTSBot(game, seed=7, threads=threads, **FAST)
+        line, t = [], s.clone()
+        for _ in range(4):  # a few moves in a row, through tree reuse
+            if t.is_terminal() or t.is_chance_node():
+                break
+            a = bot.step(t)
+            line.append(a)
+            t.apply_action(a)
+        runs.append(line)
+    assert runs[0] == runs[1]
+
+
+def test_tree_is_reused_between_moves(game):
+    bot = MCTSBot(game, seed=1, simulations=800)
+    s = first_decision(game, 6)
+    first = bot.analyze(s)
+    kept = first["visits"][first["move"]]
+    s.apply_action(first["best"])
+    second = bot.analyze(s)
+    assert second["reused"]
+    assert sum(second["visits"].values()) >= kept - 1 + 800 - 1
+    bot.reset()
+    assert not bot.analyze(s)["reused"]
+
+
+@pytest.mark.parametrize("make", [lambda g: MCTSBot(g, seed=2, **FAST),
+                                  lambda g: ISMCTSBot(g, seed=2, **FAST),
+                                  lambda g: HeuristicBot(g, seed=2),
+                                  lambda g: ExpectimaxBot(g, depth=2, time_limit=None, seed=2)])
+def test_hidden_cards_do_not_change_the_move(game, make):
+    """Same view, different hidden German objective: same move, same analysis."""
+    a = position(game, *MUST_BLOCK, objectives=(4, 8))
+    b = position(game, *MUST_BLOCK, objectives=(4, 3))
+    assert a.raw() != b.raw() and a.view(0).raw() == b.view(0).raw()
+    ra, rb = make(game).analyze(a), make(game).analyze(b)
+    assert ra["best"] == rb["best"]
+    assert ra["values"] == rb["values"] and ra["visits"] == rb["visits"]
+
+
+def test_roster(game):
+    names = list_bots()
+    for preset in ("random", "greedy", "mcts-fast", "mcts", "mcts-strong", "expectimax", "ismcts"):
+        assert preset in names
+    assert isinstance(load_bot("random", game), RandomBot)
+    assert isinstance(load_bot("greedy", game), HeuristicBot)
+    strong = load_bot("mcts-strong", game)
+    assert isinstance(strong, MCTSBot) and strong.name == "mcts-strong"
+    assert isinstance(load_bot("ismcts", game), ISMCTSBot)
+    assert isinstance(load_bot("expectimax", game), ExpectimaxBot)
+    fast = load_bot("mcts-fast", game, simulations=50, time_limit=None, seed=3)
+    assert fast.simulations == 50 and fast.time_limit is None and fast.seed == 3
+
+
+def test_roster_errors(game):
+    with pytest.raises(ValueError, match="unknown bot preset 'nope'.*mcts-fast"):
+        load_bot("nope", game)
+    with pytest.raises(ValueError, match="unknown override 'depth'.*simulations"):
+        load_bot("mcts", game, depth=3)
+    with pytest.raises(ValueError, match="simulations and/or time_limit"):
+        MCTSBot(game, simulations=None, time_limit=None)
+
+
+def test_mcts_fast_beats_random(game):
+    """40 seeded games, seats alternating; a simulation budget replaces the
+    preset's 0.1 s so the test is fast and exactly reproducible."""
+    wins = 0
+    for i in range(40):
+        mcts = load_bot("mcts-fast", game, simulations=100, time_limit=None, seed=i)
+        rnd = load_bot("random", game, seed=1000 + i)
+        seat = i % 2
+        returns = play(game, [mcts, rnd] if seat == 0 else [rnd, mcts], seed=i)
+        wins += returns[seat] > 0
+    assert wins >= 36

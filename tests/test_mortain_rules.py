@@ -1,0 +1,385 @@
+"""Hand-built positions, one or more per rule of shared/games/mortain.md
+(RULES.md names each rule's source). Positions are set up with the
+structured state (from_dict) and driven in notation."""
+import pytest
+
+from ardsearch.games.mortain import _engine as E
+
+CHANCE, TERMINAL = -1, -4
+
+
+def position(units, **fields):
+    """Units not named: German in reserve, US eliminated except CCA in reserve
+    (so the game is not over for want of US units)."""
+    full = {u: {"at": "reserve" if i < 11 else "eliminated"} for i, u in enumerate(E.unit_ids())}
+    full["cca"] = {"at": "reserve"}
+    for u, v in units.items():
+        full[u] = v if isinstance(v, dict) else {"at": v}
+    return E.from_dict({"units": full, **fields})
+
+
+def names(raw):
+    if E.player(raw) == CHANCE:
+        return sorted(E.action_text(raw, a) for a, _ in E.chance(raw))
+    return sorted(E.action_text(raw, a) for a in E.legal(raw))
+
+
+def do(raw, *moves):
+    for m in moves:
+        a = E.parse(raw, m)
+        assert a >= 0, f"unparsable {m!r}"
+        assert m in names(raw), f"{m!r} not legal here; legal: {names(raw)}"
+        raw = E.apply(raw, a)
+        assert E.check(raw) is None, E.check(raw)
+    return raw
+
+
+def state(raw):
+    return E.to_dict(raw)
+
+
+def acting(units, card, **fields):
+    return position(units, phase="act", card=card, **fields)
+
+
+# ----------------------------------------------------------- activation ----
+def test_black_8_gives_four_activations_used_by_one_unit():
+    raw = position({"panther": "1005", "2-120": "0203"})
+    raw = do(raw, "8b")
+    d = state(raw)
+    assert d["active"] == "german" and d["activations_left"] == 4
+    for dest in ("0905", "0805", "0705", "0605"):
+        raw = do(raw, f"panther-{dest}")
+    assert state(raw)["units"]["panther"]["at"] == "0605"
+    assert E.player(raw) == CHANCE and state(raw)["phase"] == "draw"
+
+
+@pytest.mark.parametrize("card,acts", [("Ab", 1), ("2b", 1), ("3r", 2), ("6b", 3), ("9r", 5), ("10b", 5)])
+def test_number_cards_give_half_rounded_up(card, acts):
+    raw = do(position({"panther": "1005", "2-120": "0203"}), card)
+    assert state(raw)["activations_left"] == acts
+    assert state(raw)["active"] == ("us" if card.endswith("r") else "german")
+
+
+def test_pass_ends_the_card():
+    raw = do(position({"panther": "1005", "2-120": "0203"}), "8b", "pass")
+    assert E.player(raw) == CHANCE and state(raw)["card"] is None
+
+
+def test_face_card_activates_one_stack_both_units_act():
+    raw = acting({"panther": "1005", "iv2": "1005", "stug": "1004", "2-120": "0203"}, "Kb")
+    assert "panther-0905" not in names(raw)           # a face card first names its stack
+    raw = do(raw, "stack 1005")
+    assert state(raw)["stack"] == ["panther", "iv2"]
+    assert not any(m.startswith("stug") for m in names(raw))
+    raw = do(raw, "panther-0905")
+    assert "panther-0805" not in names(raw)           # one activation per unit of the stack
+    raw = do(raw, "iv2-0905")
+    assert E.player(raw) == CHANCE
+
+
+def test_face_card_can_bring_on_one_reserve_unit():
+    raw = acting({"2-120": "0203"}, "Qb")
+    assert "panther-1305" in names(raw)
+    raw = do(raw, "panther-1305")
+    assert E.player(raw) == CHANCE
+
+
+def test_stack_fires_together_on_one_activation():
+    raw = acting({"panther": "0805", "iv2": "0805", "2-120": "0705"}, "Jb", deck={"5b": 1, "6b": 1})
+    raw = do(raw, "stack 0805", "panther+iv2x2-120")
+    assert state(raw)["attack"] == {"kind": "ground", "firers": ["panther", "iv2"], "target": "2-120"}
+
+
+# ----------------------------------------------------- stacking, Tiger ----
+def test_two_units_a_hex_and_the_tiger_is_free():
+    raw = acting({"panther": "1005", "iv2": "1005", "stug": "1006", "tiger": "1006", "2-120": "0203"}, "8b")
+    moves = names(raw)
+    assert "stug-1005" not in moves                   # 2 units there already
+    assert "tiger-1005" in moves                      # the Tiger does not count
+    raw = do(raw, "tiger-1005")
+    assert state(raw)["units"]["tiger"]["at"] == "1005"
+
+
+def test_no_mixed_hexes():
+    raw = acting({"panther": "0805", "2-120": "0705"}, "8b")
+    assert "panther-0705" not in names(raw)
+
+
+def test_tiger_moves_and_fires_free_with_a_unit_in_its_hex():
+    raw = acting({"panther": "0805", "tiger": "0805", "iv2": "0806", "743": "0705"}, "Ab",
+                 deck={"5b": 2})
+    moves = names(raw)
+    assert "panther+tiger-0905" in moves              # moves together for one activation
+    assert "tiger+pantherx743" in moves               # fires together for one activation
+    assert "tiger+iv2x743" not in moves               # not in its hex: would cost 2
+    raw = do(raw, "panther+tiger-0905")
+    d = state(raw)
+    assert d["units"]["tiger"]["at"] == d["units"]["panther"]["at"] == "0905"
+
+
+def test_at_most_two_firers():
+    raw = position({"panther": "0805", "2-120": "0705"})
+    assert E.parse(raw, "panther+iv2+stugx2-120") == -1
+
+
+# ------------------------------------------------------------ Air / OBA ----
+US_AIR = {"panther": "0805", "iv2": "0905", "2-120": "0203"}
+
+
+def test_red_jack_offers_air():
+    moves = names(acting(US_AIR, "Jr"))
+    assert "air panther" in moves and "airi 0805" in moves
+    assert not any(m.startswith("oba") for m in moves)
+
+
+@pytest.mark.parametrize("card", ["Ar", "3r", "5r", "7r", "9r"])
+def test_red_odd_offers_air(card):
+    assert "air panther" in names(acting(US_AIR, card))
+
+
+@pytest.mark.parametrize("card", ["2r", "4r", "6r", "8r", "10r", "Qr", "Kr"])
+def test_other_red_cards_offer_oba(card):
+    moves = names(acting(US_AIR, card))
+    assert "oba panther" in moves
+    assert not any(m.startswith("air") for m in moves)
+
+
+def test_red_4_offers_oba():
+    moves = names(acting(US_AIR, "4r"))
+    assert "oba panther" in moves and "oba iv2" in moves
+
+
+def test_second_air_or_oba_in_a_turn_refused():
+    raw = do(acting(US_AIR, "Jr"), "airi 0805")
+    assert state(raw)["air_used"]
+    raw = do(raw, "4r")
+    assert not any(m.split()[0] in ("air", "airi", "oba") for m in names(raw))
+    raw = do(raw, "pass", "7r")
+    assert not any(m.split()[0] in ("air", "airi", "oba") for m in names(raw))
+
+
+def test_air_is_instead_of_ground_activations():
+    raw = acting({**US_AIR, "1-120": "0605"}, "7r")
+    raw = do(raw, "1-120-0604")                        # a ground activation first...
+    assert not any(m.startswith("air") for m in names(raw))   # ...rules the marker out
+    raw = do(acting(US_AIR, "7r", deck={"2b": 1, "3b": 1}), "air panther", "2b")
+    assert E.player(raw) == CHANCE                     # the strike used the whole card
+
+
+def test_air_marker_returns_next_turn():
+    raw = do(acting(US_AIR, "Jr", activated=["german", "us"]), "airi 0805")
+    raw = do(raw, "joker")
+    assert state(raw)["turn"] == 2 and not state(raw)["air_used"] and state(raw)["interdicted"] is None
+
+
+@pytest.mark.parametrize("card,hit", [("4b", True), ("5b", False)])
+def test_air_strike_strength_4_ignores_terrain(card, hit):
+    # panther in a city (+2) would be safe from 4 on a 3 with terrain; the errata ignores it
+    raw = acting({"panther": "0604", "2-120": "0203"}, "Jr", deck={card: 1, "Kb": 1})
+    raw = do(raw, "air panther", card)
+    assert state(raw)["units"]["panther"]["reduced"] is hit
+
+
+@pytest.mark.parametrize("card,hit", [("3b", True), ("4b", False)])
+def test_oba_strength_3(card, hit):
+    raw = do(acting({"df1": "0604", "2-120": "0203"}, "2r", deck={card: 1, "Kb": 1}), "oba df1", card)
+    assert state(raw)["units"]["df1"]["reduced"] is hit
+
+
+def test_strike_terrain_variant_applies_terrain_without_adjacent_germans():
+    units = {"panther": "0604", "2-120": "0203"}
+    raw = acting(units, "Jr", deck={"3b": 1, "Kb": 1}, params={"strike_terrain": "variant"})
+    raw = do(raw, "air panther", "3b")                 # 3 + city 2 = 5 > 4: miss
+    assert not state(raw)["units"]["panther"]["reduced"]
+    raw = acting({**units, "iv2": "0605"}, "Jr", deck={"3b": 1, "Kb": 1}, params={"strike_terrain": "variant"})
+    raw = do(raw, "air panther", "3b")                 # a German unit adjacent: terrain ignored
+    assert state(raw)["units"]["panther"]["reduced"]
+
+
+def test_interdiction_adds_one_to_german_attacks_also_for_units_moving_in():
+    # panther (AI 3) at 0905 fires on 2-120 in clear 0705 (distance 2): a 3 hits, interdicted a 3 misses
+    base = {"panther": "1005", "iv2": "0805", "2-120": "0705"}
+    raw = do(acting(base, "Jr"), "airi 0805")
+    assert state(raw)["interdicted"] == "0805"
+    raw = do(raw, "8b", "panther-0905")                # moves into a hex next to 0805 afterwards
+    raw = E.from_dict({**state(raw), "deck": {"3b": 1, "Kb": 1}})
+    raw = do(raw, "panther x2-120".replace(" ", ""), "3b")
+    assert not state(raw)["units"]["2-120"]["reduced"]
+    raw = acting(base, "8b", deck={"3b": 1, "Kb": 1})
+    raw = do(raw, "panther-0905", "pantherx2-120", "3b")
+    assert state(raw)["units"]["2-120"]["reduced"]
+
+
+# ---------------------------------------------------------------- combat ----
+def test_fire_blocked_through_forest_but_allowed_into_it():
+    raw = acting({"panther": "0102", "743": "0303"}, "8b")
+    assert "pantherx743" not in names(raw)             # 0202 forest lies between
+    raw = acting({"panther": "0401", "743": "0403"}, "8b")
+    assert "pantherx743" in names(raw)                 # the target's own forest does not block
+
+
+def test_line_along_an_edge_blocked_if_either_side_blocks():
+    # 0401 -> 0601 runs along the edge of 0501 (village) and 0502 (clear)
+    assert "pantherx743" not in names(acting({"panther": "0401", "743": "0601"}, "8b"))
+
+
+def test_range_two_or_three_from_a_hill():
+    assert "pantherx743" not in names(acting({"panther": "0301", "743": "0304"}, "8b"))   # 3, clear line
+    assert "pantherx743" in names(acting({"panther": "0806", "743": "1106"}, "8b"))   # 0806 is a hill
+
+
+@pytest.mark.parametrize("iv2_at,hit", [("0604", True), ("0503", False)])
+def test_minus_one_only_when_every_firer_is_adjacent(iv2_at, hit):
+    # panther AI 3 + iv2 AI 3 = 6 against 2-120 in clear 0505; card 7 (adjacent: 6, hit)
+    raw = acting({"panther": "0605", "iv2": iv2_at, "2-120": "0505"}, "8b", deck={"7b": 1, "Kb": 1})
+    raw = do(raw, "panther+iv2x2-120", "7b")
+    assert state(raw)["units"]["2-120"]["reduced"] is hit
+
+
+@pytest.mark.parametrize("target,card,hit", [("743", "7b", True), ("743", "8b", False), ("2-120", "3b", True),
+                                            ("2-120", "4b", False)])
+def test_tiger_minus_one_on_at_attacks_only(target, card, hit):
+    # Tiger AT 6 / AI 3 from distance 2 against clear 0505
+    raw = acting({"tiger": "0507", target: "0505"}, "Ab", deck={card: 1, "Kb": 1})
+    raw = do(raw, f"tigerx{target}", card)
+    assert state(raw)["units"][target]["reduced"] is hit
+
+
+@pytest.mark.parametrize("where,hit", [("0505", True), ("0507", False)])
+def test_terrain_modifier_is_added(where, hit):
+    # panther AI 3 against 2-120: card 3 hits in clear, misses in a village (+1)
+    near = {"0505": "0503", "0507": "0509"}[where]
+    raw = acting({"panther": near, "2-120": where}, "Ab", deck={"3b": 1, "Kb": 1})
+    raw = do(raw, "pantherx2-120", "3b")
+    assert state(raw)["units"]["2-120"]["reduced"] is hit
+
+
+def test_hit_flips_then_eliminates():
+    raw = acting({"panther": "0503", "2-120": {"at": "0505", "reduced": True}, "1-120": "0101"}, "Ab",
+                 deck={"Ab": 1, "Kb": 1})
+    raw = do(raw, "pantherx2-120", "Ab")
+    assert state(raw)["units"]["2-120"]["at"] == "eliminated"
+
+
+def test_face_card_in_combat_redraw_or_miss():
+    raw = acting({"panther": "0503", "2-120": "0505"}, "Ab", deck={"Qb": 1, "Ab": 1, "5b": 1})
+    raw = do(raw, "pantherx2-120", "Qb")
+    assert names(raw) == ["miss", "redraw"] and E.player(raw) == 0
+    missed = do(raw, "miss")
+    assert not state(missed)["units"]["2-120"]["reduced"] and E.player(missed) == CHANCE
+    again = do(raw, "redraw")
+    assert E.player(again) == CHANCE and state(again)["phase"] == "combat"
+    again = do(again, "Ab")
+    assert state(again)["units"]["2-120"]["reduced"]
+
+
+def test_joker_in_combat_ends_the_turn_and_misses():
+    raw = acting({"panther": "0503", "2-120": "0505"}, "8b", activated=["german", "us"])
+    raw = do(raw, "pantherx2-120", "joker")
+    d = state(raw)
+    assert d["turn"] == 2 and not d["units"]["2-120"]["reduced"] and d["attack"] is None
+
+
+def test_no_fire_when_the_deck_is_empty():
+    raw = acting({"panther": "0503", "2-120": "0505"}, "8b", deck={})
+    assert "pantherx2-120" not in names(raw) and "panther-0504" in names(raw)
+
+
+# --------------------------------------------------- jokers, deck, turns ----
+def test_joker_as_first_card_is_ignored():
+    raw = E.initial_raw()
+    raw = do(raw, "joker")
+    d = state(raw)
+    assert E.player(raw) == CHANCE and d["turn"] == 1 and d["deck"]["joker"] == 0
+    assert sum(d["deck"].values()) == 52
+
+
+def test_joker_ignored_until_both_sides_had_a_card():
+    raw = do(E.initial_raw(), "5b", "pass", "joker")
+    assert state(raw)["turn"] == 1
+    raw = do(E.initial_raw(), "5b", "pass", "5r", "pass", "joker")
+    assert state(raw)["turn"] == 2 and sum(state(raw)["deck"].values()) == 53
+
+
+def test_deck_exhausted_ends_the_turn():
+    raw = position({"panther": "1005", "2-120": "0203"}, deck={"5b": 1})
+    raw = do(raw, "5b", "pass")
+    assert state(raw)["turn"] == 2
+
+
+def test_chance_probabilities_are_exact_over_cards_left():
+    outs = dict(E.chance(E.initial_raw()))
+    assert len(outs) == 27 and outs[26] == pytest.approx(1 / 53) and outs[0] == pytest.approx(2 / 53)
+    raw = position({"panther": "1005", "2-120": "0203"}, deck={"5b": 2, "Kr": 1, "joker": 1})
+    assert sorted((E.action_text(raw, a), p) for a, p in E.chance(raw)) == \
+        [("5b", 0.5), ("Kr", 0.25), ("joker", 0.25)]
+
+
+def test_us_wins_after_the_last_turn():
+    raw = position({"panther": "1005", "2-120": "0203"}, turn=6, activated=["german", "us"])
+    raw = do(raw, "joker")
+    assert E.player(raw) == TERMINAL and E.returns(raw) == [-1.0, 1.0]
+
+
+# ---------------------------------------------------------- entry, exit ----
+def test_germans_enter_on_the_east_edge():
+    moves = names(do(position({"2-120": "0203"}), "Ab"))
+    assert "panther-1301" in moves and "panther-1309" in moves and "panther-1201" not in moves
+
+
+def test_us_reinforcements_enter_west_from_turn_2():
+    assert not any(m.startswith("cca") for m in names(acting({"2-120": "0203"}, "8r")))
+    moves = names(acting({"2-120": "0203"}, "8r", turn=2))
+    assert "cca-0101" in moves and "cca-0109" in moves and "cca-0201" not in moves
+
+
+def test_exit_counted_and_german_win_at_end_of_turn_with_five():
+    exited = {u: "exited" for u in ("iv2", "stug", "iv3", "df1")}
+    raw = acting({**exited, "panther": "0105", "2-120": "0809"}, "Ab", activated=["german", "us"])
+    assert state(raw)["exits"] == 4
+    raw = do(raw, "panther-exit")
+    assert state(raw)["exits"] == 5
+    assert E.player(raw) == CHANCE                     # not yet: the Germans win at the end of the turn
+    raw = do(raw, "joker")
+    assert E.player(raw) == TERMINAL and E.returns(raw) == [1.0, -1.0]
+
+
+def test_four_exits_at_end_of_turn_is_not_enough():
+    exited = {u: "exited" for u in ("iv2", "stug", "iv3", "df1")}
+    raw = position({**exited, "panther": "0105", "2-120": "0809"}, activated=["german", "us"])
+    raw = do(raw, "joker")
+    assert state(raw)["turn"] == 2 and E.player(raw) == CHANCE
+
+
+def test_tiger_exits_with_its_stack_mate():
+    raw = acting({"panther": "0105", "tiger": "0105", "2-120": "0809"}, "Ab")
+    raw = do(raw, "panther+tiger-exit")
+    assert state(raw)["exits"] == 2
+
+
+def test_german_wins_at_once_when_no_us_units_are_left():
+    raw = acting({"panther": "0503", "2-120": {"at": "0505", "reduced": True}, "cca": "eliminated",
+                  "ccb": "eliminated", "ccr": "eliminated"}, "Ab", deck={"Ab": 1, "Kb": 1})
+    raw = do(raw, "pantherx2-120", "Ab")
+    assert E.player(raw) == TERMINAL and E.returns(raw) == [1.0, -1.0]
+
+
+# ----------------------------------------------------------------- setup ----
+def test_free_setup_places_each_us_unit_outside_the_east_column():
+    raw = E.initial_raw(E.pack_params({"setup": "free"}))
+    assert E.player(raw) == 1
+    moves = names(raw)
+    assert moves[0].startswith("setup 2-120 ") and "setup 2-120 1305" not in moves and len(moves) == 108
+    raw = do(raw, "setup 2-120 0704", "setup 1-120 0704")
+    assert "setup 3-120 0704" not in names(raw)        # stacking limit
+    for uid, h in (("3-120", "0604"), ("1-117", "0605"), ("2-117", "0507"), ("td-a", "0802"), ("td-b", "0803"),
+                   ("743", "0604")):
+        raw = do(raw, f"setup {uid} {h}")
+    assert E.player(raw) == CHANCE and state(raw)["units"]["cca"]["at"] == "reserve"
+
+
+def test_historical_setup_from_the_scenario():
+    d = state(E.initial_raw())
+    assert d["units"]["2-120"]["at"] == "0803" and d["phase"] == "draw"
+    assert all(d["units"][u]["at"] == "reserve" for u in E.unit_ids()[:11])

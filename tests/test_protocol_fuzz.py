@@ -1,0 +1,128 @@
+"""Protocol fuzzing: junk, truncated, oversized and binary lines and random
+command sequences against one engine process. The engine never dies, prints
+only protocol lines, and answers each bad line with exactly one error."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from test_protocol_helpers import ENGINE_CMD, require_search
+
+from ardsearch.protocol.compliance import Wire
+
+PROTOCOL_LINE = re.compile(
+    r"^(id \S+ .*|protocol \d+|game \S+ [0-9a-f]+|option name .*|ardok|readyok|info .*|bestmove \S+"
+    r"|error [a-z-]+ .*|legal( \S+)*|chance .*|board.*|boardok|eval \S+ player \d|perft \d+ nodes \d+ time \d+"
+    r"|result .*|tomove \S+|hash [0-9a-f]{16}|Total time \(ms\) : \d+|Nodes searched : \d+|Nodes/second : \d+)$")
+COMMANDS = ["ard", "isready", "setoption", "newgame", "position", "go", "stop", "legal", "d", "eval",
+            "perft", "query", "bench"]
+SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(scope="module")
+def wire():
+    require_search()
+    w = Wire(ENGINE_CMD)
+    w.send("newgame ardennes")
+    w.send("position startpos seed 3 moves first:G obj:2 obj:6")
+    w.sync(20)
+    yield w
+    assert w.proc.poll() is None, "the engine died during fuzzing"
+    w.send("quit")
+    assert w.proc.wait(5) == 0
+    w.close()
+
+
+def exchange(w: Wire, data: bytes) -> list[str]:
+    """Sends data and a final isready; returns every line before the last readyok."""
+    readies = sum(1 for raw in data.split(b"\n") if raw.split()[:1] == [b"isready"]) + 1
+    w.send(data + b"isready\n")
+    lines = []
+    while readies:
+        lines += w.until(lambda s: s == "readyok", 30)[0]
+        readies -= 1
+    lines = lines[:-1]
+    assert w.proc.poll() is None
+    assert not w.raw_problems, w.raw_problems
+    for line in lines:
+        assert PROTOCOL_LINE.match(line), f"not a protocol line: {line!r}"
+    return lines
+
+
+def is_command(line: bytes) -> bool:
+    words = line.split()
+    return bool(words) and words[0].decode("latin-1") in COMMANDS + ["quit"]
+
+
+junk_line = st.one_of(
+    st.binary(max_size=200),
+    st.text(alphabet=st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=60)
+    .map(lambda s: s.encode()),
+).map(lambda b: b.replace(b"\n", b" ")).filter(lambda b: b.strip() and not is_command(b))
+
+
+@SETTINGS
+@given(junk_line)
+def test_each_junk_line_gets_exactly_one_error(wire, line):
+    lines = exchange(wire, line + b"\n")
+    assert len(lines) == 1 and lines[0].startswith("error "), (line, lines)
+
+
+@SETTINGS
+@given(st.sampled_from(COMMANDS[2:]), st.binary(max_size=80))
+def test_commands_with_binary_tails(wire, command, tail):
+    line = command.encode() + b" " + tail.replace(b"\n", b" ")
+    lines = exchange(wire, line + b"\n")
+    assert len([s for s in lines if s.startswith("error ")]) <= 1
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(min_value=(1 << 20) + 1, max_value=(1 << 20) + 5000), st.booleans())
+def test_oversized_lines(wire, size, binary):
+    body = (b"\xfe" if binary else b"a") * size
+    lines = exchange(wire, body + b"\n")
+    assert len(lines) == 1 and lines[0].startswith("error bad-argument line too long"), lines
+
+
+token = st.one_of(
+    st.sampled_from(["name", "value", "Threads", "MultiPV", "Algorithm", "mcts", "ismcts", "expectimax", "1", "2",
+                     "-3", "startpos", "seed", "moves", "first:A", "first:G", "obj:1", "obj:5", "?", "T3", "pass",
+                     "nodes", "50", "depth", "movetime", "20", "searchactions", "ardennes", "variant=basic",
+                     "result", "tomove", "hash", "x", ""]),
+    st.text(alphabet="abcxyz0123456789:=?", max_size=8),
+)
+command_line = st.tuples(st.sampled_from(COMMANDS), st.lists(token, max_size=8)).map(
+    lambda t: " ".join([t[0]] + t[1]))
+
+
+def safe(text: str) -> bool:
+    """Keeps fuzzed commands short to run: no unbounded searches or deep perft."""
+    words = text.split()
+    if words[0] == "bench":
+        return False
+    if words[0] == "perft":
+        return len(words) == 2 and words[1] in ("0", "1", "2")
+    if words[0] == "go":
+        return "nodes" in words and "infinite" not in words and "depth" not in words
+    return True
+
+
+@SETTINGS
+@given(st.lists(command_line.filter(safe), min_size=1, max_size=6))
+def test_random_command_sequences(wire, commands):
+    data = b"".join(c.encode() + b"\n" for c in commands)
+    lines = exchange(wire, data + b"stop\n")
+    assert len([s for s in lines if s.startswith("error ")]) <= len(commands)
+    # A go either started (one bestmove) or was refused (one error): never two bestmoves each.
+    gos = sum(c.split()[0] == "go" for c in commands)
+    assert sum(s.startswith("bestmove") for s in lines) <= gos
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(["isready", "legal", "query tomove", "eval"]), st.integers(min_value=1, max_value=6))
+def test_truncated_lines_are_finished_by_the_next_newline(wire, command, cut):
+    lines = exchange(wire, command.encode()[:cut] + b"\n")
+    assert len(lines) <= 2

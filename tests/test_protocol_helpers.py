@@ -1,0 +1,81 @@
+"""Shared helpers for the protocol tests: an in-process engine with captured
+output, and the command line of our engine as a child process."""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ENGINE_CMD = [sys.executable, "-m", "ardsearch.protocol"]
+FAULTY = os.path.join(ROOT, "tests", "engines", "faulty.py")
+
+
+def faulty_cmd(mode: str) -> list[str]:
+    return [sys.executable, FAULTY, mode]
+
+
+def engine_env() -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = ROOT + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+def require_search():
+    """Skips when the game or the search extension is not built."""
+    try:
+        import ardsearch
+        from ardsearch import _search  # noqa: F401
+
+        ardsearch.load_game("ardennes")
+    except Exception as exc:  # pragma: no cover - depends on the build
+        pytest.skip(f"ardennes or the search extension is not built: {exc}")
+
+
+class Captured:
+    """A LineWriter stand-in that keeps the lines."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.closed = False
+        self._lock = threading.Lock()
+
+    def write(self, line: str) -> None:
+        with self._lock:
+            self.lines.append(line)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def take(self) -> list[str]:
+        with self._lock:
+            out, self.lines = self.lines, []
+        return out
+
+
+class InProcess:
+    """An EngineServer driven line by line; run() returns what each command printed."""
+
+    def __init__(self):
+        from ardsearch.protocol.engine import EngineServer
+
+        self.out = Captured()
+        self.server = EngineServer(self.out)
+
+    def send(self, text: str | bytes) -> bool:
+        from ardsearch.protocol.lineio import decode_line
+
+        line = decode_line(text if isinstance(text, bytes) else text.encode("ascii"))
+        return self.server.handle(line)
+
+    def run(self, *commands, wait: bool = True) -> list[str]:
+        for c in commands:
+            self.send(c)
+        if wait:
+            assert self.server.wait_job(60), "job did not finish"
+        return self.out.take()
+
+    def errors(self, text) -> list[str]:
+        return [s for s in self.run(text) if s.startswith("error ")]

@@ -1,0 +1,220 @@
+"""The C++ MCTS / ISMCTS core (ardsearch._search.MCTS) on hand-built
+Clash of the Ardennes positions: tactics, the solver, determinism, tree
+reuse, memory cap, the hidden-information discipline and API errors."""
+import threading
+import time
+
+import pytest
+
+import ardsearch
+from ardsearch import _search
+
+LENGTH = dict(M=1, T=3, P=2, C=2, S=2, G=5, Y=1, K=3, R=2)
+
+
+@pytest.fixture(scope="module")
+def game():
+    return ardsearch.load_game("ardennes")
+
+
+def position(game, allies, germans, ap=4, to_move="allies", objectives=(4, 8)):
+    """A standard-variant decision point from road -> unit letters (from each
+    owner's block to its leading unit); a line filling all 16 tiles is conquered."""
+    roads = []
+    for r in range(1, 8):
+        a, g = list(allies.get(r, "")), list(germans.get(r, ""))
+        full = {"allies": sum(LENGTH[u] for u in a) == 16, "germans": sum(LENGTH[u] for u in g) == 16}
+        roads.append({"road": r, "allies": a, "germans": g,
+                      "conquered": next((side for side, f in full.items() if f), None)})
+    return game.state_from_dict({"to_move": to_move, "ap": ap, "roads": roads,
+                                 "objectives": {"allies": objectives[0], "germans": objectives[1]}})
+
+
+# Allies hold roads 1 and 2; road 3 lacks one tile and they have a mine: M3 wins at once.
+WIN_IN_ONE = ({1: "TTTTTM", 2: "GPPPPCM", 3: "PPCSMTT"}, {7: "T"})
+# Road 3 lacks two tiles and only mines are left in stock: M3 then M3 (one turn, two actions).
+WIN_IN_TWO = ({1: "TTTTTM", 2: "GPPPPCM", 3: "PPCSTT"}, {7: "T"})
+# Germans hold roads 6 and 7 and need one tile on road 5 (they keep a mine in stock).
+# Allies have 1 AP: only a mine or the spy on road 5 stops the German mine next turn.
+MUST_BLOCK = ({1: "T"}, {6: "TTTTTM", 7: "GPPPPCM", 5: "PPCSMTT"})
+
+
+def notation(state, result):
+    return state.action_to_string(result["best"])
+
+
+def test_node_fits_in_64_bytes():
+    assert _search.NODE_SIZE <= 64
+
+
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_finds_the_winning_move(game, ismcts):
+    s = position(game, *WIN_IN_ONE)
+    r = _search.MCTS(game.capsule, seed=1, ismcts=ismcts).search(s.raw(), simulations=2000)
+    assert notation(s, r) == "M3"
+    assert r["pv_notation"][0] == "M3"
+    assert r["wp"] > 0.9
+
+
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_blocks_the_opponents_winning_threat(game, ismcts):
+    s = position(game, *MUST_BLOCK, ap=1)
+    r = _search.MCTS(game.capsule, seed=2, ismcts=ismcts, rollout_depth=20).search(s.raw(), simulations=3000)
+    assert notation(s, r) in ("M5", "Y5")
+
+
+def test_solver_proves_a_win_in_one(game):
+    s = position(game, *WIN_IN_ONE)
+    r = _search.MCTS(game.capsule, seed=0, ismcts=False).search(s.raw(), simulations=100000)
+    assert r["proven"] == 1 and r["value"] == 1.0
+    assert r["simulations"] < 100000  # a proven root ends the search early
+    assert dict(zip(r["actions"], r["proven_values"]))[r["best"]] == 1
+
+
+def test_solver_proves_a_multi_action_win_and_it_is_real(game):
+    s = position(game, *WIN_IN_TWO)
+    mcts = _search.MCTS(game.capsule, seed=0, ismcts=False)
+    r = mcts.search(s.raw(), simulations=50000)
+    assert r["proven"] == 1
+    # Follow the proof: the Allies keep moving (the same player twice) and win this turn.
+    while not s.is_terminal():
+        assert s.current_player() == 0
+        r = mcts.search(s.raw(), simulations=50000)
+        assert r["proven"] == 1
+        s.apply_action(r["best"])
+    assert s.returns() == [1.0, -1.0]
+
+
+def test_solver_is_off_in_ismcts(game):
+    m = _search.MCTS(game.capsule, ismcts=True, solver=True)
+    assert m.ismcts and not m.solver
+    assert _search.MCTS(game.capsule).ismcts  # chosen automatically: ardennes hides objective cards
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_same_seed_same_search(game, threads, ismcts):
+    s = game.new_initial_state(seed=5)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    runs = [_search.MCTS(game.capsule, seed=9, threads=threads, ismcts=ismcts, rollout_depth=30)
+            .search(s.raw(), simulations=600) for _ in range(2)]
+    for key in ("best", "actions", "visits", "values", "pv", "nodes"):
+        assert runs[0][key] == runs[1][key]
+    assert sum(runs[0]["visits"]) == 600
+    assert runs[0]["threads"] == threads
+
+
+def test_tree_reuse_keeps_the_subtree(game):
+    s = position(game, *MUST_BLOCK)
+    mcts = _search.MCTS(game.capsule, seed=3, ismcts=False, rollout_depth=20)
+    first = mcts.search(s.raw(), simulations=3000)
+    move = first["best"]
+    kept = dict(zip(first["actions"], first["visits"]))[move]
+    s.apply_action(move)
+    again = mcts.search(s.raw(), simulations=100, played=[move])
+    assert again["reused"]
+    assert sum(again["visits"]) >= kept - 1 + 100 - 1  # the old child's visits, now the root's
+    # played=[] continues the same tree; played=None starts afresh.
+    more = mcts.search(s.raw(), simulations=100, played=[])
+    assert more["reused"] and sum(more["visits"]) == sum(again["visits"]) + 100
+    fresh = mcts.search(s.raw(), simulations=100)
+    assert not fresh["reused"] and sum(fresh["visits"]) == 100
+
+
+def test_tree_reuse_rejects_a_wrong_path(game):
+    s = position(game, *MUST_BLOCK)
+    mcts = _search.MCTS(game.capsule, seed=3, ismcts=False, rollout_depth=20)
+    mcts.search(s.raw(), simulations=200)
+    other = position(game, *MUST_BLOCK, ap=1)
+    r = mcts.search(other.raw(), simulations=50, played=[s.legal_actions()[0]])
+    assert not r["reused"] and sum(r["visits"]) == 50
+
+
+def test_ismcts_reuse_through_a_hidden_draw(game):
+    # From the very start: the opponent's objective draw is '?' in the searcher's view.
+    s = game.new_initial_state(seed=11)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    me = s.current_player()
+    mcts = _search.MCTS(game.capsule, seed=1, rollout_depth=20)
+    r = mcts.search(s.view(me).raw(), simulations=300)
+    before = s.view(me).history()
+    s.apply_action(r["best"])
+    after = s.view(me).history()
+    again = mcts.search(s.view(me).raw(), simulations=50, played=after[len(before):])
+    assert again["reused"]
+
+
+def test_hidden_information_is_never_read(game):
+    """Two full states that differ only in the Germans' objective card look the
+    same to the Allies: the search must not tell them apart."""
+    a = position(game, *MUST_BLOCK, objectives=(4, 8))
+    b = position(game, *MUST_BLOCK, objectives=(4, 2))
+    assert a.raw() != b.raw() and a.view(0).raw() == b.view(0).raw()
+    results = []
+    for s in (a, b, a.view(0)):
+        r = _search.MCTS(game.capsule, seed=4, rollout_depth=20).search(s.raw(), simulations=800)
+        results.append((r["best"], r["visits"], r["values"]))
+    assert results[0] == results[1] == results[2]
+
+
+def test_memory_cap_stops_growth_but_not_the_search(game):
+    s = game.new_initial_state(seed=2)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    mcts = _search.MCTS(game.capsule, seed=0, max_memory_mb=1, rollout_depth=10)
+    r = mcts.search(s.raw(), simulations=3000)
+    assert r["memory_full"]
+    assert r["simulations"] == 3000 and sum(r["visits"]) == 3000
+    assert r["nodes"] * _search.NODE_SIZE <= 3 * 2**20  # one pool chunk of slack at most
+
+
+def test_time_limit_and_stop(game):
+    s = game.new_initial_state(seed=2)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    mcts = _search.MCTS(game.capsule, seed=0)
+    r = mcts.search(s.raw(), time_limit=0.05)
+    assert r["simulations"] >= 1 and r["time"] < 5
+    out = {}
+    worker = threading.Thread(target=lambda: out.update(mcts.search(s.raw(), time_limit=60)))
+    worker.start()
+    deadline = time.time() + 10
+    while not mcts.progress()["running"] and time.time() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.3)
+    live = mcts.progress()
+    assert live["running"] and live["simulations"] > 0
+    mcts.stop()
+    worker.join(10)
+    assert not worker.is_alive() and out["time"] < 30
+
+
+def test_result_fields(game):
+    s = position(game, *MUST_BLOCK)
+    r = _search.MCTS(game.capsule, seed=0, rollout_depth=5).search(s.raw(), simulations=500)
+    for key in ("best", "best_notation", "actions", "visits", "values", "proven_values", "pv",
+                "pv_notation", "value", "wp", "proven", "nodes", "memory_bytes", "simulations",
+                "time", "nps", "rollout_plies", "mean_rollout_length", "reused"):
+        assert key in r
+    assert sorted(r["actions"]) == sorted(s.legal_actions())
+    assert len(r["pv"]) == len(r["pv_notation"]) >= 1
+    assert 0.0 <= r["wp"] <= 1.0 and r["mean_rollout_length"] <= 5
+
+
+def test_bad_input_is_refused(game):
+    s = game.new_initial_state(seed=0)
+    mcts = _search.MCTS(game.capsule)
+    with pytest.raises(ValueError, match="chance node"):
+        mcts.search(s.raw(), simulations=10)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    with pytest.raises(ValueError, match="simulations and/or time_limit"):
+        mcts.search(s.raw())
+    with pytest.raises(ValueError, match="bytes"):
+        mcts.search(b"xx", simulations=10)
+    with pytest.raises(ValueError, match="capsule"):
+        _search.MCTS(object())
+    with pytest.raises(ValueError, match="threads"):
+        _search.MCTS(game.capsule, threads=0)
