@@ -30,7 +30,7 @@ from pathlib import Path
 from ardsearch import _search
 
 __all__ = ["Bot", "RandomBot", "HeuristicBot", "MCTSBot", "ISMCTSBot", "ExpectimaxBot",
-           "load_bot", "list_bots"]
+           "load_bot", "list_bots", "preset_description"]
 
 
 def _check_decision(state, who):
@@ -324,6 +324,12 @@ def _preset(name):
 def list_bots():
     """The names of the bot presets, sorted."""
     return sorted(_roster_files())
+
+
+def preset_description(name):
+    """The one-line description of a preset (ValueError for an unknown one)."""
+    data, _, _ = _preset(name)
+    return str(data.get("description", ""))
 
 
 def load_bot(preset, game, **overrides):

@@ -115,8 +115,8 @@ def cmd_play(args):
             print(board)
             shown = board
         if player != human:
-            action = bot.step(state)
-            info = getattr(bot, "last_info", None) or {}
+            info = bot.analyze(state)
+            action = info["best"]
             wp = info.get("wp")
             extra = f" (bot's win probability {wp:.0%})" if isinstance(wp, float) else ""
             print(f"bot plays {state.action_to_string(action)}{extra}")
@@ -270,7 +270,21 @@ def build_parser():
     return p
 
 
+# Subcommands with parsers of their own: everything after the name is theirs.
+PASSTHROUGH = {
+    "engine": ("ardsearch.protocol.engine", "main"),
+    "tournament": ("ardsearch.tournament.cli", "main_tournament"),
+    "replay": ("ardsearch.tournament.cli", "main_replay"),
+    "bench": ("ardsearch.benchmark", "main"),
+}
+
+
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in PASSTHROUGH:
+        import importlib
+        module, func = PASSTHROUGH[argv[0]]
+        return getattr(importlib.import_module(module), func)(argv[1:]) or 0
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

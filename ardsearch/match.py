@@ -122,8 +122,9 @@ def _elo(x: float) -> str:
 
 
 def run_match(game, preset_a: str, preset_b: str, games: int, seed: int = 0, jobs: int = 1,
-              overrides=({}, {}), progress=True, out=sys.stderr) -> MatchResult:
+              overrides=({}, {}), progress=True, out=None) -> MatchResult:
     """Plays `games` games between two presets, seats alternating."""
+    out = out or sys.stderr
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     if jobs < 1:

@@ -37,9 +37,11 @@ def wire():
 
 
 def exchange(w: Wire, data: bytes) -> list[str]:
-    """Sends data and a final isready; returns every line before the last readyok."""
+    """Sends data and a final isready; returns every line before the last readyok.
+    A stop and then a state-changing command go before the isready: that command
+    waits for a stopping search, so a bestmove never leaks into the next example."""
     readies = sum(1 for raw in data.split(b"\n") if raw.split()[:1] == [b"isready"]) + 1
-    w.send(data + b"isready\n")
+    w.send(data + b"stop\nsetoption name MultiPV value 1\nisready\n")
     lines = []
     while readies:
         lines += w.until(lambda s: s == "readyok", 30)[0]
@@ -72,7 +74,7 @@ def test_each_junk_line_gets_exactly_one_error(wire, line):
 
 
 @SETTINGS
-@given(st.sampled_from(COMMANDS[2:]), st.binary(max_size=80))
+@given(st.sampled_from([c for c in COMMANDS[2:] if c not in ("go", "perft", "bench")]), st.binary(max_size=80))
 def test_commands_with_binary_tails(wire, command, tail):
     line = command.encode() + b" " + tail.replace(b"\n", b" ")
     lines = exchange(wire, line + b"\n")
@@ -114,7 +116,7 @@ def safe(text: str) -> bool:
 @given(st.lists(command_line.filter(safe), min_size=1, max_size=6))
 def test_random_command_sequences(wire, commands):
     data = b"".join(c.encode() + b"\n" for c in commands)
-    lines = exchange(wire, data + b"stop\n")
+    lines = exchange(wire, data)
     assert len([s for s in lines if s.startswith("error ")]) <= len(commands)
     # A go either started (one bestmove) or was refused (one error): never two bestmoves each.
     gos = sum(c.split()[0] == "go" for c in commands)

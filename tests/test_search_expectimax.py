@@ -367,7 +367,7 @@ def test_ardennes_pimc_on_a_view_ignores_the_hidden_card():
     game = _ardennes()
     roads = {
         3: (["T", "T", "P"], [], "allies"),
-        4: (["T", "P"], ["T", "M"], None),
+        4: (["P"], ["T", "M"], None),
         6: ([], ["T", "T"], None),
     }
     # Two real games that differ only in the German objective, which the

@@ -42,7 +42,6 @@ def info_line_problem(line: str) -> str | None:
     if tokens[1:2] == ["action"]:
         return None if _ACTION_INFO.match(line) else "info action must read: info action <a> visits <n> value <v>"
     i = 1
-    seen = set()
     while i < len(tokens):
         key = tokens[i]
         if key == "pv":
@@ -53,7 +52,6 @@ def info_line_problem(line: str) -> str | None:
             return f"info {key} needs a number"
         if key == "wp" and not 0.0 <= float(tokens[i + 1]) <= 1.0:
             return f"wp {tokens[i + 1]} is outside 0..1"
-        seen.add(key)
         i += 2
     return None
 
@@ -339,7 +337,7 @@ class _Suite:
         try:
             w.send("ard")
             w.until(lambda s: s == "ardok", 10.0)
-            self.legal_for(w)
+            w.send(f"newgame {self.game}")
             self._position(w)
             w.send("go infinite")
             time.sleep(0.2)
@@ -358,9 +356,6 @@ class _Suite:
             return f"exit 0 in {took * 1000:.0f} ms"
         finally:
             w.close()
-
-    def legal_for(self, w: Wire):
-        w.send(f"newgame {self.game}")
 
     def only_protocol_lines(self, w: Wire):
         assert not w.raw_problems, "; ".join(w.raw_problems[:3])

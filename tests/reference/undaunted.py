@@ -25,6 +25,7 @@ ATTACK_DICE = {"mg": 2, "sniper": 3, **{c: 1 for c in RIFLEMEN}, **{c: 1 for c i
 BOLSTER = {"sl_A": (2, "A"), "sl_B": (2, "B"), "sl_C": (2, "C"), "guide": (1, None), "psgt": (3, None)}
 ZONES = ("deck", "hand", "discard", "play", "supply", "removed")
 ORDER = {c: i for i, c in enumerate(CARDS)}
+MAX_PLAYS = 60          # design choice: a turn ends after 60 card plays
 
 
 def group(card):
@@ -52,6 +53,7 @@ class Undaunted:
         self.to_move = d["to_move"]
         self.initiative = d["initiative"]
         self.turn_index = d["turn_index"]
+        self.turn_plays = d["turn_plays"]
         self.round = d["round"]
         self.draws_pending = d["draws_pending"]
         self.bolster = copy.deepcopy(d["bolster"])
@@ -129,6 +131,8 @@ class Undaunted:
     def turn_moves(self, a):
         me, op = self.armies[a], self.armies[1 - a]
         out = ["end"]
+        if self.turn_plays >= MAX_PLAYS:
+            return out
         enemies = [u for u in op["tokens"]]
         for c in CARDS:
             if not me["hand"][c]:
@@ -286,6 +290,7 @@ class Undaunted:
         self.phase, self.turn_index, self.to_move = "turn", 0, self.initiative
 
     def end_turn(self):
+        self.turn_plays = 0
         if self.turn_index == 0:
             self.turn_index, self.to_move, self.phase = 1, 1 - self.initiative, "turn"
             return
@@ -309,6 +314,7 @@ class Undaunted:
             else:
                 self.end_turn()
             return
+        self.turn_plays += 1
         parts = move.split(":")
         card, verb = parts[0], parts[1]
         arg = parts[2] if len(parts) > 2 else None
@@ -467,7 +473,7 @@ class Undaunted:
         """The fields the differential test compares with the engine's to_dict."""
         return {
             "phase": self.phase, "to_move": self.to_move, "initiative": self.initiative,
-            "turn_index": self.turn_index, "round": self.round, "winner": self.winner,
+            "turn_index": self.turn_index, "turn_plays": self.turn_plays, "round": self.round, "winner": self.winner,
             "end_reason": self.end_reason,
             "armies": [{
                 **{z: dict(+a[z]) for z in ZONES},
@@ -482,7 +488,7 @@ class Undaunted:
 def engine_summary(d):
     """The same fields from the engine's structured state."""
     return {
-        **{k: d[k] for k in ("phase", "to_move", "initiative", "turn_index", "round", "winner", "end_reason")},
+        **{k: d[k] for k in ("phase", "to_move", "initiative", "turn_index", "turn_plays", "round", "winner", "end_reason")},
         "armies": [{
             **{z: a[z] for z in ZONES},
             "tokens": a["tokens"], "scouted": sorted(a["scouted"]), "controlled": sorted(a["controlled"]),

@@ -50,7 +50,7 @@ def render(raw: bytes) -> str:
         head += f"  attack {who} x {a['target']}"
     if d["interdicted"]:
         head += f"  interdicted {d['interdicted']}"
-    lines = [head, "", "     " + "".join(f"{c:02d}   " for c in range(1, 14))]
+    lines = [head, "", ("     " + "".join(f"{c:02d}   " for c in range(1, 14))).rstrip()]
     for r in range(1, 10):
         row = f" {r:02d}  "
         for c in range(1, 14):
@@ -72,7 +72,8 @@ def render(raw: bytes) -> str:
                 info = d["units"][u.id]
                 parts.append(f"{u.id}:{info['at']}{'*' if info['reduced'] else ''}")
         lines.append(f"{name}: " + " ".join(parts))
-    lines.append("(* = reduced; map cells: terrain letter, then G/U and how many units, T = Tiger)")
+    lines.append("(* = reduced; a cell is the terrain letter, then G/U with the number of units and T for the Tiger;"
+                 " odd columns sit half a hex higher)")
     return "\n".join(lines)
 
 

@@ -124,9 +124,10 @@ def _hex_or(v, key, extra):
         raise ValueError(f"mortain state: {key}: {e}") from None
 
 
-def from_dict(d):
+def from_dict(d, game_params=None):
     """Structured state -> raw bytes. Keys left out take their value in the
-    initial historical position; ValueError names any bad key or value."""
+    initial historical position, and the parameters those of the game
+    (`game_params`, from load_game); ValueError names any bad key or value."""
     cdef MState s
     cdef int u
     if not isinstance(d, dict):
@@ -137,6 +138,12 @@ def from_dict(d):
     params = d.get("params", {})
     if not isinstance(params, dict) or set(params) - {"setup", "strike_terrain"}:
         raise ValueError("mortain state: key 'params': expected a dict with 'setup' and/or 'strike_terrain'")
+    if game_params:
+        for k, v in params.items():
+            if k in game_params and game_params[k] != v:
+                raise ValueError(f"mortain state: params.{k} is {v!r} but the game was loaded with "
+                                 f"{k}={game_params[k]!r}; load the game with {k}={v!r}")
+        params = {k: game_params[k] for k in ("setup", "strike_terrain") if k in game_params} | params
     base = dict(to_dict(initial_raw(pack_params({"strike_terrain": params.get("strike_terrain", "errata")}))))
     base["params"] = {**base["params"], **params}
     base["setup_next"] = None

@@ -63,6 +63,7 @@ cdef enum:
     UNKNOWN = 254       # a bid its view's owner has not seen
     HILL = 4            # cover code of a hill (3, or 1 from a hill or by Explode)
     STOP = 32           # scout path: no second tile
+    MAX_PLAYS = 60      # card plays per turn (design choice; bounds the game length)
 
 cdef enum:  # cards
     C_FOG = 0
@@ -116,10 +117,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     # recon 3 + command 2 + inspire 3*15 + bolster 5 + scout 3*(8+8*8) < 600;
     # picks <= 16; chance outcomes <= 15.
     MAX_LEGAL = 640
-    # max_rounds <= 100; a round is 8 deal draws, 2 bids and a reveal and two
-    # turns, each turn a bounded number of plays (cards in the army, plus one
-    # Inspire per Squad Leader) with their rolls, draws and picks.
-    MAX_GAME_LENGTH = 30000
+    # max_rounds <= 100 rounds of 8 deal draws, 2 bids, a reveal and two
+    # turns; a turn is at most 60 plays, each with at most 18 Explode rolls
+    # (or 3 picks, or 2 draws), then `end` and at most 900 leftover reveals.
+    MAX_GAME_LENGTH = 100 * (11 + 2 * (MAX_PLAYS * 19 + 901))
 
 cdef enum:  # phases
     PH_DEAL = 0         # chance: round-start draws of to_move
@@ -192,6 +193,7 @@ cdef packed struct UState:
     uint8_t to_move              # the deciding or drawing player
     uint8_t initiative           # holder of the Initiative marker
     uint8_t turn_index           # 0 the first turn of the round, 1 the second
+    uint8_t turn_plays           # cards played this turn, 0..MAX_PLAYS (then only `end`)
     uint8_t round                # 0 before the first round, then 1..max_rounds
     uint8_t draws_pending        # draws still to make (PH_DEAL, PH_CMD_DRAW)
     uint8_t bolster_left         # picks left in PH_BOLSTER
@@ -200,7 +202,7 @@ cdef packed struct UState:
     uint8_t roll_army            # PH_ROLL: the army of the attacked unit
     uint8_t roll_unit            # ... the attacked unit
     uint8_t roll_kind            # ... RK_*
-    uint8_t roll_dice            # ... dice, 1..3
+    uint8_t roll_dice            # ... dice, 1..4
     uint8_t roll_defence         # ... total defence, 1..60
     uint32_t explode_queue       # bit army*9+unit: tokens an Explode still attacks
     uint8_t winner               # 0, 1 or NONE
@@ -480,6 +482,7 @@ cdef void resolve_bids(UState *s) noexcept nogil:
 
 
 cdef void finish_turn(UState *s) noexcept nogil:
+    s.turn_plays = 0
     if s.turn_index == 0:
         s.turn_index = 1
         s.to_move = 1 - s.initiative
@@ -577,6 +580,8 @@ cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, "viewer must be -1, 0 or 1")
     if s.phase > PH_OVER or s.to_move > 1 or s.initiative > 1 or s.turn_index > 1:
         return fail(msg, msglen, "phase, to_move, initiative or turn_index out of range")
+    if s.turn_plays > MAX_PLAYS:
+        return fail(msg, msglen, "turn_plays must be 0..60")
     if s.round < 1 or s.round > s.max_rounds:
         return fail(msg, msglen, "round must be 1..max_rounds")
     for a in range(2):
@@ -653,7 +658,7 @@ cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, "an unknown bid needs a card in the pool")
     if s.phase == PH_ROLL:
         if (s.roll_army > 1 or s.roll_unit >= NUNIT or s.roll_kind > RK_SUPPRESS or s.roll_dice < 1
-                or s.roll_dice > 3 or s.roll_defence < 1 or s.roll_defence > 60):
+                or s.roll_dice > 4 or s.roll_defence < 1 or s.roll_defence > 60):
             return fail(msg, msglen, "roll fields out of range")
         if s.army[s.roll_army].token[s.roll_unit] == OFF:
             return fail(msg, msglen, "the attacked token is not on the board")
@@ -692,6 +697,8 @@ cdef int turn_actions(const UState *s, ard_action *out) noexcept nogil:
     cdef bint ok
     out[n] = A_END
     n += 1
+    if s.turn_plays >= MAX_PLAYS:
+        return n
     for c in range(1, NCARD):
         if can_play(s, a, c):
             out[n] = A_SHELTER + c
@@ -885,6 +892,7 @@ cdef void apply_turn(UState *s, int x) noexcept nogil:
     c = card_of_action(x)
     if c < 0:
         return
+    s.turn_plays += 1
     take_from_hand(s, a, c)
     if x < A_RALLY:                                 # Shelter: back to the supply, no token placed
         me.supply[c] += 1
@@ -948,7 +956,11 @@ cdef void apply_turn(UState *s, int x) noexcept nogil:
         k = (x - A_INSPIRE) % NCARD
         if me.play[k] > 0:
             me.play[k] -= 1
-            me.hand[k] += 1
+            if s.viewer == o:                       # a view forgets it, as observe() does
+                me.deck[k] += 1
+                me.unknown_hand += 1
+            else:
+                me.hand[k] += 1
     elif x < A_PICK:
         k = x - A_BOLSTER
         s.phase = PH_BOLSTER
@@ -1214,11 +1226,18 @@ cdef double und_evaluate(const void *state, int player) noexcept nogil:
 
 
 cdef uint64_t und_hash(const void *state) noexcept nogil:
+    """FNV-style mix of the state's bytes, eight at a time."""
     cdef const uint8_t *p = <const uint8_t *>state
-    cdef uint64_t h = 0xcbf29ce484222325ULL
-    cdef size_t i
-    for i in range(sizeof(UState)):
+    cdef uint64_t h = 0xcbf29ce484222325ULL, w
+    cdef size_t i = 0
+    while i + 8 <= sizeof(UState):
+        memcpy(&w, p + i, 8)
+        h = (h ^ w) * 0x100000001b3ULL
+        h ^= h >> 32
+        i += 8
+    while i < sizeof(UState):
         h = (h ^ p[i]) * 0x100000001b3ULL
+        i += 1
     return h ^ (h >> 29)
 
 

@@ -92,6 +92,7 @@ def to_dict(raw):
         "to_move": int(s.to_move),
         "initiative": int(s.initiative),
         "turn_index": int(s.turn_index),
+        "turn_plays": int(s.turn_plays),
         "round": int(s.round),
         "draws_pending": int(s.draws_pending),
         "bolster": None if s.phase != PH_BOLSTER else {
@@ -195,6 +196,7 @@ def build_state(d, bint check=True):
     s.to_move = _int(d, "to_move", "state", 0, 1)
     s.initiative = _int(d, "initiative", "state", 0, 1)
     s.turn_index = _int(d, "turn_index", "state", 0, 1, 0)
+    s.turn_plays = _int(d, "turn_plays", "state", 0, MAX_PLAYS, 0)
     s.round = _int(d, "round", "state", 0, 100)
     s.draws_pending = _int(d, "draws_pending", "state", 0, 4, 0)
     b = d.get("bolster")
@@ -210,7 +212,7 @@ def build_state(d, bint check=True):
         s.roll_army = _int(r, "army", "state.roll", 0, 1)
         s.roll_unit = _unit(_need(r, "unit", "state.roll"), "state.roll.unit")
         s.roll_kind = _choice(r, "kind", "state.roll", ("casualty", "suppress"))
-        s.roll_dice = _int(r, "dice", "state.roll", 1, 3)
+        s.roll_dice = _int(r, "dice", "state.roll", 1, 4)
         s.roll_defence = _int(r, "defence", "state.roll", 1, 60)
     for item in d.get("explode_queue") or []:
         if not isinstance(item, (list, tuple)) or len(item) != 2 or item[0] not in (0, 1):
@@ -290,8 +292,10 @@ cdef _build_army(UState *s, int a, object d, str where, object tix):
     ar.bid = NONE if bid is None else UNKNOWN if bid == "unknown" else _card(bid, f"{where}.bid")
 
 
-def from_dict(d):
-    """Structured state -> raw state bytes (validated); ValueError naming the problem."""
+def from_dict(d, params=None):
+    """Structured state -> raw state bytes (validated); ValueError naming the
+    problem. The dict carries its own board and limits, so the game's
+    parameters are not needed."""
     return build_state(d, True)
 
 
