@@ -91,3 +91,14 @@ class GameSpec:
     # optional one-line descriptions for `ardsearch show`
     summary: str = ""
     extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_engine(cls, engine, *, name, title, params, render, summary=""):
+        """The spec of a game whose Cython engine module follows the usual
+        layout: capsule(), pack_params, to_dict, from_dict, observation_tensor
+        and OBSERVATION_SHAPE."""
+        return cls(name=name, title=title, capsule=engine.capsule(), params=tuple(params),
+                   pack_params=engine.pack_params, to_dict=engine.to_dict,
+                   from_dict=engine.from_dict, render=render,
+                   observation_tensor=engine.observation_tensor,
+                   observation_shape=tuple(engine.OBSERVATION_SHAPE), summary=summary)

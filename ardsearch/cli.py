@@ -109,11 +109,6 @@ def cmd_play(args):
             state.apply_action(action)
             print(f"chance: {'? (hidden from you)' if hidden else state.history_strings()[-1]}")
             continue
-        board = state.observation_string(human)
-        if board != shown:
-            print()
-            print(board)
-            shown = board
         if player != human:
             info = bot.analyze(state)
             action = info["best"]
@@ -122,8 +117,12 @@ def cmd_play(args):
             print(f"bot plays {state.action_to_string(action)}{extra}")
             state.apply_action(action)
             continue
-        print(f"{names[human]} to move", end="")
-        sys.stdout.write("> ")
+        board = state.observation_string(human)
+        if board != shown:  # the board once per position the human has to answer
+            print()
+            print(board)
+            shown = board
+        sys.stdout.write(f"{names[human]} to move> ")
         sys.stdout.flush()
         line = inp.readline()
         if not line:

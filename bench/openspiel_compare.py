@@ -38,7 +38,7 @@ import ardsearch
 from ardsearch import _search
 from ardsearch.benchmark import Figures, machine
 from ardsearch.match import derive_seed, play_game
-from ardsearch.stats import pentanomial_elo, pentanomial_interval
+from ardsearch.stats import elo_from_score, pentanomial_elo, pentanomial_interval
 
 UCT_C = 1.4
 
@@ -289,6 +289,20 @@ class OpenSpielMCTSPlayer:
         return root.best_child().action
 
 
+def match_elo(penta):
+    """(elo, low, high) at 95% from pair counts. When every pair was won (or
+    lost) the normal interval collapses to a point; the bound then comes from
+    the exact binomial (Clopper-Pearson) on the games: all n won means the
+    score is at least 0.025 ** (1 / n) with 95% confidence."""
+    elo, low, high = pentanomial_elo(penta)
+    games = 2 * sum(penta)
+    if games and penta[4] * 2 == games:
+        return elo, elo_from_score(0.025 ** (1.0 / games)), high
+    if games and penta[0] * 2 == games:
+        return elo, low, -elo_from_score(0.025 ** (1.0 / games))
+    return elo, low, high
+
+
 def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stderr):
     """Our `mcts` preset against OpenSpiel's MCTS at `movetime` seconds a move."""
     penta = [0, 0, 0, 0, 0]
@@ -310,11 +324,11 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
             losses += points == 0.0
         penta[int(round(pair_points * 2))] += 1
         elapsed = time.perf_counter() - t0
-        elo, low, high = pentanomial_elo(penta)
+        elo, low, high = match_elo(penta)
         log.write(f"[{game.name}] pair {i + 1}/{pairs}: +{wins} ={draws} -{losses}  "
                   f"Elo {elo:+.0f} [{low:+.0f}, {high:+.0f}]  {elapsed:.0f}s\n")
         log.flush()
-    elo, low, high = pentanomial_elo(penta)
+    elo, low, high = match_elo(penta)
     score = pentanomial_interval(penta).score
     figs.add(game.name, f"strength: mcts vs OpenSpiel MCTS, {movetime:g}s/move (Elo)", elo, "Elo",
              low=low, high=high, pairs=pairs, wins=wins, draws=draws, losses=losses,

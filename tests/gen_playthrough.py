@@ -36,21 +36,24 @@ def parse_params(text):
     return params
 
 
-def playthrough(game_name, seed, params_text=""):
-    """The playthrough text (what the file holds)."""
+def playthrough(game_name, seed, params_text="", plies=None):
+    """The playthrough text (what the file holds); `plies` stops a long game
+    early so the golden file stays readable."""
     import ardsearch
 
     game = ardsearch.load_game(game_name, **parse_params(params_text))
     state = game.new_initial_state(seed=seed)
     rng = random.Random(seed)
     args = f"{game_name} --seed {seed}" + (f" --params {params_text}" if params_text else "")
+    args += f" --plies {plies}" if plies else ""
+    limit = min(plies or MAX_PLIES, MAX_PLIES)
     out = [f"# args: {args}",
            f"# Golden playthrough written by tests/gen_playthrough.py; regenerate with:",
            f"#   python tests/gen_playthrough.py {args}",
            f"game: {game.name} {dict(sorted(game.params.items()))}",
            ""]
     ply = 0
-    while not state.is_terminal() and ply < MAX_PLIES:
+    while not state.is_terminal() and ply < limit:
         out.append(f"== ply {ply}  player {state.current_player()}")
         out.append(str(state))
         if state.is_chance_node():
@@ -86,8 +89,9 @@ def main(argv=None):
     parser.add_argument("game")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--params", default="", help="game parameters: key=value,key=value")
+    parser.add_argument("--plies", type=int, default=None, help="stop after this many plies")
     a = parser.parse_args(argv)
-    text = playthrough(a.game, a.seed, a.params)
+    text = playthrough(a.game, a.seed, a.params, a.plies)
     os.makedirs(PLAYTHROUGH_DIR, exist_ok=True)
     with open(path_for(a.game), "w") as f:
         f.write(text)

@@ -27,18 +27,20 @@ def _args(path):
     prefix = "# args: "
     assert first.startswith(prefix), f"{path}: first line must be '{prefix}<game> --seed N ...'"
     words = shlex.split(first[len(prefix):])
-    game, seed, params = words[0], 0, ""
+    game, seed, params, plies = words[0], 0, "", None
     for i, w in enumerate(words):
         if w == "--seed":
             seed = int(words[i + 1])
         elif w == "--params":
             params = words[i + 1]
-    return game, seed, params
+        elif w == "--plies":
+            plies = int(words[i + 1])
+    return game, seed, params, plies
 
 
 @pytest.mark.parametrize("path", FILES, ids=[os.path.basename(p) for p in FILES])
 def test_playthrough_unchanged(path):
-    game, seed, params = _args(path)
+    game, seed, params, plies = _args(path)
     try:
         import ardsearch
         ardsearch.load_game(game)
@@ -46,7 +48,7 @@ def test_playthrough_unchanged(path):
         pytest.skip(f"{game} engine not available: {e}")
     with open(path) as f:
         want = f.read()
-    got = gen_playthrough.playthrough(game, seed, params)
+    got = gen_playthrough.playthrough(game, seed, params, plies)
     if got != want:
         diff = list(difflib.unified_diff(want.splitlines(), got.splitlines(),
                                          f"{os.path.basename(path)} (file)", "regenerated",

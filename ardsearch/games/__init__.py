@@ -2,7 +2,7 @@
 done in DESIGN.md; each package exports SPEC (see ardsearch._spec)."""
 import importlib
 
-GAMES = ("ardennes",)
+GAMES = ("ardennes", "mortain")
 
 
 def spec(name):

@@ -84,16 +84,5 @@ def _summary() -> str:
             "win your hidden objective's two roads or any three roads")
 
 
-SPEC = GameSpec(
-    name="ardennes",
-    title="Clash of the Ardennes",
-    capsule=_engine.capsule(),
-    params=PARAMS,
-    pack_params=_engine.pack_params,
-    to_dict=_engine.to_dict,
-    from_dict=_engine.from_dict,
-    render=render,
-    observation_tensor=_engine.observation_tensor,
-    observation_shape=_engine.OBSERVATION_SHAPE,
-    summary=_summary(),
-)
+SPEC = GameSpec.from_engine(_engine, name="ardennes", title="Clash of the Ardennes",
+                            params=PARAMS, render=render, summary=_summary())

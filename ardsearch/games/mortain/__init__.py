@@ -77,16 +77,7 @@ def render(raw: bytes) -> str:
     return "\n".join(lines)
 
 
-SPEC = GameSpec(
-    name="mortain",
-    title="Stand at Mortain",
-    capsule=_engine.capsule(),
-    params=PARAMS,
-    pack_params=_engine.pack_params,
-    to_dict=_engine.to_dict,
-    from_dict=_engine.from_dict,
-    render=render,
-    observation_tensor=_engine.observation_tensor,
-    observation_shape=_engine.OBSERVATION_SHAPE,
+SPEC = GameSpec.from_engine(
+    _engine, name="mortain", title="Stand at Mortain", params=PARAMS, render=render,
     summary="Card-driven German breakthrough to the west edge against the US 30th Division (perfect information, card-deck chance).",
 )
