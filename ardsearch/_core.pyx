@@ -333,21 +333,29 @@ cdef class State:
         if cp == ARD_TERMINAL:
             raise IllegalMoveError(f"move {self._describe(action)} is illegal: the game is over")
         if action == ARD_HIDDEN_OUTCOME:
+            # '?' is an event the view's owner did not see: a hidden chance
+            # outcome, or a decision of the opponent made out of sight (a
+            # simultaneous bid).
             viewer = self.g.viewer(self.buf)
-            if cp != ARD_CHANCE or viewer < 0:
-                raise IllegalMoveError("'?' (a hidden outcome) is only legal in a player's view, at a chance node")
-            n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
+            if viewer < 0:
+                raise IllegalMoveError("'?' (an unseen event) is only legal in a player's view")
+            if cp == viewer:
+                raise IllegalMoveError(f"'?' is illegal here: player {viewer} makes this move and sees it")
+            if cp == ARD_CHANCE:
+                n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
+            else:
+                n = self.g.legal_actions(self.buf, self.game._actions)
             if n == 0 or self.g.action_visible(self.buf, self.game._actions[0], viewer):
-                raise IllegalMoveError(f"'?' is illegal here: player {viewer} sees this chance outcome")
+                raise IllegalMoveError(f"'?' is illegal here: player {viewer} sees this event")
             self._push(ARD_HIDDEN_OUTCOME, "?", 1 << (1 - viewer))
             return
         if not 0 <= action < self.g.num_actions:
             raise InvalidMoveError(f"action {action} is out of range 0..{self.g.num_actions - 1}")
         a = <ard_action>action
         viewer = self.g.viewer(self.buf)
-        if cp == ARD_CHANCE and viewer >= 0 and not self.g.action_visible(self.buf, a, viewer):
+        if viewer >= 0 and not self.g.action_visible(self.buf, a, viewer):
             raise IllegalMoveError(f"{self._describe(action)}: player {viewer} does not see this "
-                                   f"outcome in their view; apply '?' instead")
+                                   f"event in their view; apply '?' instead")
         if cp == ARD_CHANCE:
             n = self.g.chance_outcomes(self.buf, self.game._actions, self.game._probs)
         else:

@@ -93,8 +93,8 @@ def bench_mcts(figs, game, seconds, mean_length):
             rate = plies / info["time"] if plies else sims * mean_length
             figs.add(game.name, "MCTS rollout plies/s (1 thread)", rate, "plies/s")
     figs.add(game.name, "MCTS 2-thread speed-up", per_thread[2] / per_thread[1], "x")
-    if hasattr(_search, "NODE_BYTES"):
-        figs.add(game.name, "bytes per search node", _search.NODE_BYTES, "bytes")
+    if hasattr(_search, "NODE_SIZE"):
+        figs.add(game.name, "bytes per search node", _search.NODE_SIZE, "bytes")
 
 
 def bench_expectimax(figs, game, seconds):

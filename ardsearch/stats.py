@@ -36,8 +36,21 @@ class ScoreInterval:
 
 def _interval(mean: float, var_of_mean: float, n: int, z: float) -> ScoreInterval:
     # One sample says nothing about spread: give the widest honest interval.
-    half = z * math.sqrt(var_of_mean) if n > 1 else 0.5
+    if n <= 1:
+        return ScoreInterval(mean, max(0.0, mean - 0.5), min(1.0, mean + 0.5))
+    if mean in (0.0, 1.0):
+        # A clean sweep (20-0, say): the sample variance is zero but the truth is
+        # not certain. The Wilson interval of a proportion stays honest there.
+        return _wilson(mean, n, z)
+    half = z * math.sqrt(var_of_mean)
     return ScoreInterval(mean, max(0.0, mean - half), min(1.0, mean + half))
+
+
+def _wilson(p: float, n: int, z: float) -> ScoreInterval:
+    d = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return ScoreInterval(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _mean_var(values: tuple[float, ...], counts: tuple[int, ...]) -> tuple[int, float, float]:

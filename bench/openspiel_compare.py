@@ -116,9 +116,9 @@ def bench_mcts_speed(figs, pyspiel, game, budget, ref_budget, min_seconds):
 
     from bench import reference_openspiel
     state = first_decision(game)
-    ours, rollout_len, searches = timed_ours(game.capsule, state.raw(), budget, min_seconds, threads=1,
-                                             exploration=UCT_C, rollout_depth=-1, solver=True,
-                                             ismcts=False)
+    ours, rollout_len, searches = timed_ours(game.capsule, state.raw(), budget, min_seconds,
+                                             threads=1, exploration=UCT_C, rollout_depth=-1,
+                                             solver=True, ismcts=False)
     figs.add(game.name, "MCTS sims/s: ardsearch (C++ over C engine)", ours, "sims/s",
              budget=budget, searches=searches, mean_rollout_plies=rollout_len)
     os_game = ard_os.load_game(game.name, **game.params)
@@ -130,7 +130,9 @@ def bench_mcts_speed(figs, pyspiel, game, budget, ref_budget, min_seconds):
     ref_game = reference_openspiel.register(game)
     if ref_game is None:
         return
-    ref, n = openspiel_mcts_rate(pyspiel, ref_game, replay(ref_game, state.history()), ref_budget)
+    ref_state = ref_game.new_initial_state()
+    reference_openspiel.follow(ref_state.held.s, state)
+    ref, n = openspiel_mcts_rate(pyspiel, ref_game, ref_state, ref_budget)
     figs.add(game.name, "MCTS sims/s: OpenSpiel C++ MCTS over Python model", ref, "sims/s",
              budget=n)
     figs.add(game.name, "MCTS speed: ardsearch / OpenSpiel over Python model", ours / ref, "x",
@@ -145,8 +147,8 @@ def bench_ismcts_speed(figs, pyspiel, game, budget, their_budget, min_seconds):
     from ardsearch.integrations import openspiel as ard_os
     state = first_decision(game)
     view = state.view(state.current_player())
-    ours, _, searches = timed_ours(game.capsule, view.raw(), budget, min_seconds, threads=1, exploration=UCT_C,
-                                   rollout_depth=-1, solver=False, ismcts=True)
+    ours, _, searches = timed_ours(game.capsule, view.raw(), budget, min_seconds, threads=1,
+                                   exploration=UCT_C, rollout_depth=-1, solver=False, ismcts=True)
     figs.add(game.name, "ISMCTS sims/s: ardsearch", ours, "sims/s", budget=budget, searches=searches)
     os_game = ard_os.load_game(game.name, **game.params)
     os_state = replay(os_game, state.history())
@@ -217,7 +219,7 @@ def bench_scaling(figs, game, seconds, tree_budgets):
         figs.add(game.name, f"playout ns/ply from {label} position (Python API)", py_ns, "ns/ply",
                  ply=len(pos.history()))
         if factory is not None:
-            ref_ns = _reference_playout_ns(factory, pos.history(), seconds / 4)
+            ref_ns = _reference_playout_ns(reference_openspiel.follow(factory(), pos), seconds / 4)
             figs.add(game.name, f"playout ns/ply from {label} position (Python model)", ref_ns,
                      "ns/ply", ply=len(pos.history()))
 
@@ -243,10 +245,7 @@ def _python_playout_ns(pos, seconds):
     return 1e9 * (time.perf_counter() - t0) / max(1, plies)
 
 
-def _reference_playout_ns(factory, history, seconds):
-    start = factory()
-    for a in history:
-        start.apply(a)
+def _reference_playout_ns(start, seconds):
     rng = random.Random(1)
     plies = 0
     t0 = time.perf_counter()
@@ -278,6 +277,9 @@ class OpenSpielMCTSPlayer:
                                     1 << 30, 1000, True, seed, False,
                                     pyspiel.ChildSelectionPolicy.UCT, float(movetime))
 
+        self.searches = 0
+        self.simulations = 0
+
     def reset(self):
         pass
 
@@ -286,6 +288,8 @@ class OpenSpielMCTSPlayer:
         if len(legal) == 1:  # as our bots do: nothing to think about
             return legal[0]
         root = self._bot.mcts_search(self._ard_os.OpenSpielState(self._game, state.clone()))
+        self.searches += 1
+        self.simulations += root.explore_count
         return root.best_child().action
 
 
@@ -307,6 +311,7 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
     """Our `mcts` preset against OpenSpiel's MCTS at `movetime` seconds a move."""
     penta = [0, 0, 0, 0, 0]
     wins = draws = losses = 0
+    their_searches = their_sims = 0
     t0 = time.perf_counter()
     for i in range(pairs):
         game_seed = derive_seed(seed, i)
@@ -317,6 +322,8 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
             theirs = OpenSpielMCTSPlayer(pyspiel, game, movetime, seed=i)
             bots = [ours, theirs] if ours_seat == 0 else [theirs, ours]
             record = play_game(game, bots, game_seed)
+            their_searches += theirs.searches
+            their_sims += theirs.simulations
             points = record.points(ours_seat)
             pair_points += points
             wins += points == 1.0
@@ -332,25 +339,38 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
     score = pentanomial_interval(penta).score
     figs.add(game.name, f"strength: mcts vs OpenSpiel MCTS, {movetime:g}s/move (Elo)", elo, "Elo",
              low=low, high=high, pairs=pairs, wins=wins, draws=draws, losses=losses,
-             penta=penta, score=score, movetime=movetime, target=200)
+             penta=penta, score=score, movetime=movetime, target=200,
+             openspiel_sims_per_move=their_sims / max(1, their_searches))
 
 
 # ------------------------------------------------------------------ driver
+def side_by_side(figs, game):
+    """The quick speed comparison of one game, as a hook for `python -m bench`
+    (``extra(figs, game)``); does nothing when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return
+    bench_mcts_speed(figs, pyspiel, game, budget=100, ref_budget=100, min_seconds=0.3)
+    if game.hidden_information:
+        bench_ismcts_speed(figs, pyspiel, game, budget=100, their_budget=100, min_seconds=0.3)
+
+
 def run(games=None, quick=False, pairs=None, movetime=None, parts=None, out=sys.stdout,
         json_path=None):
     pyspiel = _pyspiel()
     figs = Figures(out)
     parts = set(parts or ("mcts", "ismcts", "expectimax", "scaling", "strength"))
-    budget, ref_budget, is_budget = (100, 20, 20) if quick else (400, 60, 100)
+    budget = 100 if quick else 400  # simulations per search, the same for every searcher
     min_seconds = 0.3 if quick else 1.0
     pairs = (2 if quick else 100) if pairs is None else pairs
     movetime = (0.02 if quick else 0.1) if movetime is None else movetime
     for name in games or ardsearch.list_games():
         game = ardsearch.load_game(name)
         if "mcts" in parts:
-            bench_mcts_speed(figs, pyspiel, game, budget, ref_budget, min_seconds)
+            bench_mcts_speed(figs, pyspiel, game, budget, budget, min_seconds)
         if "ismcts" in parts and game.hidden_information:
-            bench_ismcts_speed(figs, pyspiel, game, budget, is_budget, min_seconds)
+            bench_ismcts_speed(figs, pyspiel, game, budget, budget, min_seconds)
         if "expectimax" in parts:
             bench_expectimax(figs, game, 3 if quick else 4, 10.0 if quick else 60.0)
         if "scaling" in parts:
@@ -370,8 +390,10 @@ def main(argv=None):
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("games", nargs="*", help="games (default: all)")
     p.add_argument("--quick", action="store_true", help="small budgets and 2 pairs: a few minutes")
-    p.add_argument("--pairs", type=int, help="duplicate pairs in the strength match (default 100; 2 with --quick)")
-    p.add_argument("--movetime", type=float, help="seconds per move in the strength match (default 0.1; 0.02 with --quick)")
+    p.add_argument("--pairs", type=int,
+                   help="duplicate pairs in the strength match (default 100; 2 with --quick)")
+    p.add_argument("--movetime", type=float,
+                   help="seconds per move in the strength match (default 0.1; 0.02 with --quick)")
     p.add_argument("--only", action="append", choices=("mcts", "ismcts", "expectimax", "scaling", "strength"),
                    help="measure only these parts (repeatable)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON lines (for bench/plot.py)")

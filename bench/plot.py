@@ -95,9 +95,12 @@ def plot_expectimax(plt, rows, out_dir):
         series = defaultdict(dict)
         for r in rs:
             series[r["setting"]][r["depth"]] = r["value"]
-        for setting, points in series.items():
+        styles = (("o", "-"), ("s", "--"), ("^", ":"), ("x", "-."))  # equal counts overlap
+        for (setting, points), (marker, line) in zip(series.items(), styles):
             depths = sorted(points)
-            ax.plot(depths, [points[d] for d in depths], marker="o", label=setting)
+            ax.plot(depths, [points[d] for d in depths], marker=marker, linestyle=line,
+                    label=setting, markersize=8 if marker == "x" else 6)
+        ax.set_xticks(sorted({d for points in series.values() for d in points}))
         ax.set_yscale("log")
         ax.set_xlabel("depth (decision plies)")
         ax.set_ylabel("nodes to complete the depth (log)")

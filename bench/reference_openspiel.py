@@ -8,6 +8,7 @@ subclasses, as OpenSpiel's own Python games are written, and registers it as
 """
 from __future__ import annotations
 
+import copy
 import importlib
 import inspect
 import os
@@ -22,7 +23,15 @@ _CLASSES: dict = {}
 
 def reference_factory(ard_game):
     """A zero-argument function making a fresh reference state with the
-    game's parameters, or None when the game has no usable reference model."""
+    game's parameters, or None when the game has no usable reference model.
+
+    Two shapes of model are understood: a game class with
+    new_initial_state() whose states speak dense action numbers
+    (legal_actions, chance_outcomes, apply, current_player, clone), or a
+    state class speaking the game's notation (legal() and chances() giving
+    move texts, player() giving 'chance' / 'terminal' / 0 / 1, apply(text)),
+    which is numbered here the way a user would: by position in the sorted
+    list of moves."""
     if _TESTS not in sys.path:
         sys.path.insert(0, _TESTS)
     try:
@@ -30,8 +39,10 @@ def reference_factory(ard_game):
     except ImportError:
         return None
     for obj in vars(ref).values():
-        if not (isinstance(obj, type) and obj.__module__ == ref.__name__
-                and hasattr(obj, "new_initial_state")):
+        if not (isinstance(obj, type) and obj.__module__ == ref.__name__):
+            continue
+        numbered = hasattr(obj, "new_initial_state")
+        if not numbered and not all(hasattr(obj, m) for m in ("legal", "chances", "player", "apply")):
             continue
         accepted = inspect.signature(obj).parameters
         if any(p.kind == p.POSITIONAL_ONLY or (p.default is p.empty and p.kind == p.POSITIONAL_OR_KEYWORD)
@@ -39,10 +50,70 @@ def reference_factory(ard_game):
             continue  # needs arguments we cannot derive from the game's parameters
         kwargs = {k: v for k, v in ard_game.params.items() if k in accepted}
         try:
-            return obj(**kwargs).new_initial_state
+            if numbered:
+                return obj(**kwargs).new_initial_state
+            obj(**kwargs)  # validates the parameters once
         except (TypeError, ValueError):
             continue
+        return lambda cls=obj, kw=kwargs: NumberedModel(cls(**kw))
     return None
+
+
+class NumberedModel:
+    """A notation-speaking model state behind dense action numbers: action i
+    is the i-th move (or chance outcome) in sorted order at this state."""
+
+    __slots__ = ("s", "_moves")
+
+    def __init__(self, s, moves=None):
+        self.s = s
+        self._moves = moves  # sorted moves of this state, computed once
+
+    def _sorted(self):
+        if self._moves is None:
+            self._moves = sorted(self.s.chances()) if self.s.player() == "chance" else \
+                sorted(self.s.legal())
+        return self._moves
+
+    def is_terminal(self):
+        return self.s.player() == "terminal"
+
+    def is_chance_node(self):
+        return self.s.player() == "chance"
+
+    def current_player(self):
+        return self.s.player()
+
+    def legal_actions(self):
+        return list(range(len(self._sorted())))
+
+    def chance_outcomes(self):
+        chances = self.s.chances()
+        return [(i, chances[c]) for i, c in enumerate(self._sorted())]
+
+    def apply(self, action, check=False):
+        move = self._sorted()[action]
+        self._moves = None
+        self.s.apply(move)
+
+    def returns(self):
+        return self.s.returns()
+
+    def clone(self):
+        return NumberedModel(copy.deepcopy(self.s), self._moves)
+
+    def __str__(self):
+        return repr(self.s)
+
+
+def follow(model_state, ard_state):
+    """Plays the events of ardsearch state `ard_state` on a fresh model state
+    (numbers for a numbered model, notation for a NumberedModel); returns it."""
+    for action, text in zip(ard_state.history(), ard_state.history_strings()):
+        if isinstance(model_state, NumberedModel):
+            action = model_state._sorted().index(text)
+        model_state.apply(action)
+    return model_state
 
 
 class _Held:

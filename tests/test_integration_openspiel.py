@@ -49,6 +49,17 @@ def test_unknown_game_is_a_clear_error():
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_bad_parameters_are_clear_errors(name):
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'no_such_parameter'"):
+        pyspiel.load_game(f"ardsearch_{name}(no_such_parameter=1)")
+    spec = ardsearch.load_game(name).spec
+    choice = next((p for p in spec.params if p.choices), None)
+    if choice is not None:
+        with pytest.raises(ValueError, match=choice.name):
+            pyspiel.load_game(f"ardsearch_{name}({choice.name}=not_a_choice)")
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_game_type_matches_the_game(name):
     ard = ardsearch.load_game(name)
     game = pyspiel.load_game(f"ardsearch_{name}")

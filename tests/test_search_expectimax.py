@@ -98,14 +98,15 @@ def pig_evaluate(d, p):
 
 
 def pig_expectimax(d, depth, root):
-    """Plain expectimax, no pruning: chance nodes do not consume depth."""
+    """Plain expectimax, no pruning: chance nodes do not consume depth, and
+    any node reached with no depth left, a chance node too, is evaluated."""
     if d["phase"] == 2:
         return 0.0 if d["winner"] < 0 else (1.0 if d["winner"] == root else -1.0)
+    if depth == 0:
+        return pig_evaluate(d, root)
     if d["phase"] == 1:
         return sum(p * pig_expectimax(pig_apply(d, FACE1 + f), depth, root)
                    for f, p in enumerate(FACE_PROBS))
-    if depth == 0:
-        return pig_evaluate(d, root)
     values = [pig_expectimax(pig_apply(d, a), depth - 1, root) for a in (HOLD, ROLL)]
     return max(values) if d["to_move"] == root else min(values)
 

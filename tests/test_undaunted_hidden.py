@@ -39,7 +39,7 @@ def random_game(scenario, seed, max_rounds=8):
 @pytest.mark.parametrize("scenario", [1, 2, 3])
 def test_views_follow_the_game_from_what_each_player_sees(scenario):
     hidden_bids = hidden_draws = 0
-    for seed in range(12):
+    for seed in range(25):
         steps = random_game(scenario, seed)
         for p in (0, 1):
             view = E._observe(steps[0][0], p)

@@ -6,7 +6,7 @@ Everything the search calls is a `noexcept nogil` C function in the static
 vtable UND_GAME, exported by capsule(). The scenario (board, decks, tokens,
 goals) is data: the package __init__ reads scenarios/*.toml and packs it into
 the parameters struct, which is simply a state before its first round, so the
-engine itself knows no scenario. The module-level Python functions (pack_state,
+engine itself knows no scenario. The module-level Python functions (pack_setup,
 to_dict, from_dict, observation_tensor and the underscored test and benchmark
 helpers) are the slow, friendly side used by the package __init__ and tests.
 """
@@ -57,7 +57,7 @@ cdef enum:
     NUNIT = 9
     MAXT = 32           # tiles per board (bit masks are uint32)
     MAXDEG = 8          # neighbours per tile (bounds legal actions)
-    MAXCOUNT = 60       # copies of one card in one zone
+    MAXCOUNT = 60       # copies of one card type in one army, all zones together
     OFF = 255           # token off the board / no Target marker
     NONE = 255          # no bid / no winner
     UNKNOWN = 254       # a bid its view's owner has not seen
@@ -112,10 +112,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_PICK_STOP = 851
     A_SCOUT = 852       # + scout*1056 + t1*33 + t2 (t2 = 32: one tile only)
     NUM_ACTIONS = 4020
-    # Decision bound: end 1 + shelter 14 + rally 9 + moves 4*8 + advance 9*8 +
-    # attacks 8*9 + suppress 9 + explode 1 + aim 32 + control 3 + conceal 3 +
-    # recon 3 + command 2 + inspire 3*15 + bolster 5 + scout 3*(8+8*8) < 600;
-    # picks <= 16; chance outcomes <= 15.
+    # Decision bound (tiles have at most 8 neighbours): end 1 + shelter 14 +
+    # rally 9 + moves 6*8 + advance 9*8 + attacks 8*9 + suppress 9 + explode 1 +
+    # aim 32 + control 3 + conceal 3 + recon 3 + command 2 + inspire 3*2 +
+    # bolster 5 + scout 3*(8+8*8) = 496; picks <= 16; chance outcomes <= 15.
     MAX_LEGAL = 640
     # max_rounds <= 100 rounds of 8 deal draws, 2 bids, a reveal and two
     # turns; a turn is at most 60 plays, each with at most 18 Explode rolls
@@ -586,10 +586,10 @@ cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, "round must be 1..max_rounds")
     for a in range(2):
         ar = &s.army[a]
-        for c in range(NCARD):
-            if (ar.deck[c] > MAXCOUNT or ar.hand[c] > MAXCOUNT or ar.discard[c] > MAXCOUNT
-                    or ar.play[c] > MAXCOUNT or ar.supply[c] > MAXCOUNT or ar.removed[c] > MAXCOUNT):
-                return fail(msg, msglen, "a card count exceeds 60")
+        for c in range(NCARD):                      # cards are conserved: bound each type's total
+            if (ar.deck[c] + ar.hand[c] + ar.discard[c] + ar.play[c] + ar.supply[c] + ar.removed[c]
+                    + (ar.bid == c)) > MAXCOUNT:
+                return fail(msg, msglen, "more than 60 cards of one type in an army")
         for u in range(NUNIT):
             if ar.token[u] != OFF and ar.token[u] >= s.ntiles:
                 return fail(msg, msglen, "a token is on no board tile")
@@ -707,9 +707,7 @@ cdef int turn_actions(const UState *s, ard_action *out) noexcept nogil:
         if can_play(s, a, u + 1) and not is_ready(s, a, u):
             out[n] = A_RALLY + u
             n += 1
-    for u in range(U_RIF + 3):                       # Move 1 (mortar, mg, riflemen), Sneak 1 (sniper)
-        if u < U_RIF and u > U_SNIPER:
-            continue
+    for u in range(U_SCOUT):                        # Move 1 (mortar, mg, riflemen), Sneak 1 (sniper)
         if can_play(s, a, u + 1) and is_ready(s, a, u):
             m = s.adj[position(s, a, u)]
             while m:
@@ -1188,27 +1186,29 @@ cdef void und_returns(const void *state, double *out) noexcept nogil:
 cdef double army_score(const UState *s, int a) noexcept nogil:
     """Material and position of one army, in rough objective-point units."""
     cdef const Army *ar = &s.army[a]
-    cdef int u, c, t, best, d, cards = 0
+    cdef int u, c, t, d, cards = 0
+    cdef int near[32]
     cdef double v = 0.0
-    cdef uint32_t m
     for c in range(1, C_SL):                        # combat cards: the units' staying power
         cards += ar.deck[c] + ar.hand[c] + ar.discard[c] + ar.play[c]
     v += 0.15 * cards - 0.05 * (ar.deck[C_FOG] + ar.hand[C_FOG] + ar.discard[C_FOG])
+    for t in range(s.ntiles):
+        near[t] = 99
     for u in range(NUNIT):
         if ar.token[u] == OFF:
             continue
         v += 0.4 if (u >= U_RIF and u < U_SCOUT) else 0.2
         if (ar.suppressed >> u) & 1:
             v -= 0.15
-        if U_RIF <= u < U_SCOUT:                    # riflemen near objectives they could take
-            best = 99
+        if U_RIF <= u < U_SCOUT:                    # how close a Rifleman is to each objective
             for t in range(s.ntiles):
                 if s.objective[t] and not (ar.controlled >> t) & 1:
-                    d = distance(s, ar.token[u], t) * 2 - s.objective[t]
-                    if d < best:
-                        best = d
-            if best < 99:
-                v -= 0.05 * best
+                    d = distance(s, ar.token[u], t) + ((ar.suppressed >> u) & 1)
+                    if d < near[t]:
+                        near[t] = d
+    for t in range(s.ntiles):                       # objectives within reach: part of their value
+        if near[t] < 3:
+            v += s.objective[t] * (0.4 if near[t] == 0 else 0.2 if near[t] == 1 else 0.08)
     v += 0.05 * popcount32(ar.scouted | ar.controlled)
     v += 1.0 * points(s, a)
     return v

@@ -9,7 +9,9 @@ namespace {
 
 constexpr int32_t kScoreTTMove = 1 << 30;
 constexpr int32_t kScorePVMove = 1 << 29;
-constexpr int32_t kHistoryCap = 1 << 28;  // halve the table before scores reach the PV bonus
+constexpr int32_t kScoreKiller1 = 1 << 28;  // the move that last cut at this ply
+constexpr int32_t kScoreKiller2 = 1 << 27;  // the one before it
+constexpr int32_t kHistoryCap = 1 << 26;    // halve the table before scores reach the killers
 constexpr uint64_t kCheckEvery = 255;     // nodes between clock / stop-flag checks
 
 inline double clamp_value(double v) {
@@ -44,6 +46,7 @@ ExpectimaxSearch::ExpectimaxSearch(const ard_game *game, const ExpectimaxOptions
     pv_len_.assign(plies, 0);
     on_prev_pv_.assign(plies, 0);
     history_.assign(2 * (size_t)std::max(1, (int)game->num_actions), 0);
+    killers_.assign(2 * plies, -1);
 }
 
 /* ---------------------------------------------------------------- driver */
@@ -62,6 +65,7 @@ ExpectimaxResult ExpectimaxSearch::run(const uint8_t *root_state, const Expectim
     time_limit_ = limits.time_limit;
     aborted_ = false;
     std::fill(history_.begin(), history_.end(), 0);
+    std::fill(killers_.begin(), killers_.end(), -1);
     if (opt_.use_tt) tt_.new_search();
     root_player_ = game_->current_player(root_state);
 
@@ -247,7 +251,7 @@ double ExpectimaxSearch::search(int ply, int depth, double alpha, double beta, V
     const int player = game_->current_player(s);
     if (player == ARD_TERMINAL) return terminal_value(s);
     if (ply >= kMaxPly - 1) return leaf_value(s);
-    if (player != ARD_CHANCE && depth <= 0) return leaf_value(s);
+    if (depth <= 0) return leaf_value(s);  // chance nodes too: see "Depth" in the header
 
     uint64_t key = 0;
     ard_action tt_move = -1;
@@ -274,10 +278,13 @@ void ExpectimaxSearch::order_moves(int ply, ard_action *moves, int n, int player
         on_prev_pv_[ply] && ply < (int)prev_pv_.size() ? prev_pv_[(size_t)ply] : -1;
     const int32_t *hist = history_.data() + (size_t)(player & 1) * (history_.size() / 2);
     const int num_actions = (int)(history_.size() / 2);
+    const ard_action killer1 = killers_[2 * (size_t)ply], killer2 = killers_[2 * (size_t)ply + 1];
     for (int i = 0; i < n; i++) {
         ard_action a = moves[i];
         score[i] = (a >= 0 && a < num_actions) ? hist[a] : 0;
         if (a == pv_move) score[i] += kScorePVMove;
+        if (a == killer1) score[i] += kScoreKiller1;
+        else if (a == killer2) score[i] += kScoreKiller2;
         if (a == tt_move) score[i] += kScoreTTMove;
     }
     // insertion sort, stable, descending: lists are short and nearly sorted
@@ -342,6 +349,11 @@ double ExpectimaxSearch::decision_node(int ply, int depth, double alpha, double 
         if (maximizing) alpha = std::max(alpha, v);
         else beta = std::min(beta, v);
         if (alpha >= beta) {
+            ard_action *killer = killers_.data() + 2 * (size_t)ply;
+            if (killer[0] != moves[i]) {
+                killer[1] = killer[0];
+                killer[0] = moves[i];
+            }
             int32_t *h = history_.data() + (size_t)(player & 1) * (history_.size() / 2);
             if (moves[i] >= 0 && (size_t)moves[i] < history_.size() / 2) {
                 h[moves[i]] += depth * depth;
@@ -379,6 +391,53 @@ void ExpectimaxSearch::sort_outcomes(ard_action *outcomes, double *probs, int n)
     }
 }
 
+/* A guess at a chance node's value, to direct Star2: the table's last
+ * value for it (any depth, any bound), else the static evaluation. Only the
+ * work done depends on it, never the value. */
+double ExpectimaxSearch::value_guess(const void *state, uint64_t key) {
+    if (opt_.use_tt)
+        if (const TTEntry *e = tt_.probe(key)) return e->value;
+    return clamp_value(game_->evaluate(state, root_player_));
+}
+
+/* The order in which the Star1 phase searches a chance node's outcomes.
+ *
+ * After probing, a max child has a tight lower bound and a loose upper one
+ * (+1), a min child the reverse. A node that will fail low needs the upper
+ * bounds of all outcomes to add up below alpha: searching the outcomes whose
+ * upper bound is still +1 first (in full) leaves the probed min children for
+ * last, where their probe bounds often finish the cut without a search. A
+ * node that will fail high wants the loose lower bounds searched first. Which
+ * way the node goes is guessed from the probe values (the mean of what is
+ * known) or, with nothing probed, from value_guess; inside the window, or
+ * without Star2, the order stays likeliest first. The order changes which outcomes are searched, never the
+ * value (chance_node sums exact values in the canonical order). */
+void ExpectimaxSearch::star1_order(int n, const double *p, const double *lo, const double *hi,
+                                   const ProbeRecord *probed, double alpha, double beta,
+                                   double guess, int32_t *order) {
+    double known = 0.0, weight = 0.0;
+    for (int i = 0; i < n; i++) {
+        if (lo[i] >= hi[i]) {
+            known += p[i] * lo[i];
+            weight += p[i];
+        } else if (probed[i].move >= 0) {
+            known += p[i] * std::min(std::max(probed[i].value, kLow), kHigh);
+            weight += p[i];
+        }
+    }
+    const double expect = weight > 0.0 ? known / weight : guess;
+    int k = 0;
+    if (opt_.star2 && (expect <= alpha || expect >= beta)) {
+        const bool fail_low = expect <= alpha;
+        for (int i = 0; i < n; i++)  // loose on the side that decides the cut: first
+            if (fail_low ? hi[i] >= kHigh : lo[i] <= kLow) order[k++] = i;
+        for (int i = 0; i < n; i++)
+            if (!(fail_low ? hi[i] >= kHigh : lo[i] <= kLow)) order[k++] = i;
+    } else {
+        for (int i = 0; i < n; i++) order[k++] = i;
+    }
+}
+
 /* A chance node searched with the window (alpha, beta).
  *
  * lo[i] / hi[i] bound outcome i's value (kLow / kHigh until something better
@@ -408,9 +467,14 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
         return v;
     };
 
-    // Star2 probing. At depth 0 the outcomes are leaves whose probe would be
-    // their full evaluation, so probing would only evaluate them twice.
-    if (opt_.star2 && depth > 0 && n > 1) {
+    // Star2 probing (a chance node always has depth left: see search()).
+    // Only the probes that can help the way the node is expected to fail are
+    // made: a max child's probe gives a lower bound, useful only to fail
+    // high; a min child's an upper bound, useful only to fail low.
+    double guess = 0.0;
+    if (opt_.star2 && n > 1 && depth > 1) {
+        guess = value_guess(s, key);
+        const bool want_lower = guess > alpha, want_upper = guess < beta;
         double sum_lo = 0.0, sum_hi = 0.0;
         for (int i = 0; i < n; i++) {
             sum_lo += p[i] * lo[i];
@@ -428,6 +492,7 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
                 sum_hi += p[i] * (w - hi[i]);
                 lo[i] = hi[i] = w;
             } else if (cp == root_player_) {  // max child: one move gives a lower bound
+                if (!want_lower) continue;
                 const double bi = (beta - (sum_lo - p[i] * lo[i])) / p[i];
                 const double ai = std::max(kLow, (alpha - (sum_hi - p[i] * hi[i])) / p[i]);
                 w = search(ply + 1, depth, ai, std::min(bi, kHigh), VISIT_PROBE, &probed[i]);
@@ -438,6 +503,7 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
                     lo[i] = w;
                 }
             } else if (cp >= 0) {  // min child: one move gives an upper bound
+                if (!want_upper) continue;
                 const double ai = (alpha - (sum_hi - p[i] * hi[i])) / p[i];
                 const double bi = std::min(kHigh, (beta - (sum_lo - p[i] * lo[i])) / p[i]);
                 w = search(ply + 1, depth, std::max(ai, kLow), bi, VISIT_PROBE, &probed[i]);
@@ -455,14 +521,17 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
         }
     }
 
-    // Star1 search phase.
+    // Star1 search phase, in an order chosen to cut early: see star1_order.
+    int32_t *order = scores_at(ply);  // a chance node's ply has no moves to score
+    star1_order(n, p, lo, hi, probed, alpha, beta, guess, order);
     double rest_lo = 0.0, rest_hi = 0.0;
     for (int i = 0; i < n; i++) {
         rest_lo += p[i] * lo[i];
         rest_hi += p[i] * hi[i];
     }
     double sum = 0.0;
-    for (int i = 0; i < n; i++) {
+    for (int k = 0; k < n; k++) {
+        const int i = order[k];
         rest_lo -= p[i] * lo[i];
         rest_hi -= p[i] * hi[i];
         const double ai = (alpha - sum - rest_hi) / p[i];
@@ -483,7 +552,13 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
         if (v >= bi) return store(BOUND_LOWER, sum + p[i] * v + rest_lo);
         if (v <= ai) return store(BOUND_UPPER, sum + p[i] * v + rest_hi);
         sum += p[i] * v;
+        lo[i] = hi[i] = v;
     }
+    // Every outcome is exact: sum them in the canonical (likeliest first)
+    // order, so that the value does not depend on the search order above to
+    // the last bit, with or without Star2.
+    sum = 0.0;
+    for (int i = 0; i < n; i++) sum += p[i] * lo[i];
     return store(BOUND_EXACT, sum);
 }
 

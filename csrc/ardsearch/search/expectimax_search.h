@@ -137,6 +137,10 @@ class ExpectimaxSearch {
     double chance_node(int ply, int depth, double alpha, double beta, uint64_t key);
     void order_moves(int ply, ard_action *moves, int n, int player, ard_action tt_move);
     void sort_outcomes(ard_action *outcomes, double *probs, int n);
+    void star1_order(int n, const double *p, const double *lo, const double *hi,
+                     const ProbeRecord *probed, double alpha, double beta, double guess,
+                     int32_t *order);
+    double value_guess(const void *state, uint64_t key);
     double leaf_value(const void *state);
     double terminal_value(const void *state);
     bool out_of_budget();
@@ -168,6 +172,7 @@ class ExpectimaxSearch {
     std::vector<ard_action> prev_pv_;
 
     std::vector<int32_t> history_;  // [player][action] cutoff counts, cleared per search
+    std::vector<ard_action> killers_;  // [ply][2] the last two moves that cut there, cleared per search
     TranspositionTable tt_;
 
     // per search call

@@ -1,0 +1,85 @@
+"""Micro Armour: The Game - WWII: platoon stands on a 1" grid, cohesion rolls
+for every task, a 2D6 Combat Results Table, movement orders, opportunity fire,
+and hidden break-point card totals. Rules as played (issue one): RULES.md. The
+engine is the C-struct state in _engine.pyx; the charts, weapons and scenario
+are TOML files (charts.toml, weapons.toml, scenarios/) read by _data.py."""
+from __future__ import annotations
+
+from ardsearch._spec import GameSpec, Param
+from ardsearch.games.microarmour import _engine
+
+_SC = _engine.SCENARIO
+
+PARAMS = (
+    Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
+    Param("determination", int, 35, "determination level in percent for break points (35 base)",
+          min=1, max=100),
+    Param("german_cohesion", int, _SC["sides"][0]["cohesion"], "German force cohesion level", min=5, max=20),
+    Param("soviet_cohesion", int, _SC["sides"][1]["cohesion"], "Soviet force cohesion level", min=5, max=20),
+    Param("german_quality", int, _SC["sides"][0]["quality"], "German GHQ quality", min=-2, max=3),
+    Param("soviet_quality", int, _SC["sides"][1]["quality"], "Soviet GHQ quality", min=-2, max=3),
+    Param("deployment", str, "edges",
+          "edges: the scenario's entry edges; close: both sides start 9 inches nearer the village "
+          "(a quick start, also used by the tests to reach combat under random play)",
+          choices=("edges", "close")),
+)
+
+_TITLE = {"german": "German", "soviet": "Soviet"}
+
+
+def _stand_char(st) -> str:
+    """Upper case German, lower case Soviet: T tank/armour, I infantry, G gun,
+    H HQ, Q GHQ; '*' marks a wreck where nothing stands."""
+    w = _engine.WEAPONS[[t["key"] for t in _engine.WEAPONS].index(st["type"])]
+    ch = {"ghq": "Q", "hq": "H"}.get(w["role"]) or {"A": "T", "P": "I", "U": "G"}[w["defence"]]
+    return ch if st["side"] == _engine.SIDE_KEYS[0] else ch.lower()
+
+
+def render(raw: bytes) -> str:
+    """The board text (RULES.md, Board text)."""
+    d = _engine.to_dict(raw)
+    sc = _engine.SCENARIO
+    terr = _engine.CHARTS["terrain"]
+    grid = [[terr[sc["grid"][y][x]]["char"] for x in range(sc["width"])] for y in range(sc["height"])]
+    for st in d["stands"]:
+        x, y = st["at"]
+        if st["wreck"] and grid[y][x] not in "TIGHQtighq":
+            grid[y][x] = "*"
+        if st["alive"]:
+            grid[y][x] = _stand_char(st)
+    head = f"{sc['title']}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
+    if d["to_move"] == "terminal":
+        head += "game over: " + ("draw" if d["winner"] == "draw" else f"{_TITLE.get(d['winner'], d['winner'])} win")
+    else:
+        head += f"to move: {d['to_move']}"
+    lines = [head]
+    for y in range(sc["height"] - 1, -1, -1):
+        lines.append(f"{y:2d} " + "".join(grid[y]))
+    lines.append("   " + "".join(str(x % 10) for x in range(sc["width"])))
+    for side in _engine.SIDE_KEYS:
+        c = d["cards"][side]
+        total = "hidden" if c["total"] is None else str(c["total"])
+        lines.append(f"{_TITLE.get(side, side)}: orders {d['orders'][_engine.SIDE_KEYS.index(side)]}, "
+                     f"cards drawn {c['drawn']} (total {total}){' BROKEN' if c['broken'] else ''}")
+    for st in d["stands"]:
+        if not st["alive"]:
+            continue
+        marks = "".join(m for m, k in (("S", "suppressed"), ("D", "disorganized"), ("f", "fired"),
+                                        ("m", "moved")) if st[k])
+        lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
+                     f"{st['facing']:2s} {st['posture']:8s} {marks}")
+    if d["attack"]:
+        a = d["attack"]
+        lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
+    if d["mover"]:
+        lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    return "\n".join(lines)
+
+
+def _summary() -> str:
+    return ("Micro Armour: The Game - WWII, Introductory scenario (Eastern Front 1943): "
+            "platoon stands, cohesion rolls, 2D6 CRT, hidden break-point cards")
+
+
+SPEC = GameSpec.from_engine(_engine, name="microarmour", title="Micro Armour: The Game - WWII",
+                            params=PARAMS, render=render, summary=_summary())

@@ -1,0 +1,217 @@
+"""Loads and validates the game's data files (charts.toml, weapons.toml,
+scenarios/*.toml) into plain Python values. Every problem is a ValueError
+naming the file, the key and what was expected. The engine copies the result
+into static C tables at import (the data never changes during a game)."""
+from __future__ import annotations
+
+import os
+import tomllib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CLASSES = "WTFA"
+DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+MAX_STANDS = 16      # per side
+MAX_TYPES = 32
+W_MAX, H_MAX = 40, 30
+
+
+def _fail(path, key, expected, got):
+    raise ValueError(f"{os.path.basename(path)}: {key}: expected {expected}, got {got!r}")
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise ValueError(f"{path}: cannot read ({e.strerror})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{os.path.basename(path)}: not valid TOML ({e})") from None
+
+
+def _int(path, table, key, lo, hi, default=None):
+    v = table.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        _fail(path, key, f"an integer from {lo} to {hi}", v)
+    return v
+
+
+def _half_cost(path, key, v):
+    """An MP cost per inch as half-MP units (0 = impassable)."""
+    if v == "x":
+        return 0
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= 0 or v > 10 or (2 * v) != int(2 * v):
+        _fail(path, key, 'a cost in half MP steps from 0.5 to 10, or "x" (impassable)', v)
+    return int(2 * v)
+
+
+def _costs(path, key, v):
+    if not isinstance(v, list) or len(v) != 4:
+        _fail(path, key, "a list of 4 costs (classes W T F A)", v)
+    return [_half_cost(path, f"{key}[{i}]", c) for i, c in enumerate(v)]
+
+
+def load_charts(path=None):
+    path = path or os.path.join(HERE, "charts.toml")
+    d = _read(path)
+    out = {}
+    rng = d.get("range", {}).get("bands")
+    if not isinstance(rng, list) or not rng:
+        _fail(path, "range.bands", "a list of [max inches, modifier] pairs", rng)
+    last = 0
+    bands = []
+    for i, b in enumerate(rng):
+        if (not isinstance(b, list) or len(b) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in b)
+                or b[0] <= last or not -5 <= b[1] <= 10):
+            _fail(path, f"range.bands[{i}]", "[max inches increasing, modifier -5..10]", b)
+        last = b[0]
+        bands.append((b[0], b[1]))
+    out["range"] = bands
+    crt = d.get("crt")
+    if not isinstance(crt, dict):
+        _fail(path, "crt", "a table", crt)
+    out["crt"] = {k: _int(path, crt, k, -20, 20) for k in ("min_cd", "max_cd", "e", "d", "ss", "s")}
+    c = out["crt"]
+    if not (c["min_cd"] <= c["max_cd"] and c["e"] <= c["d"] <= c["ss"] <= c["s"]):
+        _fail(path, "crt", "min_cd <= max_cd and e <= d <= ss <= s", crt)
+    o = d.get("orders")
+    if not isinstance(o, dict):
+        _fail(path, "orders", "a table", o)
+    at, n = o.get("at"), o.get("orders")
+    if not isinstance(at, list) or not isinstance(n, list) or len(at) != len(n) or not at:
+        _fail(path, "orders.at / orders.orders", "two lists of equal length", (at, n))
+    out["orders_at"] = [int(x) for x in at]
+    out["orders_n"] = [int(x) for x in n]
+    out["orders_max"] = _int(path, o, "max", 0, 9)
+    if out["orders_max"] != out["orders_n"][-1] + 1 or sorted(out["orders_at"]) != out["orders_at"]:
+        _fail(path, "orders", "increasing 'at' and max = last orders + 1", o)
+    terr = d.get("terrain")
+    if not isinstance(terr, dict) or not terr:
+        _fail(path, "terrain", "a table of terrain types", terr)
+    tlist = []
+    chars = set()
+    for name, t in terr.items():
+        key = f"terrain.{name}"
+        ch = t.get("char")
+        if not isinstance(ch, str) or len(ch) != 1 or ch in chars:
+            _fail(path, key + ".char", "one character, unique", ch)
+        chars.add(ch)
+        blocks = t.get("blocks_los", False)
+        if not isinstance(blocks, bool):
+            _fail(path, key + ".blocks_los", "true or false", blocks)
+        tlist.append({"name": name, "char": ch, "cost": _costs(path, key + ".cost", t.get("cost")),
+                      "cohesion": _int(path, t, "cohesion", -5, 10), "crt": _int(path, t, "crt", -5, 10),
+                      "blocks_los": blocks})
+    if len(tlist) > 16:
+        _fail(path, "terrain", "at most 16 terrain types", len(tlist))
+    out["terrain"] = tlist
+    w = d.get("wreck")
+    if not isinstance(w, dict):
+        _fail(path, "wreck", "a table", w)
+    out["wreck"] = {"one_cost": _costs(path, "wreck.one_cost", w.get("one_cost")),
+                    "two_cost": _costs(path, "wreck.two_cost", w.get("two_cost")),
+                    "one_cohesion": _int(path, w, "one_cohesion", -5, 10),
+                    "one_crt": _int(path, w, "one_crt", -5, 10),
+                    "two_cohesion": _int(path, w, "two_cohesion", -5, 10),
+                    "two_crt": _int(path, w, "two_crt", -5, 10)}
+    return out
+
+
+def load_weapons(path=None):
+    path = path or os.path.join(HERE, "weapons.toml")
+    d = _read(path)
+    types = []
+    for key, t in d.items():
+        if not isinstance(t, dict):
+            _fail(path, key, "a table of weapon data", t)
+        k = lambda f: f"{key}.{f}"
+        name = t.get("name", key)
+        defence = t.get("defence")
+        if defence not in ("A", "U", "P"):
+            _fail(path, k("defence"), '"A", "U" or "P"', defence)
+        move = t.get("move")
+        if not isinstance(move, str) or move not in CLASSES or len(move) != 1:
+            _fail(path, k("move"), "one of W T F A", move)
+        role = t.get("role", "unit")
+        if role not in ("unit", "hq", "ghq"):
+            _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
+        for flag in ("open_top", "recon"):
+            if not isinstance(t.get(flag, False), bool):
+                _fail(path, k(flag), "true or false", t.get(flag))
+        types.append({"key": key, "name": str(name),
+                      "ap": _int(path, t, "ap", 0, 30), "he": _int(path, t, "he", 0, 30),
+                      "dv": _int(path, t, "dv", 1, 30), "defence": defence,
+                      "range": _int(path, t, "range", 1, 40), "mp": _int(path, t, "mp", 0, 30),
+                      "move": move, "role": role, "open_top": t.get("open_top", False),
+                      "recon": t.get("recon", False)})
+    if not types or len(types) > MAX_TYPES:
+        _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
+    return types
+
+
+def load_scenario(name="introductory", charts=None, weapons=None):
+    path = os.path.join(HERE, "scenarios", f"{name}.toml")
+    d = _read(path)
+    charts = charts or load_charts()
+    weapons = weapons or load_weapons()
+    tchars = {t["char"]: i for i, t in enumerate(charts["terrain"])}
+    tkeys = {t["key"]: i for i, t in enumerate(weapons)}
+    rows = d.get("map")
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        _fail(path, "map", "a list of strings", rows)
+    width, height = len(rows[0]), len(rows)
+    if not (5 <= width <= W_MAX and 5 <= height <= H_MAX) or any(len(r) != width for r in rows):
+        _fail(path, "map", f"rows of equal length, 5..{W_MAX} wide, 5..{H_MAX} high", (width, height))
+    grid = [[0] * width for _ in range(height)]  # grid[y][x]
+    for i, r in enumerate(rows):
+        for x, ch in enumerate(r):
+            if ch not in tchars:
+                _fail(path, f"map[{i}][{x}]", "a terrain character from charts.toml (" + "".join(tchars) + ")", ch)
+            grid[height - 1 - i][x] = tchars[ch]
+    out = {"title": str(d.get("title", name)), "width": width, "height": height, "grid": grid,
+           "turns": _int(path, d, "turns", 1, 50), "sighting": _int(path, d, "sighting", 1, 60)}
+    sides = d.get("side")
+    if not isinstance(sides, dict) or len(sides) != 2:
+        _fail(path, "side", "two side tables", sides)
+    side_keys = list(sides)
+    out["sides"] = []
+    for sk in side_keys:
+        s = sides[sk]
+        edge = s.get("edge")
+        if edge not in ("west", "east"):
+            _fail(path, f"side.{sk}.edge", '"west" or "east"', edge)
+        out["sides"].append({"key": sk, "name": str(s.get("name", sk)),
+                             "cohesion": _int(path, s, "cohesion", 5, 20),
+                             "quality": _int(path, s, "quality", -2, 3), "edge": edge})
+    stands = d.get("stand")
+    if not isinstance(stands, list):
+        _fail(path, "stand", "an array of [[stand]] tables", stands)
+    per = [[], []]
+    ids = set()
+    seen_at = set()
+    for i, st in enumerate(stands):
+        k = f"stand[{i}]"
+        sid = st.get("id")
+        if not isinstance(sid, str) or not sid.isalnum() or not 1 <= len(sid) <= 6 or sid in ids or not sid[0].isalpha():
+            _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters starting with a letter", sid)
+        ids.add(sid)
+        if st.get("type") not in tkeys:
+            _fail(path, k + ".type", "a weapon type from weapons.toml", st.get("type"))
+        if st.get("side") not in side_keys:
+            _fail(path, k + ".side", " or ".join(side_keys), st.get("side"))
+        at = st.get("at")
+        if (not isinstance(at, list) or len(at) != 2 or not all(isinstance(v, int) for v in at)
+                or not 0 <= at[0] < width or not 0 <= at[1] < height or tuple(at) in seen_at):
+            _fail(path, k + ".at", "a free square [x, y] on the map", at)
+        seen_at.add(tuple(at))
+        if st.get("facing") not in DIRS:
+            _fail(path, k + ".facing", "one of " + " ".join(DIRS), st.get("facing"))
+        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
+                                                  "facing": DIRS.index(st["facing"])})
+    for p in range(2):
+        if not 1 <= len(per[p]) <= MAX_STANDS:
+            _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
+        if sum(1 for s in per[p] if weapons[s["type"]]["role"] == "ghq") != 1:
+            _fail(path, "stand", f"exactly one GHQ stand for side {side_keys[p]}", None)
+    out["stands"] = per
+    return out

@@ -1,0 +1,196 @@
+"""The generic conformance suite (tests/test_conformance.py), run on microarmour
+before it is in the registry: the same checks, parameterized on this game.
+
+These are the ABI's promises, checked through the public API on seeded random
+games: termination, legality, exact chance distributions, lossless copies and
+formats, notation round trips, zero-sum returns, and views that keep secrets.
+"""
+import math
+import random
+
+import numpy as np
+import pytest
+
+import ardsearch
+
+from ardsearch.games.microarmour import SPEC
+
+PLAYOUT_SEEDS = range(200)
+
+
+@pytest.fixture(params=["edges", "close"])
+def game(request):
+    # "close" starts the armies within range, so random play reaches fire,
+    # opportunity fire, losses, break checks and recovery
+    return ardsearch.Game(SPEC, {"deployment": request.param})
+
+
+def random_game(game, seed, check=None):
+    """Plays one seeded random game; calls check(state) before every step."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=seed)
+    steps = 0
+    while not state.is_terminal():
+        if check:
+            check(state, steps)
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+        assert steps <= game.max_game_length, f"seed {seed}: no terminal after {steps} actions"
+    return state, steps
+
+
+def test_random_playouts_terminate(game):
+    for seed in PLAYOUT_SEEDS:
+        final, steps = random_game(game, seed)
+        r = final.returns()
+        assert r[0] + r[1] == 0 and r[0] in (-1.0, 0.0, 1.0), f"seed {seed}: returns {r}"
+
+
+def test_every_step_is_consistent(game):
+    def check(state, step):
+        cp = state.current_player()
+        if cp == ardsearch.CHANCE:
+            outcomes = state.chance_outcomes()
+            assert outcomes, "a chance node without outcomes"
+            assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-12)
+            assert all(p > 0 for _, p in outcomes)
+            actions = [a for a, _ in outcomes]
+            assert len(actions) <= game.max_legal
+        else:
+            assert cp in (0, 1)
+            actions = state.legal_actions()
+            assert actions, "a decision node without legal actions"
+            assert len(actions) <= game.max_legal
+        assert actions == sorted(set(actions)), "actions must be distinct and increasing"
+        assert state.returns() == [0.0, 0.0], "returns before the end"
+        for a in actions:
+            text = state.action_to_string(a)
+            assert state.string_to_action(text) == a, f"notation {text!r} does not read back"
+        if step % 7 == 0:
+            # every legal action applies to a copy, and the result is a valid state
+            for a in actions:
+                child = state.clone()
+                child.apply_action(a)
+                game.state_from_raw(child.raw())  # validate() holds
+            v = state.evaluate(0)
+            assert -1.0 <= v <= 1.0
+
+    for seed in range(20):
+        random_game(game, seed, check)
+
+
+def test_copies_and_formats_round_trip(game):
+    def check(state, step):
+        if step % 5:
+            return
+        c = state.clone()
+        assert c.raw() == state.raw() and c.hash() == state.hash()
+        assert c.history() == state.history()
+        back = game.deserialize_state(state.serialize())
+        assert back.raw() == state.raw() and back.hash() == state.hash()
+        if not state.is_chance_node() and not state.is_terminal():
+            d = state.to_dict()
+            again = game.state_from_dict(d)
+            assert again.to_dict() == d
+            assert again.legal_actions() == state.legal_actions()
+
+    for seed in range(10):
+        random_game(game, seed, check)
+
+
+def test_garbage_never_crashes(game):
+    state = game.new_initial_state(seed=1)
+    rng = random.Random(5)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_random_chance()
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    good = state.serialize()
+    samples = [b"", b"ARDS", good[:-1], good + b"\0", b"\xff" * len(good),
+               good.replace(game.name.encode(), b"x" * len(game.name))]
+    for _ in range(300):
+        b = bytearray(good)
+        for _ in range(rng.randint(1, 8)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        samples.append(bytes(b))
+    samples += [bytes(rng.randrange(256) for _ in range(len(good))) for _ in range(100)]
+    for data in samples:
+        try:
+            st = game.deserialize_state(data)
+        except ValueError:
+            continue
+        # accepted bytes must be a state the engine can play from without crashing
+        st.legal_actions()
+        st.chance_outcomes()
+        str(st)
+    with pytest.raises(ValueError):
+        game.deserialize_state("not bytes")
+
+
+def test_errors_leave_state_unchanged(game):
+    state = game.new_initial_state(seed=3)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    before = state.raw()
+    illegal = next(a for a in range(game.num_actions) if a not in state.legal_actions())
+    with pytest.raises(ardsearch.IllegalMoveError):
+        state.apply_action(illegal)
+    with pytest.raises(ardsearch.InvalidMoveError):
+        state.apply("no such move")
+    with pytest.raises(ardsearch.InvalidMoveError):
+        state.apply_action(game.num_actions + 5)
+    assert state.raw() == before
+
+
+def test_unknown_parameters_are_rejected(game):
+    with pytest.raises(ValueError, match="unknown parameter"):
+        ardsearch.Game(SPEC, {"no_such_parameter": 1})
+
+
+def test_views_keep_secrets(game):
+    """Two states that differ only in what `p` cannot see give `p` the same view,
+    and determinize() is consistent with the view it came from."""
+    def check(state, step):
+        if step % 3:
+            return
+        for p in (0, 1):
+            view = state.view(p)
+            assert view.viewer() == p
+            for k in range(3):
+                other = state.resample_from_infostate(p, seed=step * 10 + k)
+                assert other.viewer() == -1
+                game.state_from_raw(other.raw())
+                assert other.view(p).raw() == view.raw(), "determinize left the view"
+                assert other.observation_string(p) == state.observation_string(p)
+                assert np.array_equal(other.observation_tensor(p), state.observation_tensor(p))
+                assert other.current_player() == state.current_player()
+                if not state.is_chance_node():
+                    assert other.legal_actions() == state.legal_actions() or \
+                        state.current_player() != p
+
+    for seed in range(10):
+        random_game(game, seed, check)
+
+
+def test_hidden_events_are_masked(game):
+    if not game.hidden_information:
+        pytest.skip("perfect-information game")
+    for seed in range(20):
+        final, _ = random_game(game, seed)
+        for p in (0, 1):
+            masked = final.masked_history(p)
+            full = final.history_strings()
+            assert len(masked) == len(full)
+            view = final.view(p)
+            assert view.history_strings() == masked
+            # replaying the masked history on p's view reaches p's view of the end
+            replay = game.new_initial_state(seed=seed).view(p)
+            for note in masked:
+                replay.apply(note)
+            assert replay.raw() == view.raw()

@@ -1,0 +1,510 @@
+"""Micro Armour: one hand-built position per rule of shared/games/microarmour.md
+(issue one), set up with game.state_from_dict and checked through the public
+API. Every position is also loaded into the reference model
+(tests/reference/microarmour.py), which must give the same legal moves and
+chance outcomes (check_reference), so a failure names the model that
+disagrees with the rules.
+
+Positions: every stand not named is lost (alive=false), except the two GHQs,
+parked in far corners ((0,0) German, (29,19) Soviet) so movement orders exist.
+Map squares used (charts.toml / scenarios/introductory.toml): rows y=0 and
+y=3 are clear; woods at (14..16, 4..5); road along y=10; village (13..16, 8..10).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from fractions import Fraction
+
+import pytest
+
+import ardsearch
+from ardsearch.games.microarmour import SPEC, _engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference import microarmour as ref  # noqa: E402
+
+GAME = ardsearch.Game(SPEC)
+BASE = GAME.new_initial_state(seed=0).to_dict()
+
+
+def position(stands, **top):
+    """A state from {id: {field: value}} (fields of the stand schema) and
+    top-level schema keys."""
+    d = {k: v for k, v in BASE.items()}
+    d["stands"] = []
+    for st in BASE["stands"]:
+        st = dict(st)
+        if st["id"] in stands:
+            st.update(stands[st["id"]])
+        elif st["id"] == "gghq":
+            st["at"] = [0, 0]
+        elif st["id"] == "sghq":
+            st["at"] = [29, 19]
+        else:
+            st["alive"] = False
+        d["stands"].append(st)
+    d.update(top)
+    state = GAME.state_from_dict(d)
+    check_reference(state)
+    return state
+
+
+def check_reference(state):
+    model = ref.from_dict(state.to_dict())
+    assert model.to_dict() == state.to_dict()
+    if state.is_terminal():
+        return
+    if state.is_chance_node():
+        got = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+        want = model.chances()
+        assert set(got) == set(want)
+        for k in got:
+            assert got[k] == pytest.approx(float(want[k]), abs=1e-12)
+    else:
+        assert sorted(state.action_to_string(a) for a in state.legal_actions()) == sorted(model.legal())
+
+
+def moves(state):
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def chances(state):
+    return {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+
+
+def fire_phase(stands, active="german", **top):
+    return position(stands, phase="fire", active=active, **top)
+
+
+def attack(firers, target, step="tofire", kind="standard", side="german", current=None, **extra):
+    return {"attack": {"side": side, "kind": kind, "target": target, "firers": firers, "step": step,
+                       "current": current if current is not None else (local(firers[0]) if step != "declare" else 0),
+                       "hit": False}, **extra}
+
+
+def local(sid):
+    i = _engine.STAND_IDS.index(sid)
+    return i & 15
+
+
+# ------------------------------------------------------------------ turn sequence
+def test_initiative_is_1d6_plus_cohesion_ties_rerolled():
+    # German 15 vs Soviet 12: German wins when d1 - d2 > -3, ties at -3 are rerolled
+    st = position({}, phase="initiative")
+    g = sum(1 for a in range(1, 7) for b in range(1, 7) if a + 15 > b + 12)
+    s = sum(1 for a in range(1, 7) for b in range(1, 7) if a + 15 < b + 12)
+    assert chances(st) == pytest.approx({"init:G": g / (g + s), "init:S": s / (g + s)})
+    st.apply("init:S")
+    assert st.current_player() == 1 and moves(st) == ["lead", "follow"]
+    st.apply("follow")
+    d = st.to_dict()
+    assert d["phase"] == "posture" and d["first"] == "german" and st.current_player() == 0
+
+
+def test_posture_marks_alternate_and_passed_player_is_done():
+    st = position({"pz4a": {"at": [5, 3]}, "t34a": {"at": [25, 3]}}, phase="posture")
+    assert "posture pz4a move" in moves(st) and "posture pz4a firemove" in moves(st)
+    st.apply("posture pz4a firemove")
+    assert st.current_player() == 1
+    st.apply("pass")
+    assert st.current_player() == 0            # the Soviet passed: the German keeps marking
+    assert "posture pz4a move" not in moves(st)  # marked once
+    st.apply("pass")
+    assert st.to_dict()["phase"] == "fire"
+    assert [s["posture"] for s in st.to_dict()["stands"] if s["id"] == "pz4a"] == ["firemove"]
+
+
+def test_fire_phase_alternates_until_both_pass():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}})
+    assert "fire pz4a>t34a" in moves(st) and "pass" in moves(st)
+    st.apply("pass")
+    assert st.current_player() == 1
+    assert "fire t34a>pz4a" in moves(st)
+    st.apply("fire t34a>pz4a")
+    assert moves(st) == ["go"] or "go" in moves(st)
+    st.apply("go")
+    assert st.is_chance_node()
+    st.apply("c:fail")
+    # the German passed, so the Soviet keeps attacking; t34a has fired: nothing left
+    assert st.current_player() == 1 and moves(st) == ["pass"]
+    st.apply("pass")
+    assert st.to_dict()["phase"] == "orders"
+
+
+# ------------------------------------------------------------------ fire
+def test_to_fire_cohesion_modifiers_stack():
+    # firer S (+4) and D (+3), fire/move posture (+3); target in woods (+3): 15 - 13 = 2 of 20
+    st = fire_phase({"pz4a": {"at": [9, 4], "suppressed": True, "disorganized": True, "posture": "firemove"},
+                     "t34a": {"at": [14, 4], "facing": "w"}},
+                    **attack(["pz4a"], "t34a"))
+    assert chances(st) == pytest.approx({"c:ok": 0.1, "c:fail": 0.9})
+
+
+def test_target_terrain_cohesion_ignored_if_target_fired_or_adjacent():
+    fired = fire_phase({"pz4a": {"at": [9, 4]}, "t34a": {"at": [14, 4], "facing": "w", "fired": True}},
+                       **attack(["pz4a"], "t34a"))
+    assert chances(fired) == {"c:ok": 0.75, "c:fail": 0.25}       # 15/20, no woods +3
+    adjacent = fire_phase({"pz4a": {"at": [13, 4]}, "t34a": {"at": [14, 4], "facing": "w"}},
+                          **attack(["pz4a"], "t34a"))
+    assert chances(adjacent) == {"c:ok": 0.75, "c:fail": 0.25}
+    hidden = fire_phase({"pz4a": {"at": [9, 4]}, "t34a": {"at": [14, 4], "facing": "w"}},
+                        **attack(["pz4a"], "t34a"))
+    assert chances(hidden) == {"c:ok": 0.6, "c:fail": 0.4}        # 12/20
+
+
+def crt_expected(cd, mod):
+    """The design CRT: E <= CD+1, D <= CD+3, (S) <= CD+5, S <= CD+7 on 2D6 + mod."""
+    out = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            r = a + b + mod
+            res = "E" if r <= cd + 1 else "D" if r <= cd + 3 else "(S)" if r <= cd + 5 else "S" if r <= cd + 7 else "-"
+            out["crt:" + res] = out.get("crt:" + res, 0) + 1 / 36
+    return out
+
+
+def test_crt_front_shot_and_range_modifier():
+    # Pz IV AP 10 vs T-34 DV 11 from the front: CD -1; 7" range: +1; clear: 0
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}},
+                    **attack(["pz4a"], "t34a", step="crt"))
+    assert chances(st) == pytest.approx(crt_expected(-1, 1))
+
+
+def test_side_and_rear_fire_halve_armour_rounded_up():
+    # T-34 faces north; the Pz IV fires from the west: side shot, DV 11 -> 6, CD 4
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n"}},
+                    **attack(["pz4a"], "t34a", step="crt"))
+    assert chances(st) == pytest.approx(crt_expected(4, 1))
+    # facing north-west the shot from due west is still inside the front arc
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "nw"}},
+                    **attack(["pz4a"], "t34a", step="crt"))
+    assert chances(st) == pytest.approx(crt_expected(-1, 1))
+
+
+def test_personnel_out_of_firing_posture_halve_defence_and_he_is_used():
+    # Pz IV HE 5 vs rifle DV 5: CD 0; in movement posture DV 3: CD 2; 2" range: 0
+    firing = fire_phase({"pz4a": {"at": [5, 3]}, "rfla": {"at": [7, 3]}}, **attack(["pz4a"], "rfla", step="crt"))
+    assert chances(firing) == pytest.approx(crt_expected(0, 0))
+    moving = fire_phase({"pz4a": {"at": [5, 3]}, "rfla": {"at": [7, 3], "posture": "move"}},
+                        **attack(["pz4a"], "rfla", step="crt"))
+    assert chances(moving) == pytest.approx(crt_expected(2, 0))
+
+
+def test_range_bands_and_maximum_range():
+    st = fire_phase({"pgra": {"at": [5, 3]}, "rfla": {"at": [11, 3]}, "rflb": {"at": [12, 0]}})
+    assert "fire pgra>rfla" in moves(st)                  # 6" = the rifle range
+    assert "fire pgra>rflb" not in moves(st)              # 7" > 6"
+    adj = fire_phase({"pgra": {"at": [5, 3]}, "rfla": {"at": [6, 3]}}, **attack(["pgra"], "rfla", step="crt"))
+    assert chances(adj) == pytest.approx(crt_expected(4 - 5, -1))   # 1": -1
+
+
+def test_combat_differential_below_minus_three_cannot_attack():
+    # rifle AP 2 vs T-34 front DV 11: CD -9
+    st = fire_phase({"pgra": {"at": [5, 3]}, "t34a": {"at": [7, 3], "facing": "w"}})
+    assert "fire pgra>t34a" not in moves(st)
+
+
+def test_movement_posture_cannot_fire_and_fired_stand_fires_once():
+    st = fire_phase({"pz4a": {"at": [5, 3], "posture": "move"}, "pz4b": {"at": [5, 0], "fired": True},
+                     "t34a": {"at": [12, 3], "facing": "w"}})
+    assert moves(st) == ["pass"]
+
+
+def test_multiple_firers_resolve_in_order_each_with_its_own_rolls():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "pz4b": {"at": [5, 0]}, "t34a": {"at": [12, 3], "facing": "w"}})
+    st.apply("fire pz4b>t34a")
+    assert "fire pz4a>t34a" in moves(st) and "go" in moves(st)
+    assert "pass" not in moves(st)
+    st.apply("fire pz4a>t34a")
+    st.apply("go")
+    d = st.to_dict()["attack"]
+    assert d["firers"] == ["pz4a", "pz4b"] and d["step"] == "tofire" and d["current"] == local("pz4a")
+    st.apply("c:fail")                    # pz4a fails: no CRT, has fired
+    assert st.to_dict()["attack"]["current"] == local("pz4b")
+    st.apply("c:ok")
+    st.apply("crt:S")
+    t = next(s for s in st.to_dict()["stands"] if s["id"] == "t34a")
+    assert t["suppressed"] and not t["disorganized"]
+    assert st.to_dict()["attack"] is None and st.current_player() == 1
+
+
+@pytest.mark.parametrize("before,result,after", [
+    ({}, "S", {"suppressed": True}),
+    ({"suppressed": True}, "S", {"suppressed": True}),
+    ({}, "(S)", {"suppressed": True}),
+    ({"suppressed": True}, "(S)", {"suppressed": True, "disorganized": True}),
+    ({}, "D", {"disorganized": True}),
+    ({"disorganized": True}, "D", {"alive": False}),
+    ({"suppressed": True, "disorganized": True}, "(S)", {"alive": False}),
+    ({}, "E", {"alive": False}),
+    ({}, "-", {}),
+])
+def test_crt_results(before, result, after):
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w", **before}},
+                    **attack(["pz4a"], "t34a", step="crt"))
+    st.apply("crt:" + result)
+    t = next(s for s in st.to_dict()["stands"] if s["id"] == "t34a")
+    want = {"alive": True, "suppressed": False, "disorganized": False, **before, **after}
+    if not want["alive"]:
+        want.update(suppressed=False, disorganized=False)
+    assert {k: t[k] for k in want} == want
+    assert t["wreck"] == (not want["alive"])      # a destroyed armoured vehicle leaves a wreck
+
+
+def test_wrecks_give_cover_and_two_are_rough_three():
+    one = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"},
+                      "t34b": {"at": [12, 3], "alive": False, "wreck": True}},
+                     **attack(["pz4a"], "t34a", step="crt"))
+    assert chances(one) == pytest.approx(crt_expected(-1, 1 + 1))
+    two = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"},
+                      "t34b": {"at": [12, 3], "alive": False, "wreck": True},
+                      "t34c": {"at": [12, 3], "alive": False, "wreck": True}},
+                     **attack(["pz4a"], "t34a", step="crt"))
+    assert chances(two) == pytest.approx(crt_expected(-1, 1 + 2))
+
+
+# ------------------------------------------------------------------ line of sight
+def test_los_blocked_through_woods_but_not_into_them():
+    st = fire_phase({"pz4a": {"at": [10, 4]}, "t34a": {"at": [14, 4], "facing": "w"},
+                     "t34b": {"at": [19, 4], "facing": "w"}})
+    assert "fire pz4a>t34a" in moves(st)        # into the wood's edge
+    assert "fire pz4a>t34b" not in moves(st)    # through three woods squares
+
+
+def test_vehicles_block_all_personnel_block_only_personnel():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "pgra": {"at": [5, 0]},
+                     "rfla": {"at": [7, 3]}, "t34a": {"at": [9, 3], "facing": "w"},
+                     "rflb": {"at": [7, 0]}, "rflc": {"at": [9, 0]}})
+    assert "fire pz4a>t34a" in moves(st)        # a rifle stand between does not block a vehicle target
+    assert "fire pgra>rflc" not in moves(st)    # but blocks a personnel target
+    st2 = fire_phase({"pz4a": {"at": [5, 3]}, "t34b": {"at": [7, 3], "facing": "w"},
+                      "t34a": {"at": [9, 3], "facing": "w"}})
+    assert "fire pz4a>t34a" not in moves(st2)   # a vehicle between blocks
+
+
+def test_ambiguous_corner_los_favours_defender():
+    # (5,0) -> (7,2) runs exactly through the corners of (6,0)/(5,1) and (7,1)/(6,2)
+    assert _engine._has_los(position({"pz4a": {"at": [5, 0]}, "t34a": {"at": [7, 2]}}).raw(), "pz4a", "t34a")
+    blocked = position({"pz4a": {"at": [5, 0]}, "t34a": {"at": [7, 2]}, "t34b": {"at": [7, 1]}})
+    assert not _engine._has_los(blocked.raw(), "pz4a", "t34a")
+
+
+# ------------------------------------------------------------------ movement
+def movement(stands, active="german", orders=(3, 3), **top):
+    return position(stands, phase="movement", active=active, orders=list(orders), orders_rolled=2, **top)
+
+
+def test_movement_orders_table_with_ghq_quality():
+    st = position({}, phase="orders", first="german")
+    # German quality +1: 2D6+1 <= 3 -> 0 (roll 2), 4-5 -> 1, 6-7 -> 2, 8-9 -> 3, 10-11 -> 4, 12+ -> 5
+    want = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            r = a + b + 1
+            k = 0 if r <= 3 else 1 if r <= 5 else 2 if r <= 7 else 3 if r <= 9 else 4 if r <= 11 else 5
+            want[f"orders:{k}"] = want.get(f"orders:{k}", 0) + 1 / 36
+    assert chances(st) == pytest.approx(want)
+
+
+def test_lost_ghq_means_no_orders():
+    st = position({"gghq": {"alive": False}, "sghq": {}}, phase="orders", first="german")
+    d = st.to_dict()
+    assert d["orders_rolled"] == 1 and d["orders"][0] == 0        # German roll skipped
+
+
+def test_ordered_and_independent_moves():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move"}, "gghq": {"at": [0, 0], "posture": "move"}})
+    assert {"order pz4a", "indep pz4a", "order gghq", "indep gghq"} <= set(moves(st))
+    st.apply("order pz4a")
+    assert chances(st) == {"c:ok": 0.75, "c:fail": 0.25}           # 15, no modifier
+    st.apply("c:fail")
+    d = st.to_dict()
+    assert d["orders"][0] == 2 and st.current_player() == 1       # an order spent; the Soviet's turn
+    st.apply("pass")
+    assert "order pz4a" in moves(st)                               # a failed group may be ordered again
+    st.apply("indep pz4a")
+    assert chances(st) == {"c:ok": 0.6, "c:fail": 0.4}             # independent: +3
+    assert st.to_dict()["orders"][0] == 0                          # going independent forfeits orders
+    hq = movement({"gghq": {"at": [5, 3], "posture": "move"}})
+    hq.apply("indep gghq")
+    assert chances(hq) == {"c:ok": 0.7, "c:fail": 0.3}             # +3 independent, -2 HQ
+
+
+def test_movement_points_terrain_costs_and_firemove_half():
+    # Pz IV MP 12 = 24 half-MP; on the road (y=10) a step costs 1 half MP
+    st = movement({"pz4a": {"at": [5, 10], "posture": "move"}}, mover={"id": "pz4a", "step": "roll",
+                                                                       "ordered": True, "stopped": False})
+    st.apply("c:ok")
+    d = next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")
+    assert d["mp"] == 24
+    st.apply("step e")
+    assert next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")["mp"] == 23
+    st.apply("step se")                                            # clear: 1 MP = 2 half
+    assert next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")["mp"] == 21
+    fm = movement({"pak": {"at": [5, 3], "posture": "firemove"}},
+                  mover={"id": "pak", "step": "roll", "ordered": True, "stopped": False})
+    fm.apply("c:ok")
+    assert next(s for s in fm.to_dict()["stands"] if s["id"] == "pak")["mp"] == 2   # MP 2 -> 1
+
+
+def test_a_stand_allowed_to_move_moves_at_least_one_inch():
+    # PaK 40 in fire/move: 1 MP; woods cost foot 2 MP: it may still enter one square
+    st = movement({"pak": {"at": [13, 4], "posture": "firemove", "mp": 2, "steps": 0}},
+                  mover={"id": "pak", "step": "step", "ordered": True, "stopped": False})
+    assert "step e" in moves(st)
+    st.apply("step e")
+    assert next(s for s in st.to_dict()["stands"] if s["id"] == "pak")["mp"] == 0
+    assert [m for m in moves(st) if m.startswith("step")] == []
+
+
+def test_friends_pass_through_but_no_ending_on_them_enemies_block():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "pz4b": {"at": [6, 3]},
+                   "t34a": {"at": [5, 2], "facing": "w", "fired": True}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    assert "step e" in moves(st) and "step s" not in moves(st)
+    st.apply("step e")
+    assert not any(m.startswith("stop") for m in moves(st))
+
+
+def test_opportunity_fire_halts_mover_and_forces_a_cohesion_check():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24},
+                   "t34a": {"at": [12, 3], "facing": "w"}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    st.apply("step e")
+    assert st.current_player() == 1 and set(moves(st)) == {"fire t34a>pz4a", "pass"}
+    st.apply("fire t34a>pz4a")
+    st.apply("go")
+    st.apply("c:ok")
+    st.apply("crt:S")
+    assert st.to_dict()["mover"]["step"] == "stopcheck"
+    assert chances(st) == {"c:ok": 0.35, "c:fail": 0.65}           # 12 - 4 (now suppressed) = 8
+    st.apply("c:fail")
+    d = st.to_dict()
+    assert d["mover"] is None
+    pz = next(s for s in d["stands"] if s["id"] == "pz4a")
+    assert pz["moved"] and pz["at"] == [6, 3] and pz["opportunity_suffered"]
+
+
+def test_each_mover_suffers_one_opportunity_attack_per_phase():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24, "opportunity_suffered": True},
+                   "t34a": {"at": [12, 3], "facing": "w"}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    st.apply("step e")
+    assert st.current_player() == 0                                # no opportunity fire
+
+
+def test_covering_fire_by_firing_posture_stands_at_plus_three():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "pz4b": {"at": [5, 0]},
+                   "pz4c": {"at": [4, 0], "posture": "firemove"}, "t34a": {"at": [12, 3], "facing": "w"}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    st.apply("step e")
+    st.apply("fire t34a>pz4a")
+    st.apply("go")
+    st.apply("c:fail")
+    # no hit: the moving player may answer with covering fire (firing posture only)
+    assert st.current_player() == 0 and set(moves(st)) == {"fire pz4b>t34a", "pass"}
+    st.apply("fire pz4b>t34a")
+    st.apply("go")
+    assert chances(st) == {"c:ok": 0.6, "c:fail": 0.4}             # 15 - 3
+    st.apply("c:fail")
+    assert st.to_dict()["mover"]["step"] == "step"
+
+
+# ------------------------------------------------------------------ recovery
+def test_recovery_rolls_and_natural_one_and_twenty():
+    st = position({"pz4a": {"at": [5, 3], "suppressed": True}, "ghq": {"at": [6, 3]}},
+                  phase="recovery", recovery_next="pz4a")
+    # 15 - 4 (S) - 1 (good HQ adjacent) = 12: rolls 2..12 succeed
+    assert chances(st) == pytest.approx({"c:ok": 11 / 20, "c:fail": 7 / 20, "c:n1": 0.05, "c:n20": 0.05})
+    ok = st.clone()
+    ok.apply("c:ok")
+    assert not next(s for s in ok.to_dict()["stands"] if s["id"] == "pz4a")["suppressed"]
+    n20 = st.clone()
+    n20.apply("c:n20")                                             # (S) on a suppressed stand: D
+    assert next(s for s in n20.to_dict()["stands"] if s["id"] == "pz4a")["disorganized"]
+    d = position({"pz4a": {"at": [5, 3], "disorganized": True}}, phase="recovery", recovery_next="pz4a")
+    d2 = d.clone()
+    d2.apply("c:ok")                                               # a modified success does not rally D
+    assert next(s for s in d2.to_dict()["stands"] if s["id"] == "pz4a")["disorganized"]
+    d.apply("c:n1")
+    assert not next(s for s in d.to_dict()["stands"] if s["id"] == "pz4a")["disorganized"]
+
+
+# ------------------------------------------------------------------ break points, hidden cards
+def test_losses_draw_cards_one_two_three():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "shq": {"at": [12, 3], "facing": "w"}},
+                    **attack(["pz4a"], "shq", step="crt"))
+    st.apply("crt:E")
+    assert st.to_dict()["cards"]["soviet"]["pending"] == 2        # an HQ: two cards
+    deck = chances(st)
+    assert deck["card:10"] == pytest.approx(16 / 52) and deck["card:1"] == pytest.approx(4 / 52)
+    st.apply("card:10")
+    st.apply("card:3")
+    assert chances(st) == {"brk:no": 1.0}                          # 13 <= 15 x 0.35 x 7
+    st.apply("brk:no")
+    assert st.to_dict()["cards"]["soviet"]["checked"] == 2
+
+
+def test_breaking_ends_the_game():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}},
+                    **attack(["pz4a"], "t34a", step="crt"),
+                    cards={"german": BASE["cards"]["german"],
+                           "soviet": {"drawn": 4, "checked": 4, "pending": 0, "break_check_due": False,
+                                      "broken": False, "total": 36, "deck": [4] * 9 + [12]}})
+    assert _engine._break_units(st.raw(), 1) == 15                 # 10 armed + 2 HQ + 3 GHQ
+    st.apply("crt:E")
+    st.apply("card:1")                                             # 37 > 36.75
+    assert chances(st) == {"brk:yes": 1.0}
+    st.apply("brk:yes")
+    assert st.is_terminal() and st.returns() == [1.0, -1.0]
+
+
+def test_card_values_are_hidden_from_the_opponent():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}},
+                    **attack(["pz4a"], "t34a", step="crt"))
+    st.apply("crt:E")
+    st.apply("card:7")
+    assert st.masked_history(0)[-1] == "?" and st.masked_history(1)[-1] == "card:7"
+    view = st.view(0)
+    assert view.to_dict()["cards"]["soviet"]["total"] is None
+    assert view.to_dict()["cards"]["soviet"]["drawn"] == 1
+    assert "7" not in view.observation_string(0).split("Soviet:")[1].split("\n")[0]
+    other = st.resample_from_infostate(0, seed=3)
+    assert other.to_dict()["cards"]["soviet"]["drawn"] == 1
+    assert other.view(0).raw() == view.raw()
+
+
+def test_village_decides_at_the_end():
+    st = position({"pz4a": {"at": [14, 9]}, "pz4b": {"at": [15, 9]}, "t34a": {"at": [13, 8], "facing": "w"}},
+                  phase="recovery", turn=12, recovery_next="pz4a",
+                  )
+    # (the recovery position needs an S/D stand)
+    st = position({"pz4a": {"at": [14, 9], "suppressed": True}, "pz4b": {"at": [15, 9]},
+                   "t34a": {"at": [13, 8], "facing": "w"}}, phase="recovery", turn=12, recovery_next="pz4a")
+    st.apply("c:fail")
+    assert st.is_terminal() and st.returns() == [1.0, -1.0]
+
+
+def test_notation_round_trips_and_bad_text_is_rejected():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}})
+    for a in st.legal_actions():
+        assert st.string_to_action(st.action_to_string(a)) == a
+    with pytest.raises(ardsearch.InvalidMoveError):
+        st.apply("fire pz4a>nosuch")
+    with pytest.raises(ardsearch.IllegalMoveError):
+        st.apply("fire t34a>pz4a")      # not the Soviet's turn
+
+
+def test_bad_dicts_name_the_problem():
+    d = dict(BASE)
+    with pytest.raises(ValueError, match="phase"):
+        GAME.state_from_dict({**d, "phase": "lunch"})
+    stands = [dict(s) for s in BASE["stands"]]
+    stands[0]["at"] = [99, 0]
+    with pytest.raises(ValueError, match=r"at\[0\]"):
+        GAME.state_from_dict({**d, "stands": stands})
+    stands = [dict(s) for s in BASE["stands"]]
+    stands[1]["at"] = list(stands[0]["at"])
+    with pytest.raises(ValueError, match="two stands"):
+        GAME.state_from_dict({**d, "stands": stands})

@@ -1,0 +1,129 @@
+"""Stosstruppen through the public API: the generic conformance suite run on
+this game (it is not in the registry until the lead adds it), plus engine
+checks that are not rules: data-file errors, parameters, views, formats."""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import pytest
+
+import ardsearch
+from ardsearch.games.stosstruppen import SPEC, _engine, data
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_conformance as conf  # noqa: E402
+
+
+@pytest.fixture(params=["kaiserschlacht", "villers"])
+def game(request):
+    return ardsearch.Game(SPEC, {"scenario": request.param})
+
+
+# The generic suite, run with the fixture above.
+test_random_playouts_terminate = conf.test_random_playouts_terminate
+test_every_step_is_consistent = conf.test_every_step_is_consistent
+test_copies_and_formats_round_trip = conf.test_copies_and_formats_round_trip
+test_garbage_never_crashes = conf.test_garbage_never_crashes
+test_errors_leave_state_unchanged = conf.test_errors_leave_state_unchanged
+test_views_keep_secrets = conf.test_views_keep_secrets
+
+
+def test_parameters():
+    g = ardsearch.Game(SPEC, {"scenario": "villers", "turns": 3})
+    assert g.params["turns"] == 3 and g.new_initial_state().to_dict()["turns"] == 3
+    assert ardsearch.Game(SPEC).new_initial_state().to_dict()["turns"] == 8
+    with pytest.raises(ValueError):
+        ardsearch.Game(SPEC, {"scenario": "nowhere"})
+    with pytest.raises(ValueError):
+        ardsearch.Game(SPEC, {"turns": 31})
+
+
+def test_game_constants():
+    g = ardsearch.Game(SPEC)
+    assert g.state_size == 160 and g.has_chance and not g.hidden_information
+    assert g.num_actions == 4187
+
+
+def test_to_dict_round_trips_at_chance_nodes_too():
+    g = ardsearch.Game(SPEC)
+    rng = random.Random(4)
+    s = g.new_initial_state(seed=4)
+    for _ in range(300):
+        if s.is_terminal():
+            break
+        d = s.to_dict()
+        assert g.state_from_dict(d).raw() == s.raw()
+        if s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+
+
+def test_bad_dicts_name_the_problem():
+    g = ardsearch.Game(SPEC)
+    d = g.new_initial_state().to_dict()
+    bad = dict(d, phase="lunch")
+    with pytest.raises(ValueError, match="phase"):
+        g.state_from_dict(bad)
+    units = [dict(u) for u in d["units"]]
+    units[1]["square"] = units[0]["square"]
+    with pytest.raises(ValueError, match="two units on one square"):
+        g.state_from_dict(dict(d, units=units))
+    units = [dict(u) for u in d["units"]]
+    units[0]["type"] = "rifle"
+    with pytest.raises(ValueError, match="type"):
+        g.state_from_dict(dict(d, units=units))
+
+
+def test_views_are_copies_with_a_viewer():
+    g = ardsearch.Game(SPEC)
+    s = g.new_initial_state(seed=2)
+    s.apply_random_chance()
+    v = s.view(1)
+    assert v.viewer() == 1 and v.raw()[3:] == s.raw()[3:]
+    assert s.resample_from_infostate(1, seed=5).raw() == s.raw()
+
+
+def _write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_unit_file_errors_name_file_and_key(tmp_path):
+    p = _write(tmp_path, "units.toml", "[type.hq]\nfoot = true\nmove = 3\nfire = 5\nmelee = 6\nhq = true\n")
+    with pytest.raises(data.DataError, match=r"units.toml: key 'type.hq'.fire: expected a die size"):
+        data.load_units(p)
+    p = _write(tmp_path, "units2.toml", "[type.hq]\nfoot = 1\n")
+    with pytest.raises(data.DataError, match="foot: expected true or false"):
+        data.load_units(p)
+    p = _write(tmp_path, "units3.toml", "[type.hq]\nspeed = 1\n")
+    with pytest.raises(data.DataError, match="unknown key 'speed'"):
+        data.load_units(p)
+
+
+def test_scenario_file_errors_name_file_and_key(tmp_path):
+    ids = [u["id"] for u in data.load_units()]
+    good = open(os.path.join(data.SCENARIO_DIR, "kaiserschlacht.toml")).read()
+    p = _write(tmp_path, "s1.toml", good.replace('"h2"', '"z2"'))
+    with pytest.raises(data.DataError, match=r"s1.toml: key 'german.units\[0\]'.at"):
+        data.load_scenario(p, ids)
+    p = _write(tmp_path, "s2.toml", good.replace('morale = "veteran"', 'morale = "elite"'))
+    with pytest.raises(data.DataError, match="german.morale"):
+        data.load_scenario(p, ids)
+    p = _write(tmp_path, "s3.toml", good.replace('"..WW............"', '"..WW.....?......"'))
+    with pytest.raises(data.DataError, match="unknown terrain letter"):
+        data.load_scenario(p, ids)
+    p = _write(tmp_path, "s4.toml", good.replace('turns = 8', 'turns = "eight"'))
+    with pytest.raises(data.DataError, match="key 'turns'"):
+        data.load_scenario(p, ids)
+    p = _write(tmp_path, "s5.toml", "title = [")
+    with pytest.raises(data.DataError, match="not valid TOML"):
+        data.load_scenario(p, ids)
+
+
+def test_random_playouts_through_the_vtable():
+    total, seconds = ardsearch._core.random_playouts(ardsearch.Game(SPEC), 20, 1)
+    assert total > 0

@@ -1,0 +1,473 @@
+"""Stosstruppen: one hand-built position per rule (RULES.md), set up with
+state_from_dict and played through the public API."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import ardsearch
+from ardsearch.games.stosstruppen import SPEC
+
+# Kaiserschlacht slots: German 0 hq, 1-4 rifle, 5-6 bombers, 7 pioneers, 8-9 lmg,
+# 10 ltm_de, 11 lig; British 16 hq, 17-19 rifle, 20 lmg, 21 hmg, 22 fieldgun, 23 markiv.
+# Villers slots: German 0 hq, 1-3 rifle, 4 bombers, 5 lmg, 6 atrifle, 7-8 a7v;
+# British 16 hq, 17-18 rifle, 19 lmg, 20 markiv, 21-22 whippet.
+
+
+def build(squares, phase="move", card="Gm", scenario="kaiserschlacht", units=None,
+          drawn=(), markers=None, turn=1, pending=None):
+    """A position: the listed slots on their squares, every other unit eliminated."""
+    g = ardsearch.Game(SPEC, {"scenario": scenario})
+    d = g.new_initial_state().to_dict()
+    for u in d["units"]:
+        u["square"] = squares.get(u["slot"])
+        for k in ("spotted", "moved", "fired", "acted", "stuck"):
+            u[k] = False
+        u["status"] = "normal"
+        u.update((units or {}).get(u["slot"], {}))
+    d["phase"] = phase
+    d["card"] = card
+    d["drawn"] = sorted(set(drawn) | ({card} if card else set()))
+    d["turn"] = turn
+    d["pending"] = pending or {"kind": "none"}
+    for m in markers or []:
+        for mk in d["markers"]:
+            if mk["slot"] == m["slot"]:
+                mk.update(m)
+    return g.state_from_dict(d)
+
+
+def fill(squares, german=range(2, 8), british=()):
+    """Adds units far away (row 1 from p1, row 12 from p12) so that an army is
+    not demoralised by the units a position leaves out."""
+    out = dict(squares)
+    for k, slot in enumerate(german):
+        out.setdefault(slot, f"{chr(ord('p') - k)}1")
+    for k, slot in enumerate(british):
+        out.setdefault(slot, f"{chr(ord('p') - k)}12")
+    return out
+
+
+def outcomes(s):
+    return {s.action_to_string(a): p for a, p in s.chance_outcomes()}
+
+
+def legal(s):
+    return {s.action_to_string(a) for a in s.legal_actions()}
+
+
+def unit(s, slot):
+    return next(u for u in s.to_dict()["units"] if u["slot"] == slot)
+
+
+# ----------------------------------------------------------------- sequence, morale
+def test_sequence_deck_draws_each_card_once_a_turn():
+    g = ardsearch.Game(SPEC)
+    s = g.new_initial_state()
+    o = outcomes(s)
+    assert set(o) == {f"card:{p}{k}" for p in "GB" for k in "mfar"}
+    assert all(math.isclose(p, 1 / 8) for p in o.values())
+    s.apply("card:Gm")
+    s.apply("done")
+    o = outcomes(s)
+    assert "card:Gm" not in o and len(o) == 7 and math.isclose(o["card:Bf"], 1 / 7)
+
+
+def test_turn_ends_after_eight_cards_and_flags_clear():
+    s = build({0: "h2", 1: "d3", 16: "h11"}, phase="rally", card="Br",
+              drawn=["Gm", "Gf", "Ga", "Gr", "Bm", "Bf", "Ba"], units={1: {"moved": True, "fired": True}})
+    s.apply("done")
+    d = s.to_dict()
+    assert d["turn"] == 2 and d["drawn"] == [] and d["phase"] == "draw"
+    assert not unit(s, 1)["moved"] and not unit(s, 1)["fired"]
+
+
+def test_morale_test_odds_by_level_and_demoralisation():
+    # German veteran far from HQ: passes on 2+
+    s = build(fill({0: "a1", 1: "h3", 16: "h11", 17: "a12"}))
+    s.apply("h3-h5")
+    assert outcomes(s) == pytest.approx({"pass": 5 / 6, "fail": 1 / 6})
+    # 6 of 12 lost: demoralised, needs 3+
+    s = build(fill({0: "a1", 1: "h3", 16: "h11", 17: "a12"}, german=range(2, 6)))
+    s.apply("h3-h5")
+    assert outcomes(s) == pytest.approx({"pass": 4 / 6, "fail": 2 / 6})
+    # British regular: 3+; demoralised (4 of 8 lost) 4+
+    s = build({16: "a12", 17: "h10", 18: "c12", 19: "d12", 20: "e12", 0: "h2"}, card="Bm")
+    s.apply("h10-h9")
+    assert outcomes(s) == pytest.approx({"pass": 4 / 6, "fail": 2 / 6})
+    s = build({16: "a12", 17: "h10", 18: "c12", 19: "d12", 0: "h2"}, card="Bm")
+    s.apply("h10-h9")
+    assert outcomes(s) == pytest.approx({"pass": 3 / 6, "fail": 3 / 6})
+
+
+# ----------------------------------------------------------------- movement
+def test_units_near_hq_move_freely_and_others_test():
+    s = build({0: "h2", 1: "h5", 2: "a5", 16: "h11"})
+    s.apply("h5-h6")
+    assert not s.is_chance_node()
+    s.apply("a5-a6")
+    assert s.is_chance_node()
+    s.apply("fail")
+    assert unit(s, 2)["square"] == "a5" and "a5-a7" not in legal(s)
+
+
+def test_move_allowance_and_terrain_costs():
+    # rifle: 3 squares; woods cost double (k4/k5 woods on the hill)
+    s = build({0: "h2", 1: "h3", 16: "h11"})
+    moves = legal(s)
+    assert "h3-h6" in moves and "h3-h7" not in moves
+    s = build({0: "k1", 1: "k2", 16: "h11"})
+    moves = legal(s)
+    assert "k2-k4" in moves and "k2-k5" not in moves   # k4 woods: 2 + 4; k5: 2 + 4 + 4 > 6
+    # villers: roads double movement (h column), craters double for non-foot
+    s = build({0: "h1", 1: "h2", 16: "h11"}, scenario="villers")
+    assert "h2-h8" in legal(s) and "h2-b2" not in legal(s)
+    s = build({0: "b2", 7: "c3", 16: "h11"}, scenario="villers")  # A7V, move 2
+    assert "c3-c4" in legal(s) and "c3-c5" not in legal(s) and "c3-e5" in legal(s)
+
+
+def test_foot_only_terrain():
+    s = build({0: "a1", 7: "f3", 16: "h11"}, scenario="villers")
+    assert not any(m.endswith(("-l3", "-l4", "-m3")) for m in legal(s))  # A7V: no marsh
+    s = build({0: "a1", 3: "j3", 16: "h11"}, scenario="villers")
+    assert "j3-l4" in legal(s)                                      # rifle: marsh at double cost
+    s = build({0: "g8", 7: "g7", 16: "a12"}, scenario="villers")
+    assert "g7-g9" in legal(s) and "g7-h10" not in legal(s)         # no buildings for tanks
+
+
+def test_move_through_friends_never_enemies():
+    s = build({0: "h2", 1: "h3", 2: "h4", 16: "a12"})
+    assert "h3-h6" in legal(s)
+    s = build({0: "a2", 1: "b1", 16: "a12", 17: "a3", 18: "b3", 19: "c3", 20: "c2"},
+              units={1: {"status": "normal"}})
+    moves = legal(s)
+    assert "b1-d3" in moves and not any(m.startswith("b1-") and m[3:] in ("a4", "b4", "c4") for m in moves)
+
+
+def test_wire_stops_non_tanks_and_needs_a_test():
+    s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
+    moves = legal(s)
+    assert "h6-h7" in moves and "h6-h8" not in moves              # stops on the wire
+    s.apply("h6-h7")
+    assert outcomes(s) == pytest.approx({"pass": 5 / 6, "fail": 1 / 6})
+    s.apply("fail")
+    assert unit(s, 1)["square"] == "h6"
+
+
+def test_trench_crossing_for_non_foot_and_failure_immobilises():
+    # British Mark IV (slot 23) south of the trench line, crossing northwards
+    s = build({16: "h11", 23: "e7", 0: "a1"}, card="Bm")
+    moves = legal(s)
+    assert "e7-e9" in moves and "e7-e8" not in moves
+    s.apply("e7-e9")
+    assert s.to_dict()["pending"]["kind"] == "hq-test"
+    s.apply("pass")
+    assert s.to_dict()["pending"]["kind"] == "cross-test"
+    s.apply("fail")
+    u = unit(s, 23)
+    assert u["square"] == "d8" and u["stuck"]   # cheapest crossing, lowest square
+    s2 = build({16: "h11", 23: "e8", 0: "a1"}, card="Bm", units={23: {"stuck": True}})
+    assert not any(m.startswith("e8-") for m in legal(s2))
+
+
+def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
+    s = build({0: "h2", 1: "h3", 16: "a12", 17: "h6"})
+    s.apply("h3-h5")
+    assert s.to_dict()["pending"]["kind"] == "adjacent-mover"
+    s.apply("fail")
+    # fall back: one square, not next to an enemy, nearest own edge (row 1), lowest index
+    assert unit(s, 1)["square"] == "g4"
+    s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5"}, british=range(18, 22)))
+    s.apply("d2-d4")
+    s.apply("pass")
+    assert s.to_dict()["pending"]["kind"] == "adjacent-enemy"
+    assert outcomes(s) == pytest.approx({"pass": 4 / 6, "fail": 2 / 6})
+    s.apply("fail")
+    assert unit(s, 17)["square"] == "c6"   # British edge is the top row
+    # no square free of the wire and the enemy: it stays
+    s = build(fill({0: "h2", 1: "h3", 16: "a12", 17: "h6"}, british=range(18, 22)))
+    s.apply("h3-h5")
+    s.apply("pass")
+    s.apply("fail")
+    assert unit(s, 17)["square"] == "h6"
+
+
+def test_star_units_move_or_fire_not_both():
+    s = build({0: "h2", 8: "e2", 10: "g2", 16: "a12", 17: "g5"}, phase="fire", card="Gf",
+              units={10: {"moved": True}, 8: {"moved": True}})
+    moves = legal(s)
+    assert "e2xg5" in moves and "g2xg5" not in moves
+    s = build({0: "h2", 10: "g2", 16: "a12"}, units={10: {"fired": True}})
+    assert not any(m.startswith("g2-") for m in legal(s))
+
+
+def test_pinned_and_suppressed_do_not_move():
+    s = build({0: "h2", 1: "h3", 2: "f3", 16: "a12"}, units={1: {"status": "pinned"}, 2: {"status": "suppressed"}})
+    assert not any(m.startswith(("h3-", "f3-")) for m in legal(s))
+
+
+# ----------------------------------------------------------------- fire
+def test_range_modifiers_and_hit_odds():
+    s = build({0: "a1", 1: "h3", 16: "a12", 17: "h6", 18: "h5", 19: "h12"}, phase="fire", card="Gf")
+    s.apply("h3xh6")            # range 3: d6 > 4
+    assert outcomes(s) == pytest.approx({"hit": 2 / 6, "miss": 4 / 6})
+    s = build({0: "a1", 1: "h3", 16: "a12", 18: "h5"}, phase="fire", card="Gf")
+    s.apply("h3xh5")            # short range +1
+    assert outcomes(s) == pytest.approx({"hit": 3 / 6, "miss": 3 / 6})
+    s = build({0: "a1", 1: "p3", 16: "a12", 19: "p12"}, phase="fire", card="Gf")
+    s.apply("p3xp12")           # long range -1
+    assert outcomes(s) == pytest.approx({"hit": 1 / 6, "miss": 5 / 6})
+
+
+def test_protection_values_plunging_and_direct_fire():
+    s = build({0: "a1", 1: "h5", 16: "a12", 17: "h8"}, phase="fire", card="Gf")
+    s.apply("h5xh8")            # trench 7: d6 cannot hit
+    assert outcomes(s) == {"miss": 1.0}
+    s = build({0: "a1", 10: "h5", 16: "a12", 17: "h8"}, phase="fire", card="Gf")
+    s.apply("h5xh8")            # mortar d8 + 1 plunging > trench 7: 7, 8
+    assert outcomes(s) == pytest.approx({"hit": 2 / 8, "miss": 6 / 8})
+    s = build({0: "a1", 11: "h5", 16: "a12", 21: "h9"}, phase="fire", card="Gf")
+    s.apply("h5xh9")            # LIG d10 + 1 direct > bunker 9: 9, 10
+    assert outcomes(s) == pytest.approx({"hit": 2 / 10, "miss": 8 / 10})
+
+
+def test_effect_of_hits():
+    s = build({0: "a1", 1: "h3", 16: "a12", 17: "h6"}, phase="fire", card="Gf")
+    s.apply("h3xh6")
+    s.apply("hit")
+    assert unit(s, 17)["status"] == "pinned"
+    s = build({0: "a1", 1: "h3", 16: "a12", 17: "h6"}, phase="fire", card="Gf", units={17: {"status": "pinned"}})
+    s.apply("h3xh6")
+    s.apply("hit")
+    assert unit(s, 17)["square"] is None             # second hit in the open
+    s = build({0: "a1", 10: "h5", 16: "a12", 17: "h8"}, phase="fire", card="Gf", units={17: {"status": "pinned"}})
+    s.apply("h5xh8")
+    s.apply("hit")
+    assert unit(s, 17)["status"] == "suppressed"     # artillery; trench is not open
+    s = build({0: "a1", 10: "h5", 16: "a12", 17: "h8"}, phase="fire", card="Gf", units={17: {"status": "suppressed"}})
+    s.apply("h5xh8")
+    s.apply("hit")
+    assert unit(s, 17)["square"] == "h8" and unit(s, 17)["status"] == "suppressed"
+
+
+def test_suppressed_units_do_not_fire_pinned_do():
+    s = build({0: "a1", 1: "h3", 2: "g3", 16: "a12", 17: "h6"}, phase="fire", card="Gf",
+              units={1: {"status": "pinned"}, 2: {"status": "suppressed"}})
+    assert "h3xh6" in legal(s) and "g3xh6" not in legal(s)
+
+
+def test_line_of_sight_woods_and_hills():
+    # c9/c10/d9/d10 woods: a unit behind them is out of sight
+    s = build({0: "a1", 1: "d6", 16: "a12", 17: "d11", 18: "f12"}, phase="fire", card="Gf",
+              units={17: {"spotted": True}})
+    assert "d6xd11" not in legal(s) and "d6xf12" in legal(s)
+    # b6/c6 hill: blocks between units off it, not when the firer is on it
+    s = build({0: "a1", 1: "a6", 2: "b6", 16: "a12", 17: "d6", 18: "e6"}, phase="fire", card="Gf")
+    moves = legal(s)
+    assert "a6xd6" not in moves and "b6xe6" in moves
+    # hill with woods (k4/k5) always blocks
+    s = build({0: "a1", 1: "j4", 16: "a12", 17: "m4"}, phase="fire", card="Gf")
+    assert "j4xm4" not in legal(s)
+
+
+def test_spotting_in_woods():
+    s = build({0: "a1", 1: "c6", 16: "a12", 17: "c9"}, phase="fire", card="Gf")
+    assert "c6xc9" not in legal(s)
+    s = build({0: "a1", 1: "c6", 16: "a12", 17: "c9"}, phase="fire", card="Gf", units={17: {"spotted": True}})
+    assert "c6xc9" in legal(s)
+    s = build({0: "c4", 1: "c5", 16: "a12", 17: "c9"})
+    s.apply("c5-c7")            # within 2 squares: spotted for the game
+    assert unit(s, 17)["spotted"]
+
+
+def test_bunker_arc():
+    s = build({0: "a1", 1: "h6", 2: "c6", 16: "a12", 21: "h9"}, phase="fire", card="Bf")
+    moves = legal(s)
+    assert "h9xh6" in moves and "h9xc6" not in moves
+
+
+# ----------------------------------------------------------------- tanks
+def test_only_anti_tank_weapons_fire_at_tanks():
+    s = build({0: "a1", 1: "h3", 6: "k2", 16: "a12", 20: "h7"}, scenario="villers", phase="fire", card="Gf")
+    moves = legal(s)
+    assert "h3xh7" not in moves and "k2xh7" in moves
+    s = build({0: "a1", 6: "k2", 16: "a12", 20: "k11"}, scenario="villers", phase="fire", card="Gf")
+    assert "k2xk11" not in legal(s)   # AT rifle: no long range against tanks
+
+
+def test_penetration_and_hit_table():
+    s = build({0: "a1", 6: "k2", 16: "a12", 20: "k5"}, scenario="villers", phase="fire", card="Gf")
+    s.apply("k2xk5")   # d10 vs armour 6: 4/10
+    p = 0.4
+    assert outcomes(s) == pytest.approx({"miss": 0.6, "hit:main": p / 3, "hit:sec": p / 3,
+                                         "hit:immob": p / 6, "hit:kill": p / 6})
+    s.apply("hit:immob")
+    u = unit(s, 20)
+    assert u["immobilised"] and u["damaged"]
+    s = build({0: "a1", 6: "k2", 16: "a12", 20: "k5"}, scenario="villers", phase="fire", card="Gf",
+              units={20: {"damaged": True, "main_out": True}})
+    s.apply("k2xk5")
+    assert outcomes(s) == pytest.approx({"miss": 0.6, "hit:kill": 0.4})
+    s.apply("hit:kill")
+    assert unit(s, 20)["square"] is None
+
+
+def test_tank_fires_main_then_secondary_in_its_arc():
+    s = build({0: "a1", 7: "h3", 16: "a12", 17: "h6", 18: "a3"}, scenario="villers", phase="fire", card="Gf")
+    moves = legal(s)
+    assert "h3xh6" in moves and "h3xa3" not in moves        # facing north
+    s.apply("h3xh6")
+    s.apply("miss")
+    assert unit(s, 7)["main_fired"] and "h3xh6" in legal(s)
+    s.apply("h3xh6")
+    assert outcomes(s) == pytest.approx({"hit": 4 / 8, "miss": 4 / 8})   # MG d8 +0 vs 4
+    s.apply("miss")
+    assert "h3xh6" not in legal(s)
+
+
+def test_tank_facing_follows_its_move():
+    s = build({0: "a1", 7: "h3", 16: "a12"}, scenario="villers")
+    s.apply("h3-j3")
+    s.apply("pass")
+    assert unit(s, 7)["facing"] == "e"
+
+
+def test_tanks_are_never_pinned():
+    s = build({0: "a1", 6: "k2", 16: "a12", 20: "k5"}, scenario="villers", phase="fire", card="Gf")
+    s.apply("k2xk5")
+    s.apply("hit:main")
+    assert unit(s, 20)["status"] == "normal" and unit(s, 20)["main_out"]
+
+
+# ----------------------------------------------------------------- barrages and CAS
+def test_barrage_placement_needs_line_of_sight():
+    s = build({0: "a1", 1: "d6", 16: "a12"}, phase="fire", card="Gf")
+    moves = legal(s)
+    assert "barrage h8" in moves and "gas h8" in moves and "barrage d11" not in moves
+
+
+def test_barrage_arrives_from_the_next_fire_phase_and_hits_everyone_near():
+    s = build({0: "a1", 1: "h6", 16: "a12", 17: "h8", 18: "i9"}, phase="fire", card="Gf")
+    s.apply("barrage h8")
+    assert not s.is_chance_node()
+    s.apply("done")
+    mk = s.to_dict()["markers"][0]
+    assert mk["armed"] and mk["square"] == "h8"
+    # the next turn's German Fire card starts with the arrival test
+    s = build({0: "a1", 1: "h6", 16: "a12", 17: "h8", 18: "i9"}, phase="draw", card=None,
+              markers=[mk], turn=2)
+    s.apply("card:Gf")
+    assert outcomes(s) == pytest.approx({"arrive": 1 / 3, "wait": 2 / 3})
+    s.apply("arrive")
+    assert s.to_dict()["pending"]["kind"] == "blast"
+    assert s.to_dict()["pending"]["target"] == 1           # h6 is 2 squares away: friend hit too
+    assert outcomes(s) == pytest.approx({"hit": 16 / 20, "miss": 4 / 20})   # d20 > 4
+    s.apply("miss")
+    assert s.to_dict()["pending"]["target"] == 17
+    assert outcomes(s) == pytest.approx({"hit": 13 / 20, "miss": 7 / 20})   # trench 7
+    s.apply("hit")
+    assert unit(s, 17)["status"] == "suppressed"
+    s.apply("hit")                                          # i9: open
+    assert s.to_dict()["markers"][0]["kind"] == "none" and not s.is_chance_node()
+
+
+def test_gas_and_cas():
+    s = build({0: "a1", 1: "h4", 16: "a12", 17: "h8"}, phase="fire", card="Gf",
+              markers=[{"slot": 0, "kind": "gas", "armed": True, "square": "h6"}],
+              pending={"kind": "arrival", "aux": 0})
+    s.apply("arrive")
+    assert s.to_dict()["pending"]["target"] == 1          # radius 4
+    assert outcomes(s) == pytest.approx({"hit": 6 / 10, "miss": 4 / 10})
+    s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf")
+    assert "cas a1" in legal(s)
+    s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf",
+              markers=[{"slot": 4, "kind": "cas", "armed": True, "square": "h6"}],
+              pending={"kind": "arrival", "aux": 4})
+    s.apply("arrive")
+    assert outcomes(s) == pytest.approx({"fighter": 0.5, "bomber": 0.5})
+    s.apply("bomber")
+    assert outcomes(s) == pytest.approx({"hit": 8 / 12, "miss": 4 / 12})
+
+
+# ----------------------------------------------------------------- assault
+def test_assault_odds_and_bonuses():
+    s = build({0: "a1", 1: "h5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    s.apply("h5@h6")
+    assert outcomes(s) == pytest.approx({"win": 15 / 36, "loss": 15 / 36, "tie": 6 / 36})
+    # defender in a trench: +1d3
+    s = build({0: "a1", 1: "h7", 16: "a12", 17: "h8"}, phase="assault", card="Ga")
+    s.apply("h7@h8")
+    win = sum(1 for a in range(1, 7) for d in range(1, 7) for b in range(1, 4) if a > d + b) / 108
+    assert outcomes(s)["win"] == pytest.approx(win)
+    # along a connected trench: no bonus
+    s = build({0: "a1", 1: "g8", 16: "a12", 17: "h8"}, phase="assault", card="Ga")
+    s.apply("g8@h8")
+    assert outcomes(s)["win"] == pytest.approx(15 / 36)
+    # against a suppressed defender: +2d3
+    s = build({0: "a1", 1: "h5", 16: "a12", 17: "h6"}, phase="assault", card="Ga", units={17: {"status": "suppressed"}})
+    s.apply("h5@h6")
+    win = sum(1 for a in range(1, 7) for b in range(1, 4) for c in range(1, 4) for d in range(1, 7)
+              if a + b + c > d) / 324
+    assert outcomes(s)["win"] == pytest.approx(win)
+
+
+def test_tank_with_armament_out_halves_its_melee_die():
+    s = build({0: "a1", 1: "h5", 16: "a12", 20: "h6"}, scenario="villers", phase="assault", card="Ga",
+              units={20: {"damaged": True, "main_out": True}})
+    s.apply("h5@h6")
+    win = sum(1 for a in range(1, 7) for d in range(1, 9) if a > (d + 1) // 2) / 48
+    assert outcomes(s)["win"] == pytest.approx(win)
+
+
+def test_who_may_assault_and_advance():
+    s = build({0: "a1", 1: "h5", 8: "g5", 10: "i5", 2: "g4", 16: "a12", 17: "h6"}, phase="assault", card="Ga",
+              units={8: {"status": "pinned"}})
+    moves = legal(s)
+    assert "h5@h6" in moves and "g5@h6" not in moves and "i5@h6" not in moves and "g4@h6" not in moves
+    s.apply("h5@h6")
+    s.apply("win")
+    assert unit(s, 17)["square"] is None and legal(s) == {"advance", "stay"}
+    s.apply("advance")
+    assert unit(s, 1)["square"] == "h6" and "h6@h6" not in legal(s)
+    s = build({0: "a1", 1: "h5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    s.apply("h5@h6")
+    s.apply("loss")
+    assert unit(s, 1)["square"] is None
+
+
+# ----------------------------------------------------------------- rally, demoralisation, victory
+def test_rally():
+    s = build({0: "a1", 1: "h5", 2: "g5", 3: "f5", 16: "a12"}, phase="rally", card="Gr",
+              units={1: {"status": "pinned"}, 2: {"status": "suppressed"}})
+    assert legal(s) == {"rally", "done"}
+    s.apply("rally")
+    assert s.to_dict()["pending"]["target"] == 1
+    s.apply("pass")
+    s.apply("pass")
+    assert unit(s, 1)["status"] == "normal" and unit(s, 2)["status"] == "pinned"
+    assert s.is_chance_node() and s.to_dict()["phase"] == "draw"
+
+
+def test_victory_at_the_last_turn_and_by_demoralisation():
+    full = ["Gm", "Gf", "Ga", "Gr", "Bm", "Bf", "Ba"]
+    s = build({0: "a1", 1: "d8", 2: "f8", 3: "h8", 16: "a12", 17: "p12"}, phase="rally", card="Br",
+              drawn=full, turn=8)
+    s.apply("done")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+    s = build({0: "a1", 1: "d8", 2: "f8", 16: "a12", 17: "p12", 18: "o12", 19: "n12", 20: "m12"},
+              phase="rally", card="Br", drawn=full, turn=8)
+    s.apply("done")
+    assert s.returns() == [-1.0, 1.0]
+    # turn 2: British lost 4 of 8 -> demoralised; Germans hold one objective
+    s = build({0: "a1", 1: "d8", 16: "a12", 17: "p12", 18: "o12", 19: "n12"},
+              phase="rally", card="Br", drawn=full, turn=2)
+    s.apply("done")
+    assert s.returns() == [1.0, -1.0]
+
+
+def test_an_army_with_no_units_loses():
+    s = build({0: "a1", 1: "h3", 16: "h6"}, phase="fire", card="Gf", units={16: {"status": "pinned"}})
+    s.apply("h3xh6")
+    s.apply("hit")
+    assert s.is_terminal() and s.returns() == [1.0, -1.0]
