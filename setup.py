@@ -62,7 +62,7 @@ setup(
     package_dir={"ardsearch.roster": "bots"},
     package_data={
         "ardsearch.roster": ["*.toml"],
-        "ardsearch.games": ["*/RULES.md", "*/scenarios/*.toml", "*/data/*.toml"],
+        "ardsearch.games": ["*/RULES.md", "*/*.toml", "*/scenarios/*.toml", "*/data/*.toml"],
     },
     ext_modules=cython_extensions() + search_extensions(),
 )

@@ -21,7 +21,9 @@ Figures, each measured in this run (nothing is asserted; the machine is shared):
    OpenSpiel's C++ MCTS (random rollouts) in seeded duplicate pairs (same
    seed, seats swapped), Elo with a 95% interval from the pair counts.
    OpenSpiel's MCTS is given the true full state: on hidden-information games
-   it sees the opponent's secrets, an edge in its favour.
+   it sees the opponent's secrets, an edge in its favour. When its time runs
+   out before the root is expanded (a long random rollout on a loaded
+   machine) it plays a random legal move; such moves are counted.
 
 Each figure is one JSON line on stdout (and in --json FILE for bench/plot.py)
 and a row of the closing table.
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -38,7 +41,7 @@ import ardsearch
 from ardsearch import _search
 from ardsearch.benchmark import Figures, machine
 from ardsearch.match import derive_seed, play_game
-from ardsearch.stats import elo_from_score, pentanomial_elo, pentanomial_interval
+from ardsearch.stats import elo_from_score, elo_interval, pentanomial_elo, pentanomial_interval
 
 UCT_C = 1.4
 
@@ -279,6 +282,8 @@ class OpenSpielMCTSPlayer:
 
         self.searches = 0
         self.simulations = 0
+        self.unexpanded = 0  # moves whose search ended before a single expansion
+        self._rng = random.Random(seed)
 
     def reset(self):
         pass
@@ -290,28 +295,35 @@ class OpenSpielMCTSPlayer:
         root = self._bot.mcts_search(self._ard_os.OpenSpielState(self._game, state.clone()))
         self.searches += 1
         self.simulations += root.explore_count
-        return root.best_child().action
+        best = root.best_child()
+        if best is None:  # the time ran out before the root was expanded
+            self.unexpanded += 1
+            return self._rng.choice(legal)
+        return best.action
 
 
-def match_elo(penta):
-    """(elo, low, high) at 95% from pair counts. When every pair was won (or
-    lost) the normal interval collapses to a point; the bound then comes from
-    the exact binomial (Clopper-Pearson) on the games: all n won means the
-    score is at least 0.025 ** (1 / n) with 95% confidence."""
-    elo, low, high = pentanomial_elo(penta)
-    games = 2 * sum(penta)
-    if games and penta[4] * 2 == games:
-        return elo, elo_from_score(0.025 ** (1.0 / games)), high
-    if games and penta[0] * 2 == games:
-        return elo, low, -elo_from_score(0.025 ** (1.0 / games))
-    return elo, low, high
+def match_elo(penta, wins, draws, losses):
+    """(elo, low, high) at 95%. From the pair counts normally; when every
+    pair scored the same the pentanomial variance is zero and its interval a
+    point, so the games' trinomial interval is used; and when every game was
+    won (or lost) that too is a point, so the bound comes from the exact
+    binomial (Clopper-Pearson): all n won means a score of at least
+    0.025 ** (1 / n) with 95% confidence."""
+    games = wins + draws + losses
+    if games and wins == games:
+        return math.inf, elo_from_score(0.025 ** (1.0 / games)), math.inf
+    if games and losses == games:
+        return -math.inf, -math.inf, -elo_from_score(0.025 ** (1.0 / games))
+    if max(penta) == sum(penta):
+        return elo_interval(wins, draws, losses)
+    return pentanomial_elo(penta)
 
 
 def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stderr):
     """Our `mcts` preset against OpenSpiel's MCTS at `movetime` seconds a move."""
     penta = [0, 0, 0, 0, 0]
     wins = draws = losses = 0
-    their_searches = their_sims = 0
+    their_searches = their_sims = their_unexpanded = 0
     t0 = time.perf_counter()
     for i in range(pairs):
         game_seed = derive_seed(seed, i)
@@ -324,6 +336,7 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
             record = play_game(game, bots, game_seed)
             their_searches += theirs.searches
             their_sims += theirs.simulations
+            their_unexpanded += theirs.unexpanded
             points = record.points(ours_seat)
             pair_points += points
             wins += points == 1.0
@@ -331,16 +344,17 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
             losses += points == 0.0
         penta[int(round(pair_points * 2))] += 1
         elapsed = time.perf_counter() - t0
-        elo, low, high = match_elo(penta)
+        elo, low, high = match_elo(penta, wins, draws, losses)
         log.write(f"[{game.name}] pair {i + 1}/{pairs}: +{wins} ={draws} -{losses}  "
                   f"Elo {elo:+.0f} [{low:+.0f}, {high:+.0f}]  {elapsed:.0f}s\n")
         log.flush()
-    elo, low, high = match_elo(penta)
+    elo, low, high = match_elo(penta, wins, draws, losses)
     score = pentanomial_interval(penta).score
     figs.add(game.name, f"strength: mcts vs OpenSpiel MCTS, {movetime:g}s/move (Elo)", elo, "Elo",
              low=low, high=high, pairs=pairs, wins=wins, draws=draws, losses=losses,
              penta=penta, score=score, movetime=movetime, target=200,
-             openspiel_sims_per_move=their_sims / max(1, their_searches))
+             openspiel_sims_per_move=their_sims / max(1, their_searches),
+             openspiel_moves_without_search=their_unexpanded)
 
 
 # ------------------------------------------------------------------ driver

@@ -134,8 +134,9 @@ def test_information_state_hides_what_the_player_did_not_see(name):
         full.apply_action(a)
         state.apply_action(a)
     for p in (0, 1):
-        assert state.information_state_string(p) == \
-            f"p{p}: " + " ".join(full.masked_history(p))
+        assert state.information_state_string(p).startswith(
+            f"p{p}: " + " ".join(full.masked_history(p)) + "\n")
+        assert state.information_state_string(p).endswith(full.observation_string(p))
     assert state.information_state_string(0) != state.information_state_string(1)
     assert "?" in state.information_state_string(0)
 
@@ -152,6 +153,10 @@ def test_resample_from_infostate_keeps_the_players_information(name):
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.legal_actions() == state.legal_actions()
         assert sample.ard_state.viewer() == -1  # a full state, ready to search
+        # The other player's information set is the one of the invented outcomes.
+        other = 1 - player
+        assert sample.information_state_string(other).endswith(
+            sample.ard_state.observation_string(other))
     seeded = [state.resample_from_infostate(player, 7) for _ in range(2)]
     assert str(seeded[0]) == str(seeded[1])
 

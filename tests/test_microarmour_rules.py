@@ -241,7 +241,8 @@ def test_multiple_firers_resolve_in_order_each_with_its_own_rolls():
     ({}, "-", {}),
 ])
 def test_crt_results(before, result, after):
-    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w", **before}},
+    # a side shot (CD 4 at 7"): every result is possible
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n", **before}},
                     **attack(["pz4a"], "t34a", step="crt"))
     st.apply("crt:" + result)
     t = next(s for s in st.to_dict()["stands"] if s["id"] == "t34a")
@@ -308,7 +309,9 @@ def test_movement_orders_table_with_ghq_quality():
 
 
 def test_lost_ghq_means_no_orders():
-    st = position({"gghq": {"alive": False}, "sghq": {}}, phase="orders", first="german")
+    st = position({"gghq": {"alive": False}}, phase="fire", first="german", active="soviet",
+                  passed=[True, False])
+    st.apply("pass")                                               # fire phase over: orders
     d = st.to_dict()
     assert d["orders_rolled"] == 1 and d["orders"][0] == 0        # German roll skipped
 
@@ -328,7 +331,7 @@ def test_ordered_and_independent_moves():
     assert st.to_dict()["orders"][0] == 0                          # going independent forfeits orders
     hq = movement({"gghq": {"at": [5, 3], "posture": "move"}})
     hq.apply("indep gghq")
-    assert chances(hq) == {"c:ok": 0.7, "c:fail": 0.3}             # +3 independent, -2 HQ
+    assert chances(hq) == pytest.approx({"c:ok": 0.7, "c:fail": 0.3})             # +3 independent, -2 HQ
 
 
 def test_movement_points_terrain_costs_and_firemove_half():
@@ -360,11 +363,151 @@ def test_a_stand_allowed_to_move_moves_at_least_one_inch():
 
 def test_friends_pass_through_but_no_ending_on_them_enemies_block():
     st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "pz4b": {"at": [6, 3]},
-                   "t34a": {"at": [5, 2], "facing": "w", "fired": True}},
+                   "rfla": {"at": [5, 2], "fired": True}},
                   mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
-    assert "step e" in moves(st) and "step s" not in moves(st)
+    assert "step e" in moves(st) and "step s" not in moves(st)    # a vehicle overruns infantry, never passes
+    assert "overrun rfla" in moves(st)
     st.apply("step e")
     assert not any(m.startswith("stop") for m in moves(st))
+
+
+def test_passing_enemy_armour_needs_a_nerve_roll():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24},
+                   "t34a": {"at": [6, 3], "facing": "w", "fired": True}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    assert "step e" in moves(st)
+    st.apply("step e")
+    assert st.is_chance_node() and chances(st) == pytest.approx({"c:ok": 0.6, "c:fail": 0.4})   # +3
+    fail = st.clone()
+    fail.apply("c:fail")                                           # halts adjacent
+    pz = next(x for x in fail.to_dict()["stands"] if x["id"] == "pz4a")
+    assert pz["at"] == [5, 3] and pz["moved"] and fail.to_dict()["mover"] is None
+    st.apply("c:ok")
+    pz = next(x for x in st.to_dict()["stands"] if x["id"] == "pz4a")
+    assert pz["at"] == [6, 3]
+    assert not any(m.startswith("stop") for m in moves(st))        # must move on
+    check_reference(st)
+
+
+def test_close_assault_defender_strikes_first_then_assaulter_at_minus_three():
+    st = movement({"pgra": {"at": [5, 3], "posture": "move", "mp": 4},
+                   "rfla": {"at": [6, 3], "fired": True}},
+                  mover={"id": "pgra", "step": "step", "ordered": True, "stopped": False})
+    assert "assault rfla" in moves(st)
+    st.apply("assault rfla")
+    d = st.to_dict()
+    # the firing-posture defender strikes first: no terrain, 12 to pass
+    assert d["attack"]["kind"] == "assault_defence" and d["attack"]["firers"] == ["rfla"]
+    assert chances(st) == {"c:ok": 0.6, "c:fail": 0.4}
+    st.apply("c:ok")
+    # rifle HE 4 vs panzergrenadier DV 5 halved in movement posture (3): CD 1; roll -3
+    assert chances(st) == pytest.approx(crt_expected(1, -3))
+    st.apply("crt:-")
+    assert st.to_dict()["attack"]["kind"] == "assault"
+    assert chances(st) == {"c:ok": 0.75, "c:fail": 0.25}
+    st.apply("c:ok")
+    # panzergrenadier HE 4 vs rifle DV 5 (firing posture): CD -1; -3
+    assert chances(st) == pytest.approx(crt_expected(-1, -3))
+    st.apply("crt:D")
+    assert st.to_dict()["mover"]["step"] == "retreat" and st.current_player() == 1
+    assert set(moves(st)) == {"retreat ne", "retreat e", "retreat se"}
+    st.apply("retreat e")
+    d = st.to_dict()
+    rf = next(x for x in d["stands"] if x["id"] == "rfla")
+    assert rf["at"] == [7, 3] and rf["disorganized"] and rf["moved"]      # pinned
+    assert d["mover"] is None
+    # close assault is not fire: neither stand counts as having fired
+    assert not next(x for x in d["stands"] if x["id"] == "pgra")["fired"]
+
+
+def test_close_assault_defender_that_cannot_retreat_is_eliminated():
+    st = movement({"pgra": {"at": [1, 3], "posture": "move", "mp": 4},
+                   "rfla": {"at": [0, 3], "posture": "move", "fired": True}},
+                  mover={"id": "pgra", "step": "step", "ordered": True, "stopped": False})
+    st.apply("assault rfla")              # defender not in firing posture: no strike
+    assert st.to_dict()["attack"]["kind"] == "assault"
+    st.apply("c:ok")
+    st.apply("crt:D")                     # the map edge is behind it
+    rf = next(x for x in st.to_dict()["stands"] if x["id"] == "rfla")
+    assert not rf["alive"]
+
+
+def test_overrun_sequence():
+    # a T-34 overruns the PaK 40 (an unarmoured weapon stand)
+    st = movement({"t34a": {"at": [5, 3], "posture": "move", "mp": 28}, "pak": {"at": [6, 3]}},
+                  active="soviet", mover={"id": "t34a", "step": "step", "ordered": True, "stopped": False})
+    st.apply("overrun pak")
+    # the defender may fire at range 0 against halved armour: AP 11 vs 6: CD 5
+    assert st.current_player() == 0 and set(moves(st)) == {"fire pak>t34a", "pass"}
+    fired = st.clone()
+    fired.apply("fire pak>t34a")
+    fired.apply("go")
+    assert chances(fired) == {"c:ok": 0.75, "c:fail": 0.25}        # adjacent: no terrain modifier
+    fired.apply("c:ok")
+    assert chances(fired) == pytest.approx(crt_expected(5, -1))    # range 0: -1
+    st.apply("pass")
+    assert chances(st) == {"c:ok": 0.75, "c:fail": 0.25}           # the defender's cohesion (15)
+    st.apply("c:fail")
+    assert chances(st) == pytest.approx(crt_expected(5, 0))        # the +5 column
+    st.apply("crt:S")
+    assert chances(st) == {"c:ok": 0.6, "c:fail": 0.4}             # the overrunner's cohesion (12)
+    st.apply("c:fail")
+    assert chances(st) == pytest.approx(crt_expected(3, 0))        # +3 column: the PaK's AP is 5+
+    st.apply("crt:-")
+    d = st.to_dict()
+    t34 = next(x for x in d["stands"] if x["id"] == "t34a")
+    pak = next(x for x in d["stands"] if x["id"] == "pak")
+    assert d["mover"] is None and t34["at"] == [5, 3] and t34["moved"] and pak["suppressed"] and pak["moved"]
+
+
+def test_overrunner_rolls_at_plus_three_against_armed_infantry():
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "rfla": {"at": [6, 3]}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    st.apply("overrun rfla")
+    # the rifle's AP 2 against halved armour 6 is CD -4: no range-0 fire
+    assert st.is_chance_node()
+    st.apply("c:ok")
+    assert chances(st) == {"c:ok": 0.6, "c:fail": 0.4}             # 15 - 3
+    st.apply("c:fail")
+    assert chances(st) == pytest.approx(crt_expected(2, 0))        # the +2 column
+
+
+def test_no_overrun_into_woods():
+    st = movement({"pz4a": {"at": [13, 4], "posture": "move", "mp": 24}, "rfla": {"at": [14, 4]}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    assert "overrun rfla" not in moves(st)
+
+
+def test_engaged_stands_fire_only_at_the_enemy_they_touch():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "rfla": {"at": [6, 3]}, "t34a": {"at": [12, 3], "facing": "n"},
+                     "rflb": {"at": [6, 2]}})
+    assert "fire pz4a>rfla" in moves(st)
+    assert "fire pz4a>t34a" not in moves(st) and "fire pz4a>rflb" not in moves(st)   # rflb only touches a corner
+
+
+def test_lost_ghq_replaced_by_an_hq_cohesion_roll():
+    st = position({"gghq": {"alive": False}, "ghq": {"at": [5, 3], "suppressed": True}},
+                  phase="recovery", recovery_next="ghq", ghq=[None, "sghq"])
+    st.apply("c:fail")
+    d = st.to_dict()
+    assert d["replacement_due"] == [True, False] and st.is_chance_node()
+    assert chances(st) == pytest.approx({"c:ok": 0.4, "c:fail": 0.6})   # 15 - 3 German - 4 suppressed
+    st.apply("c:ok")
+    d = st.to_dict()
+    assert d["ghq"] == ["ghq", "sghq"] and d["turn"] == 2
+    # the Soviet at cohesion 12 cannot replace a lost GHQ
+    sov = position({"sghq": {"alive": False}, "shq": {"at": [20, 3], "suppressed": True}},
+                   phase="recovery", recovery_next="shq", ghq=["gghq", None])
+    sov.apply("c:fail")
+    assert sov.to_dict()["turn"] == 2 and sov.to_dict()["ghq"] == ["gghq", None]
+
+
+def test_hot_shot_option_natural_one_shifts_two_columns():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}},
+                    **attack(["pz4a"], "t34a"), hot_shot=True)
+    assert chances(st) == pytest.approx({"c:n1": 0.05, "c:ok": 0.7, "c:fail": 0.25})
+    st.apply("c:n1")
+    assert chances(st) == pytest.approx(crt_expected(-1 + 2, 1))
 
 
 def test_opportunity_fire_halts_mover_and_forces_a_cohesion_check():
@@ -378,7 +521,7 @@ def test_opportunity_fire_halts_mover_and_forces_a_cohesion_check():
     st.apply("c:ok")
     st.apply("crt:S")
     assert st.to_dict()["mover"]["step"] == "stopcheck"
-    assert chances(st) == {"c:ok": 0.35, "c:fail": 0.65}           # 12 - 4 (now suppressed) = 8
+    assert chances(st) == pytest.approx({"c:ok": 0.55, "c:fail": 0.45})   # 15 - 4 (now suppressed)
     st.apply("c:fail")
     d = st.to_dict()
     assert d["mover"] is None
@@ -433,7 +576,7 @@ def test_recovery_rolls_and_natural_one_and_twenty():
 
 # ------------------------------------------------------------------ break points, hidden cards
 def test_losses_draw_cards_one_two_three():
-    st = fire_phase({"pz4a": {"at": [5, 3]}, "shq": {"at": [12, 3], "facing": "w"}},
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "shq": {"at": [12, 3], "facing": "n"}},
                     **attack(["pz4a"], "shq", step="crt"))
     st.apply("crt:E")
     assert st.to_dict()["cards"]["soviet"]["pending"] == 2        # an HQ: two cards
@@ -447,11 +590,11 @@ def test_losses_draw_cards_one_two_three():
 
 
 def test_breaking_ends_the_game():
-    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}},
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n"}},
                     **attack(["pz4a"], "t34a", step="crt"),
                     cards={"german": BASE["cards"]["german"],
                            "soviet": {"drawn": 4, "checked": 4, "pending": 0, "break_check_due": False,
-                                      "broken": False, "total": 36, "deck": [4] * 9 + [12]}})
+                                      "broken": False, "total": 36, "deck": [4] * 8 + [0, 16]}})
     assert _engine._break_units(st.raw(), 1) == 15                 # 10 armed + 2 HQ + 3 GHQ
     st.apply("crt:E")
     st.apply("card:1")                                             # 37 > 36.75
@@ -461,7 +604,7 @@ def test_breaking_ends_the_game():
 
 
 def test_card_values_are_hidden_from_the_opponent():
-    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}},
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n"}},
                     **attack(["pz4a"], "t34a", step="crt"))
     st.apply("crt:E")
     st.apply("card:7")
@@ -476,10 +619,7 @@ def test_card_values_are_hidden_from_the_opponent():
 
 
 def test_village_decides_at_the_end():
-    st = position({"pz4a": {"at": [14, 9]}, "pz4b": {"at": [15, 9]}, "t34a": {"at": [13, 8], "facing": "w"}},
-                  phase="recovery", turn=12, recovery_next="pz4a",
-                  )
-    # (the recovery position needs an S/D stand)
+    # the last roll of turn 12: two German stands against one Soviet in the village
     st = position({"pz4a": {"at": [14, 9], "suppressed": True}, "pz4b": {"at": [15, 9]},
                    "t34a": {"at": [13, 8], "facing": "w"}}, phase="recovery", turn=12, recovery_next="pz4a")
     st.apply("c:fail")
@@ -493,7 +633,9 @@ def test_notation_round_trips_and_bad_text_is_rejected():
     with pytest.raises(ardsearch.InvalidMoveError):
         st.apply("fire pz4a>nosuch")
     with pytest.raises(ardsearch.IllegalMoveError):
-        st.apply("fire t34a>pz4a")      # not the Soviet's turn
+        st.apply("step e")              # no stand is moving
+    with pytest.raises(ardsearch.InvalidMoveError):
+        st.apply("fire t34a>pz4a")      # fire notation names the side to act's stand first
 
 
 def test_bad_dicts_name_the_problem():

@@ -1,6 +1,7 @@
 """The C++ MCTS / ISMCTS core (ardsearch._search.MCTS) on hand-built
 Clash of the Ardennes positions: tactics, the solver, determinism, tree
 reuse, memory cap, the hidden-information discipline and API errors."""
+import random
 import threading
 import time
 
@@ -218,3 +219,108 @@ def test_bad_input_is_refused(game):
         _search.MCTS(object())
     with pytest.raises(ValueError, match="threads"):
         _search.MCTS(game.capsule, threads=0)
+
+
+# --- Undaunted: the opponent's secret initiative bid is a hidden decision ---
+
+@pytest.fixture(scope="module")
+def undaunted():
+    return ardsearch.load_game("undaunted")
+
+
+def random_game_until(game, seed, wanted):
+    """Plays random moves from a seeded start until wanted(state) holds."""
+    s = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.is_chance_node():
+            s.apply_random_chance()
+        elif wanted(s):
+            return s
+        else:
+            s.apply_action(rng.choice(s.legal_actions()))
+    raise AssertionError(f"seed {seed}: the random game ended before the wanted position")
+
+
+def phase(state):
+    return state.to_dict()["phase"]
+
+
+def before_the_opponents_secret_bid(s):
+    """Player 1 plays the last turn of a round; player 0 holds the initiative
+    and so bids first (unseen by player 1) in the next round."""
+    d = s.to_dict()
+    return d["phase"] == "turn" and s.current_player() == 1 and d["initiative"] == 0 and d["round"] >= 2
+
+
+def test_own_bid_ignores_the_opponents_secret_bid(undaunted):
+    s = random_game_until(undaunted, 3, lambda s: phase(s) == "bid1" and len(s.legal_actions()) >= 2)
+    me = 1 - s.current_player()
+    a, b = s.clone(), s.clone()
+    a.apply_action(s.legal_actions()[0])
+    b.apply_action(s.legal_actions()[1])
+    assert a.current_player() == me and phase(a) == "bid2"
+    assert a.raw() != b.raw() and a.view(me).raw() == b.view(me).raw()
+    results = []
+    for state in (a, b, a.view(me)):
+        r = _search.MCTS(undaunted.capsule, seed=4, rollout_depth=10).search(state.raw(), simulations=1500)
+        results.append((r["best"], r["visits"], r["values"]))
+    assert results[0] == results[1] == results[2]
+
+
+def walk(mcts, view, path=(), depth=12):
+    """(path, view state, edges) for every node of thread 0's tree down to `depth`."""
+    edges = mcts.edges(list(path))
+    yield list(path), view, edges
+    if depth == 0 or view.is_terminal():
+        return
+    for e in edges:
+        if not e["shadow"] and e["children"]:
+            child = view.clone()
+            child.apply_action(e["action"])
+            yield from walk(mcts, child, (*path, e["action"]), depth - 1)
+
+
+def test_the_tree_has_one_edge_for_the_opponents_secret_bid(undaunted):
+    s = random_game_until(undaunted, 3, before_the_opponents_secret_bid)
+    mcts = _search.MCTS(undaunted.capsule, seed=1, rollout_depth=10)
+    mcts.search(s.view(1).raw(), simulations=6000)
+    secret_bids = 0
+    for path, view, edges in walk(mcts, s.view(1)):
+        for e in edges:
+            assert not e["shadow"] or e["children"] == 0  # statistics only, never a subtree
+        if view.current_player() == 0 and phase(view) == "bid1" and edges:
+            secret_bids += 1
+            tree = [e for e in edges if not e["shadow"]]
+            assert [e["action"] for e in tree] == [ardsearch.HIDDEN]
+            shadows = [e for e in edges if e["shadow"]]
+            assert shadows and all(e["chooser"] == 0 for e in shadows)
+            assert sum(e["visits"] for e in shadows) == tree[0]["visits"]
+        else:
+            assert all(not e["shadow"] for e in edges)
+    assert secret_bids > 0
+
+
+def test_tree_reuse_through_the_opponents_secret_bid(undaunted):
+    # Our last move of the round is "end": the tree is narrow enough to reach our next bid.
+    s = random_game_until(undaunted, 3,
+                          lambda s: before_the_opponents_secret_bid(s) and len(s.legal_actions()) == 1)
+    mcts = _search.MCTS(undaunted.capsule, seed=1, rollout_depth=10)
+    mcts.search(s.view(1).raw(), simulations=20000)
+    before = s.view(1).history()
+    path = []
+    while not (s.current_player() == 1 and phase(s) == "bid2"):  # follow the tree to our next bid
+        edges = [e for e in mcts.edges(path) if not e["shadow"]]
+        assert edges, f"the tree ends before our bid (path {path})"
+        e = max(edges, key=lambda e: e["visits"])
+        if e["action"] != ardsearch.HIDDEN:
+            s.apply_action(e["action"])
+        elif s.is_chance_node():
+            s.apply_random_chance()
+        else:
+            s.apply_action(s.legal_actions()[-1])  # the opponent's secret bid, any of them
+        path.append(e["action"])
+    played = s.view(1).history()[len(before):]
+    assert played == path and ardsearch.HIDDEN in played
+    r = mcts.search(s.view(1).raw(), simulations=200, played=played)
+    assert r["reused"] and sum(r["visits"]) > 200

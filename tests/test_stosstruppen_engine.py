@@ -127,3 +127,74 @@ def test_scenario_file_errors_name_file_and_key(tmp_path):
 def test_random_playouts_through_the_vtable():
     total, seconds = ardsearch._core.random_playouts(ardsearch.Game(SPEC), 20, 1)
     assert total > 0
+
+
+def test_mutated_states_that_validate_stay_valid():
+    """validate() accepts only states the engine can play on: every legal
+    action or outcome of an accepted byte-mutant gives a valid state again."""
+    g = ardsearch.Game(SPEC)
+    rng = random.Random(0)
+    accepted = 0
+    for seed in range(20):
+        s = g.new_initial_state(seed=seed)
+        walk = random.Random(seed)
+        for _ in range(rng.randrange(0, 400)):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s.apply_random_chance()
+            else:
+                s.apply_action(walk.choice(s.legal_actions()))
+        raw = s.raw()
+        for _ in range(150):
+            b = bytearray(raw)
+            for _ in range(rng.randint(1, 3)):
+                i = rng.randrange(len(b))
+                b[i] = rng.randrange(256) if rng.random() < 0.5 else b[i] ^ (1 << rng.randrange(8))
+            if _engine._validate(bytes(b)) is not None:
+                continue
+            accepted += 1
+            st = g.state_from_raw(bytes(b))
+            actions = [a for a, _ in st.chance_outcomes()] if st.is_chance_node() else st.legal_actions()
+            for a in actions:
+                assert _engine._validate(_engine._apply(bytes(b), a)) is None
+    assert accepted > 100
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda d: d["pending"].update(kind="fire", unit=1, target=17), "pending attack"),
+    (lambda d: d.update(phase="assault"), "phase does not match the card"),
+    (lambda d: d.update(turn=9), "turn"),
+    (lambda d: d["units"][-1].update(square="h9"), "non-foot unit in buildings, marsh or a bunker|two units"),
+    (lambda d: d["units"][0].update(stuck=True), "stuck"),
+    (lambda d: d["markers"][0].update(kind="cas"), "barrage and CAS"),
+    (lambda d: d["markers"][0].update(armed=True), "stock is placed or armed"),
+    (lambda d: d.update(drawn=[]), "has not been drawn"),
+])
+def test_validate_rejects_inconsistent_states(change, reason):
+    g = ardsearch.Game(SPEC)
+    s = g.new_initial_state()
+    s.apply("card:Gm")
+    d = s.to_dict()
+    change(d)
+    with pytest.raises(ValueError, match=reason):
+        g.state_from_dict(d)
+
+
+def test_board_text_and_observation():
+    g = ardsearch.Game(SPEC)
+    s = g.new_initial_state()
+    text = str(s)
+    assert "Kaiserschlacht 1918" in text and "objectives: d8 f8 h8 j8 l8" in text
+    obs = s.observation_tensor(0)
+    assert obs.shape == tuple(SPEC.observation_shape) == (26, 12, 16)
+    assert obs[13].sum() == 12 and obs[19].sum() == 8      # own units, the opponent's
+    assert s.observation_tensor(1)[13].sum() == 8
+
+
+def test_eliminated_units_have_a_slot_name():
+    g = ardsearch.Game(SPEC)
+    s = g.new_initial_state()
+    s.apply("card:Gf")
+    a = s.string_to_action("u1xu17")
+    assert s.action_to_string(a) == "d3xe8"

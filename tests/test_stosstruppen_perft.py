@@ -24,11 +24,14 @@ PERFT_FILE = os.path.join(HERE, "data", "stosstruppen.perft")
 
 def read_lines():
     out = []
+    if not os.path.exists(PERFT_FILE):
+        return out
     with open(PERFT_FILE) as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
                 scenario, moves, depth, count = (x.strip() for x in line.split("|"))
-                out.append((scenario, moves.split(), int(depth), int(count)))
+                out.append((scenario, [m.strip() for m in moves.split(",") if m.strip()],
+                            int(depth), int(count)))
     return out
 
 
@@ -88,11 +91,11 @@ def generate():
                 s.apply_action(a)
             m = model_state(scenario, notes)
             for depth in (1, 2):
-                lines.append(f"{scenario} | {' '.join(notes)} | {depth} | {model_perft(m, depth)}")
+                lines.append(f"{scenario} | {', '.join(notes)} | {depth} | {model_perft(m, depth)}")
     with open(PERFT_FILE, "w") as f:
         f.write("# Stosstruppen perft counts, computed with tests/reference/stosstruppen.py\n"
                 "# (python tests/test_stosstruppen_perft.py). Chance outcomes are plies; each leaf counts 1.\n"
-                "# scenario | moves from new_initial_state(seed=0), notation | depth | count\n")
+                "# scenario | moves from new_initial_state(seed=0), notation, comma-separated | depth | count\n")
         f.write("\n".join(lines) + "\n")
 
 

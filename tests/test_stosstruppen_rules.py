@@ -344,12 +344,13 @@ def test_tanks_are_never_pinned():
 def test_barrage_placement_needs_line_of_sight():
     s = build({0: "a1", 1: "d6", 16: "a12"}, phase="fire", card="Gf")
     moves = legal(s)
-    assert "barrage h8" in moves and "gas h8" in moves and "barrage d11" not in moves
+    assert "barrage:h8" in moves and "gas:h8" in moves and "barrage:d11" not in moves
+    assert s.string_to_action("barrage h8") == s.string_to_action("barrage:h8")   # spaced form read too
 
 
 def test_barrage_arrives_from_the_next_fire_phase_and_hits_everyone_near():
     s = build({0: "a1", 1: "h6", 16: "a12", 17: "h8", 18: "i9"}, phase="fire", card="Gf")
-    s.apply("barrage h8")
+    s.apply("barrage:h8")
     assert not s.is_chance_node()
     s.apply("done")
     mk = s.to_dict()["markers"][0]
@@ -380,7 +381,7 @@ def test_gas_and_cas():
     assert s.to_dict()["pending"]["target"] == 1          # radius 4
     assert outcomes(s) == pytest.approx({"hit": 6 / 10, "miss": 4 / 10})
     s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf")
-    assert "cas a1" in legal(s)
+    assert "cas:a1" in legal(s)
     s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf",
               markers=[{"slot": 4, "kind": "cas", "armed": True, "square": "h6"}],
               pending={"kind": "arrival", "aux": 4})

@@ -2,7 +2,7 @@
 done in DESIGN.md; each package exports SPEC (see ardsearch._spec)."""
 import importlib
 
-GAMES = ("ardennes", "mortain", "undaunted")
+GAMES = ("ardennes", "mortain", "stosstruppen", "undaunted")
 
 
 def spec(name):

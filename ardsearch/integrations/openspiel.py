@@ -21,6 +21,10 @@ Mapping (what OpenSpiel users should know):
 - Information state string: the player's number and the whole event history
   as that player saw it, in the game's notation, with ``?`` for an outcome
   hidden from the player (``State.masked_history``): perfect recall, exact.
+  In a hidden-information game the player's observation string follows it:
+  a state made by ``resample_from_infostate`` records the outcomes it
+  invented as hidden, so only the observation tells the other player's
+  information sets apart in it (in a real state it adds nothing new).
 - Observation string and tensor: ``State.observation_string`` /
   ``State.observation_tensor`` of the player (what the player sees now).
 - Information state tensor: given only for perfect-information games, where
@@ -201,9 +205,10 @@ class InformationStateObserver:
 
     def __init__(self, ard_game):
         self._observation = None
+        self._hidden = ard_game.hidden_information
         self.tensor = None
         self.dict = {}
-        if not ard_game.hidden_information:
+        if not self._hidden:
             self._observation = ObservationObserver(ard_game)
             self.tensor = self._observation.tensor
             self.dict = self._observation.dict
@@ -213,7 +218,11 @@ class InformationStateObserver:
             self._observation.set_from(state, player)
 
     def string_from(self, state, player):
-        return f"p{player}: " + " ".join(state.ard_state.masked_history(player))
+        ard_state = state.ard_state
+        text = f"p{player}: " + " ".join(ard_state.masked_history(player))
+        if self._hidden:
+            text += "\n" + ard_state.observation_string(player)
+        return text
 
 
 _GAME_CLASSES: dict = {}

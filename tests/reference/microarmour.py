@@ -85,7 +85,8 @@ def stand_list():
 
 
 class Ref:
-    def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges"):
+    def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
+                 hot_shot=False):
         self.turns = turns or SC["turns"]
         self.det = determination
         self.coh = list(cohesion or [SC["sides"][0]["cohesion"], SC["sides"][1]["cohesion"]])
@@ -113,6 +114,10 @@ class Ref:
         self.cards = [{"drawn": 0, "checked": 0, "pending": 0, "due": False, "broken": False,
                        "hand": []} for _ in range(2)]
         self.winner = None
+        self.hot_shot = hot_shot
+        self.ghq = [next(s["id"] for s in self.stands if s["side"] == p and s["w"]["role"] == "ghq")
+                    for p in range(2)]
+        self.replace_due = [False, False]
 
     # ------------------------------------------------------------ geometry
     def live(self, side=None):
@@ -175,17 +180,21 @@ class Ref:
         diff = min((ang - face) % 360, (face - ang) % 360)
         return diff < 67.5
 
-    def defence(self, f, t):
+    CLOSE = ("assault_defence", "assault", "overrun_fire")
+
+    def defence(self, f, t, kind="standard"):
         dv = t["w"]["dv"]
-        if t["w"]["defence"] == "A" and not self.arc_front(f, t):
+        if t["w"]["defence"] == "A" and (kind in self.CLOSE or not self.arc_front(f, t)):
             dv = math.ceil(dv / 2)
         if t["w"]["defence"] == "P" and t["posture"] != "firing":
             dv = math.ceil(dv / 2)
         return dv
 
-    def cd(self, f, t):
+    def cd(self, f, t, kind="standard"):
         fp = f["w"]["ap"] if t["w"]["defence"] == "A" else f["w"]["he"]
-        return fp - self.defence(f, t)
+        if kind == "assault" and f["w"]["cavalry"] and t["w"]["defence"] != "A":
+            fp *= 2
+        return fp - self.defence(f, t, kind)
 
     def range_mod(self, d):
         for top, mod in CHARTS["range"]:
@@ -197,6 +206,9 @@ class Ref:
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if kind == "overrun_fire":
+            return (self.mover is not None and f["id"] == self.mover.get("target") and t["id"] == self.mover["id"]
+                    and f["posture"] != "move" and self.cd(f, t, kind) >= CHARTS["crt"]["min_cd"])
         if kind == "covering" and f["posture"] != "firing":
             return False
         if kind != "covering" and f["posture"] == "move":
@@ -206,6 +218,9 @@ class Ref:
             return False
         if self.cd(f, t) < CHARTS["crt"]["min_cd"]:
             return False
+        touching = [e for e in self.live(1 - f["side"]) if abs(e["x"] - f["x"]) + abs(e["y"] - f["y"]) == 1]
+        if touching and t not in touching:
+            return False          # engaged along a base edge: only the enemies it touches
         return self.los(f, t)
 
     def sd_mod(self, s):
@@ -215,15 +230,30 @@ class Ref:
         return Fraction(max(0, min(20, coh - mod)), 20)
 
     def tofire_mod(self, f, t, kind):
+        if kind in ("assault_defence", "assault"):
+            return self.sd_mod(f)
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
         if not t["fired"] and self.dist(f, t) > 1:
             m += self.tmods(t["x"], t["y"])[0]
         return m
 
-    def crt_dist(self, f, t):
+    def crt_dist(self, f, t, kind="standard", hot=False):
         c = CHARTS["crt"]
-        cd = min(self.cd(f, t), c["max_cd"])
-        mod = self.range_mod(self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
+        cd = min(self.cd(f, t, kind), c["max_cd"])
+        if hot:
+            cd = min(cd + 2, c["max_cd"])
+        if kind in ("assault_defence", "assault"):
+            mod = -3 - (3 if f["w"]["engineer"] else 0)
+        elif kind == "overrun_fire":
+            mod = self.range_mod(0) + self.tmods(t["x"], t["y"])[1]
+        else:
+            mod = self.range_mod(self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
+        return self.column(cd, mod)
+
+    @staticmethod
+    def column(cd, mod):
+        c = CHARTS["crt"]
+        cd = min(cd, c["max_cd"])
         out = {}
         for roll, p in D2.items():
             r = roll + mod
@@ -245,6 +275,8 @@ class Ref:
 
     def kill(self, s):
         s["alive"] = False
+        if self.ghq[s["side"]] == s["id"]:
+            self.ghq[s["side"]] = None
         s["S"] = s["D"] = False
         if s["w"]["defence"] == "A":
             s["wreck"] = True
@@ -276,6 +308,8 @@ class Ref:
             return "declare"
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
+        if self.phase == "recovery" and self.rec_next is None:
+            return "replace"
         return self.phase
 
     def current(self):
@@ -283,7 +317,8 @@ class Ref:
         if n == "over":
             return "terminal"
         if isinstance(n, tuple) or n in ("tofire", "crt", "initiative", "orders", "mv_roll", "mv_stopcheck",
-                                         "recovery"):
+                                         "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
+                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
             return "chance"
         if n == "declare":
             return SIDES[self.attack["side"]]
@@ -323,7 +358,7 @@ class Ref:
                     if self.may_fire(f, t, "covering")] + ["pass"]
         if n == "movement":
             out = ["pass"]
-            ghq = any(s["w"]["role"] == "ghq" for s in self.live(p))
+            ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
             cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
@@ -334,8 +369,43 @@ class Ref:
             out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None]
             if self.at(m["x"], m["y"], skip=m) is None:
                 out += [f"stop {d}" for d in DIRS]
+            out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
+            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"]) if self.overrun_cost(m, t) is not None]
             return out
+        if n == "mv_retreat":
+            return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
+        if n == "mv_overrun_fire":
+            t = self.by_id[self.mover["target"]]
+            m = self.by_id[self.mover["id"]]
+            return ([f"fire {t['id']}>{m['id']}"] if self.may_fire(t, m, "overrun_fire") else []) + ["pass"]
         return []
+
+    def may_assault(self, m, t):
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and m["mp"] > 0 and self.dist(m, t) == 1
+                and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
+
+    def overrun_cost(self, m, t):
+        if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1
+                or self.at(m["x"], m["y"], skip=m) is not None or self.ter(t["x"], t["y"])["blocks_los"]):
+            return None
+        c = self.cost(m, t["x"], t["y"])
+        if c == 0 or m["mp"] == 0:
+            return None
+        if c > m["mp"]:
+            if m["steps"] > 0:
+                return None
+            c = m["mp"]
+        return c
+
+    def retreat_ok(self, d):
+        t = self.by_id[self.mover["target"]]
+        a = self.by_id[self.mover["id"]]
+        x, y = t["x"] + VEC[d][0], t["y"] + VEC[d][1]
+        if not (0 <= x < SC["width"] and 0 <= y < SC["height"]) or self.cost(t, x, y) == 0:
+            return False
+        if self.at(x, y, skip=t) is not None:
+            return False
+        return max(abs(x - a["x"]), abs(y - a["y"])) > self.dist(t, a)
 
     def step_cost(self, m, d):
         x, y = m["x"] + VEC[d][0], m["y"] + VEC[d][1]
@@ -350,7 +420,8 @@ class Ref:
             c = m["mp"]
         o = self.at(x, y, skip=m)
         if o is not None:
-            if o["side"] != m["side"]:
+            if o["side"] != m["side"] and not (m["w"]["defence"] == "A" and o["w"]["defence"] == "A"
+                                               and self.at(m["x"], m["y"], skip=m) is None):
                 return None
             left = m["mp"] - c
             for e in DIRS:
@@ -377,11 +448,41 @@ class Ref:
         if n == "tofire":
             a = self.attack
             f = self.by_id[a["firers"][a["current"]]]
-            return self.okfail(self.p_ok(self.coh[a["side"]], self.tofire_mod(f, self.by_id[a["target"]], a["kind"])))
+            mod = self.tofire_mod(f, self.by_id[a["target"]], a["kind"])
+            if not self.hot_shot:
+                return self.okfail(self.p_ok(self.coh[a["side"]], mod))
+            rolls = {r: r + mod <= self.coh[a["side"]] for r in range(1, 21)}
+            out = {"c:n1": Fraction(1, 20)} if rolls[1] else {}
+            ok = sum(1 for r in range(2, 21) if rolls[r])
+            if ok:
+                out["c:ok"] = Fraction(ok, 20)
+            fail = sum(1 for r in range(1, 21) if not rolls[r])
+            if fail:
+                out["c:fail"] = Fraction(fail, 20)
+            return out
         if n == "crt":
             a = self.attack
-            d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]])
+            d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
             return {f"crt:{r}": p for r, p in d.items() if p > 0}
+        if n == "mv_passcheck":
+            m = self.by_id[self.mover["id"]]
+            return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m) + 3))
+        if n == "mv_overrun_defender_roll":
+            t = self.by_id[self.mover["target"]]
+            return self.okfail(self.p_ok(self.coh[t["side"]], self.sd_mod(t)))
+        if n == "mv_overrun_hit":
+            return {f"crt:{r}": p for r, p in self.column(5, 0).items() if p > 0}
+        if n == "mv_overrun_roll":
+            m, t = self.by_id[self.mover["id"]], self.by_id[self.mover["target"]]
+            extra = 3 if t["w"]["defence"] == "P" and t["w"]["ap"] >= 2 else 0
+            return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m) + extra))
+        if n == "mv_overrun_counter":
+            t = self.by_id[self.mover["target"]]
+            return {f"crt:{r}": p for r, p in self.column(3 if t["w"]["ap"] >= 5 else 2, 0).items() if p > 0}
+        if n == "replace":
+            p = 0 if self.replace_due[0] else 1
+            hq = next(s for s in self.live(p) if s["w"]["role"] == "hq")
+            return self.okfail(self.p_ok(self.coh[p], SC["sides"][p]["replace_mod"] + self.sd_mod(hq)))
         if n == "initiative":
             g = s = 0
             for a in range(1, 7):
@@ -457,7 +558,9 @@ class Ref:
             self.phase, self.active, self.passed = "posture", self.first, [False, False]
             return
         if move == "pass":
-            if n == "mv_opportunity":
+            if n == "mv_overrun_fire":
+                self.mover["step"] = "overrun_defender_roll"
+            elif n == "mv_opportunity":
                 self.mover["step"] = "step"
                 self.active = self.by_id[self.mover["id"]]["side"]
             elif n == "mv_covering":
@@ -482,9 +585,10 @@ class Ref:
         if word == "fire":
             fid, tid = rest.split(">")
             if self.attack is None:
-                kind = {"fire": "standard", "mv_opportunity": "opportunity", "mv_covering": "covering"}[n]
+                kind = {"fire": "standard", "mv_opportunity": "opportunity", "mv_covering": "covering",
+                        "mv_overrun_fire": "overrun_fire"}[n]
                 self.attack = {"side": p, "kind": kind, "target": tid, "firers": [], "step": "declare",
-                               "current": 0, "hit": False}
+                               "current": 0, "hit": 0, "hot": False}
             self.attack["firers"].append(fid)
             return
         if word == "posture":
@@ -500,27 +604,69 @@ class Ref:
                 self.orders[p] = 0
                 s["indep"] = True
             self.mover = {"id": rest, "step": "roll", "ordered": word == "order", "stopped": False,
-                          "of_firers": []}
+                          "of_firers": [], "target": None, "dir": "n"}
             return
         m = self.by_id[self.mover["id"]]
         if word == "step":
-            c = self.step_cost(m, rest)
-            m["mp"] -= c
-            m["x"] += VEC[rest][0]
-            m["y"] += VEC[rest][1]
-            m["facing"] = rest
-            m["steps"] += 1
-            foe = 1 - m["side"]
-            if (not m["ofsuf"] and self.at(m["x"], m["y"], skip=m) is None
-                    and any(self.may_fire(f, m, "opportunity") for f in self.live(foe))):
-                self.mover["step"] = "opportunity"
-                self.active = foe
+            o = self.at(m["x"] + VEC[rest][0], m["y"] + VEC[rest][1], skip=m)
+            if o is not None and o["side"] != m["side"]:
+                self.mover["step"] = "passcheck"
+                self.mover["dir"] = rest
+                return
+            self.step(m, rest)
             return
         if word == "stop":
             m["facing"] = rest
             self.end_move()
             return
+        if word == "retreat":
+            t = self.by_id[self.mover["target"]]
+            t["x"] += VEC[rest][0]
+            t["y"] += VEC[rest][1]
+            self.close_done()
+            return
+        if word in ("assault", "overrun"):
+            t = self.by_id[rest]
+            self.mover["target"] = rest
+            t["moved"] = True                     # pinned
+            if word == "assault":
+                self.mover["step"] = "close"
+                if t["posture"] == "firing" and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
+                    self.start(t["side"], "assault_defence", t, m)
+                else:
+                    self.start(m["side"], "assault", m, t)
+                return
+            m["mp"] -= self.overrun_cost(m, t)
+            if self.may_fire(t, m, "overrun_fire"):
+                self.mover["step"] = "overrun_fire"
+                self.active = t["side"]
+            else:
+                self.mover["step"] = "overrun_defender_roll"
+            return
         raise ValueError(move)
+
+    def start(self, side, kind, firer, target):
+        self.attack = {"side": side, "kind": kind, "target": target["id"], "firers": [firer["id"]],
+                       "step": "declare", "current": 0, "hit": 0, "hot": False}
+        self.next_firer()
+
+    def close_done(self):
+        self.mover["target"] = None
+        self.end_move()
+
+    def step(self, m, rest):
+        """One inch; opportunity fire may follow where the mover could halt."""
+        m["mp"] -= self.step_cost(m, rest)
+        m["x"] += VEC[rest][0]
+        m["y"] += VEC[rest][1]
+        m["facing"] = rest
+        m["steps"] += 1
+        self.mover["step"] = "step"
+        foe = 1 - m["side"]
+        if (not m["ofsuf"] and self.at(m["x"], m["y"], skip=m) is None
+                and any(self.may_fire(f, m, "opportunity") for f in self.live(foe))):
+            self.mover["step"] = "opportunity"
+            self.active = foe
 
     def apply_chance(self, n, move):
         if isinstance(n, tuple):
@@ -544,9 +690,11 @@ class Ref:
         if n == "tofire":
             a = self.attack
             f = self.by_id[a["firers"][a["current"]]]
-            f["fired"] = True
-            if move == "c:ok":
+            if a["kind"] not in ("assault_defence", "assault"):
+                f["fired"] = True
+            if move in ("c:ok", "c:n1"):
                 a["step"] = "crt"
+                a["hot"] = move == "c:n1"
             else:
                 a["current"] += 1
                 self.next_firer()
@@ -554,9 +702,14 @@ class Ref:
         if n == "crt":
             a = self.attack
             res = move.split(":")[1]
-            if res in ("S", "(S)", "D"):
-                a["hit"] = True
-            self.hit(self.by_id[a["target"]], res)
+            t = self.by_id[a["target"]]
+            if a["kind"] == "assault":
+                if res == "D" or (res == "(S)" and t["S"]):
+                    a["hit"] = 2
+            elif res in ("S", "(S)", "D"):
+                a["hit"] = 1
+            self.hit(t, res)
+            a["hot"] = False
             a["current"] += 1
             self.next_firer()
             return
@@ -580,6 +733,42 @@ class Ref:
                 self.mover = None
                 self.active = m["side"]
                 self.alternate()
+            return
+        if n == "mv_passcheck":
+            m = self.by_id[self.mover["id"]]
+            if move == "c:ok":
+                self.step(m, self.mover["dir"])
+            else:
+                self.end_move()
+            return
+        if n == "mv_overrun_defender_roll":
+            self.mover["step"] = "overrun_roll" if move == "c:ok" else "overrun_hit"
+            return
+        if n == "mv_overrun_hit":
+            t = self.by_id[self.mover["target"]]
+            self.hit(t, move.split(":")[1])
+            if t["alive"]:
+                self.mover["step"] = "overrun_roll"
+            else:
+                self.close_done()
+            return
+        if n == "mv_overrun_roll":
+            if move == "c:ok":
+                self.close_done()
+            else:
+                self.mover["step"] = "overrun_counter"
+            return
+        if n == "mv_overrun_counter":
+            self.hit(self.by_id[self.mover["id"]], move.split(":")[1])
+            self.close_done()
+            return
+        if n == "replace":
+            p = 0 if self.replace_due[0] else 1
+            self.replace_due[p] = False
+            if move == "c:ok":
+                self.ghq[p] = next(s for s in self.live(p) if s["w"]["role"] == "hq")["id"]
+            if not any(self.replace_due):
+                self.end_of_turn()
             return
         if n == "mv_stopcheck":
             if move != "c:ok":
@@ -616,6 +805,8 @@ class Ref:
         self.attack = None
         if kind == "standard":
             self.alternate()
+        elif kind in self.CLOSE:
+            self.finish_close(kind, hit)
         elif not self.by_id[self.mover["id"]]["alive"]:
             self.end_move()
         elif kind == "opportunity":
@@ -625,6 +816,27 @@ class Ref:
                 self.after_opportunity()
         else:
             self.resume_mover()
+
+    def finish_close(self, kind, hit):
+        m, t = self.by_id[self.mover["id"]], self.by_id[self.mover["target"]]
+        if kind == "assault_defence":
+            if m["alive"] and t["alive"]:
+                self.start(m["side"], "assault", m, t)
+            else:
+                self.close_done()
+        elif kind == "assault":
+            if hit == 2 and t["alive"] and m["alive"]:
+                if any(self.retreat_ok(d) for d in DIRS):
+                    self.mover["step"] = "retreat"
+                    self.active = t["side"]
+                    return
+                self.kill(t)
+            self.close_done()
+        else:
+            if m["alive"] and t["alive"]:
+                self.mover["step"] = "overrun_defender_roll"
+            else:
+                self.close_done()
 
     def after_opportunity(self):
         m = self.by_id[self.mover["id"]]
@@ -673,7 +885,7 @@ class Ref:
                     s["ofsuf"] = False
                 return
             side = self.first if self.orders_rolled == 0 else 1 - self.first
-            if any(s["w"]["role"] == "ghq" for s in self.live(side)):
+            if self.ghq[side] is not None and self.by_id[self.ghq[side]]["alive"]:
                 return
             self.orders[side] = 0
             self.orders_rolled += 1
@@ -684,6 +896,14 @@ class Ref:
                 self.rec_next = s["id"]
                 return
         self.rec_next = None
+        for p in range(2):
+            lost = self.ghq[p] is None or not self.by_id[self.ghq[p]]["alive"]
+            self.replace_due[p] = (lost and self.coh[p] > 12
+                                   and any(s["w"]["role"] == "hq" for s in self.live(p)))
+        if not any(self.replace_due):
+            self.end_of_turn()
+
+    def end_of_turn(self):
         if self.turn >= self.turns:
             held = [sum(1 for s in self.live(p) if SC["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
             self.phase = "over"
@@ -719,13 +939,13 @@ class Ref:
             if a["step"] in ("tofire", "crt"):
                 cur = [s["id"] for s in self.stands if s["side"] == a["side"]].index(a["firers"][a["current"]])
             attack = {"side": SIDES[a["side"]], "kind": a["kind"], "target": a["target"], "firers": order,
-                      "step": a["step"], "current": cur, "hit": a["hit"]}
+                      "step": a["step"], "current": cur, "hit": a["hit"], "hot_shot": a["hot"]}
         mover = None
         if self.mover:
             mv = self.mover
             of = sorted(mv["of_firers"], key=lambda i: self.stands.index(self.by_id[i]))
             mover = {"id": mv["id"], "step": mv["step"], "ordered": mv["ordered"], "stopped": mv["stopped"],
-                     "opportunity_firers": of}
+                     "pass_dir": mv["dir"], "close_target": mv["target"], "opportunity_firers": of}
         cards = {}
         for p in range(2):
             c = self.cards[p]
@@ -745,7 +965,9 @@ class Ref:
                 "turn": self.turn, "phase": self.phase, "to_move": self.current(),
                 "initiative": SIDES[self.init_side], "first": SIDES[self.first], "active": SIDES[self.active],
                 "passed": list(self.passed), "orders_rolled": self.orders_rolled, "orders": list(self.orders),
-                "attack": attack, "mover": mover, "recovery_next": self.rec_next, "cards": cards,
+                "attack": attack, "mover": mover, "recovery_next": self.rec_next,
+                "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
+                "cards": cards,
                 "winner": winner, "stands": stands}
 
     def clone(self):
@@ -758,12 +980,17 @@ class Ref:
         c.passed = list(self.passed)
         c.orders = list(self.orders)
         c.coh = list(self.coh)
+        c.ghq = list(self.ghq)
+        c.replace_due = list(self.replace_due)
         return c
 
 
 def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
-    r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"])
+    r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
+            hot_shot=d["hot_shot"])
+    r.ghq = list(d["ghq"])
+    r.replace_due = list(d["replacement_due"])
     for sd in d["stands"]:
         s = r.by_id[sd["id"]]
         s.update(x=sd["at"][0], y=sd["at"][1], facing=sd["facing"], posture=sd["posture"], mp=sd["mp"],
@@ -782,11 +1009,11 @@ def from_dict(d):
         if a["step"] in ("tofire", "crt"):
             cur = firers.index(ids[a["current"]])
         r.attack = {"side": side, "kind": a["kind"], "target": a["target"], "firers": firers,
-                    "step": a["step"], "current": cur, "hit": a["hit"]}
+                    "step": a["step"], "current": cur, "hit": a["hit"], "hot": a["hot_shot"]}
     if d["mover"]:
         m = d["mover"]
         r.mover = {"id": m["id"], "step": m["step"], "ordered": m["ordered"], "stopped": m["stopped"],
-                   "of_firers": list(m["opportunity_firers"])}
+                   "of_firers": list(m["opportunity_firers"]), "target": m["close_target"], "dir": m["pass_dir"]}
     r.rec_next = d["recovery_next"]
     for p, side in enumerate(SIDES):
         c = d["cards"][side]

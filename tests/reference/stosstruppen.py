@@ -234,7 +234,7 @@ class State:
                     nc = c + self.cost(t, sq, nb)
                     if nc <= allow and (nb, layer) not in seen:
                         heapq.heappush(heap, (nc, cr, nb, layer))
-                elif layer == 0 and not t["foot"] and b.terrain[nb] == "trench":
+                elif layer == 0 and not t["foot"] and b.terrain[nb] == "trench" and self.at(nb) is None:
                     for ex, ey in NEAR:
                         out = (nb[0] + ex, nb[1] + ey)
                         if out == sq or not b.on(out) or out in enemies or not self.enterable(t, out):
@@ -461,10 +461,10 @@ class State:
             if any(mk["base"] == "barrage" for mk in stock):
                 for sq in squares:
                     if any(self.board.los(self.units[i]["sq"], sq) for i in mine):
-                        out.add(f"barrage {name(sq)}")
-                        out.add(f"gas {name(sq)}")
+                        out.add(f"barrage:{name(sq)}")
+                        out.add(f"gas:{name(sq)}")
             if any(mk["base"] == "cas" for mk in stock):
-                out.update(f"cas {name(sq)}" for sq in squares)
+                out.update(f"cas:{name(sq)}" for sq in squares)
         elif ph == "a":
             for i in mine:
                 u = self.units[i]
@@ -549,8 +549,8 @@ class State:
             self.end_phase()
         elif move == "rally":
             self.rally_from(0)
-        elif move.split(" ")[0] in ("barrage", "gas", "cas"):
-            kind, sqn = move.split(" ")
+        elif move.replace(" ", ":").split(":")[0] in ("barrage", "gas", "cas"):
+            kind, sqn = move.replace(" ", ":").split(":")
             sq = data.parse_square(sqn)
             base = "cas" if kind == "cas" else "barrage"
             mk = next(m for m in self.markers[4 * p:4 * p + 4] if m and m["kind"] == "stock" and m["base"] == base)

@@ -22,6 +22,8 @@ PARAMS = (
           "edges: the scenario's entry edges; close: both sides start 9 inches nearer the village "
           "(a quick start, also used by the tests to reach combat under random play)",
           choices=("edges", "close")),
+    Param("hot_shot", bool, False,
+          "optional rule: a natural 1 on a 'to fire' roll shifts the attack two CRT columns"),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}

@@ -135,7 +135,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon"):
+        for flag in ("open_top", "recon", "cavalry", "engineer"):
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         types.append({"key": key, "name": str(name),
@@ -143,7 +143,8 @@ def load_weapons(path=None):
                       "dv": _int(path, t, "dv", 1, 30), "defence": defence,
                       "range": _int(path, t, "range", 1, 40), "mp": _int(path, t, "mp", 0, 30),
                       "move": move, "role": role, "open_top": t.get("open_top", False),
-                      "recon": t.get("recon", False)})
+                      "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
+                      "engineer": t.get("engineer", False)})
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
     return types
@@ -182,7 +183,8 @@ def load_scenario(name="introductory", charts=None, weapons=None):
             _fail(path, f"side.{sk}.edge", '"west" or "east"', edge)
         out["sides"].append({"key": sk, "name": str(s.get("name", sk)),
                              "cohesion": _int(path, s, "cohesion", 5, 20),
-                             "quality": _int(path, s, "quality", -2, 3), "edge": edge})
+                             "quality": _int(path, s, "quality", -2, 3), "edge": edge,
+                             "replace_mod": _int(path, s, "replace_mod", 0, 10)})
     stands = d.get("stand")
     if not isinstance(stands, list):
         _fail(path, "stand", "an array of [[stand]] tables", stands)

@@ -52,8 +52,17 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_CARD = 357        # + card value - 1 (1..10)
     A_BRK_NO = 367
     A_BRK_YES = 368
-    NUM_ACTIONS = 369
+    A_ASSAULT = 369     # + target local: close assault by the mover
+    A_OVERRUN = 385     # + target local: overrun by the mover
+    A_RETREAT = 401     # + direction: a close-assaulted stand's 1" retreat
+    NUM_ACTIONS = 409
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
+    # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
+    # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
+    # passes (<= 200), 2 orders, <= 42 movement attempts of <= 60 steps each with
+    # an opportunity question per step (<= 5200), close combats (<= 8 nodes per
+    # attempt), <= 34 recovery/replacement rolls: 6000; cards <= 4 x 32 per game.
+    MAX_GAME_LENGTH = 6000 * 50 + 200
 
 cdef enum:  # phases of a turn
     PH_INIT = 0         # chance: initiative
@@ -86,6 +95,14 @@ cdef enum:  # node kinds (what the state waits for)
     N_STOPCHK = 17
     N_CFASK = 18
     N_RECOVER = 19
+    N_PASSCHK = 20      # chance: nerve roll to pass through enemy armour
+    N_RETREAT = 21      # the assaulted player picks the retreat square
+    N_OVR_OFASK = 22    # the overrun defender: range-0 opportunity fire or pass
+    N_OVR_DEFROLL = 23  # chance: overrun defender cohesion
+    N_OVR_HIT1 = 24     # chance: overrunner's attack on the +5 column
+    N_OVR_ATKROLL = 25  # chance: overrunner cohesion
+    N_OVR_HIT2 = 26     # chance: defender's attack on the +2/+3 column
+    N_REPLACE = 27      # chance: a lost GHQ's replacement roll
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -106,6 +123,9 @@ cdef enum:  # attack kinds and steps
     K_STANDARD = 0
     K_OPPORTUNITY = 1
     K_COVERING = 2
+    K_ASLDEF = 3        # close assault: the firing-posture defender strikes the assaulter
+    K_ASSAULT = 4       # close assault: the assaulter attacks
+    K_OVR_OF = 5        # overrun: the defender's range-0 opportunity fire
     S_NONE = 0
     S_DECLARE = 1
     S_TOFIRE = 2
@@ -118,6 +138,14 @@ cdef enum:  # mover sub-states
     M_OFASK = 3
     M_STOPCHK = 4
     M_CFASK = 5
+    M_PASSCHK = 6       # nerve roll before passing through enemy armour (direction in mv_dir)
+    M_CLOSE = 7         # a close assault is being fought (the attack fields hold it)
+    M_RETREAT = 8
+    M_OVR_OFASK = 9
+    M_OVR_DEFROLL = 10
+    M_OVR_HIT1 = 11
+    M_OVR_ATKROLL = 12
+    M_OVR_HIT2 = 13
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -137,7 +165,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 320 bytes (40 words); copied with memcpy,
+# The state. Packed, pointer-free, 328 bytes (41 words); copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -180,6 +208,14 @@ cdef packed struct MaState:
     uint8_t deck[2][10]          # cards left by value 1..10 (0 in a view for the opponent)
     int8_t winner                # -1 none, 0/1, 2 draw
     uint8_t reserved             # always 0
+    # close combat, command, options
+    uint8_t ctarget              # the stand being close assaulted or overrun, or NONE
+    uint8_t mv_dir               # the step waiting on a pass-through roll
+    uint8_t ghq_slot[2]          # the stand acting as each side's GHQ; NONE when lost
+    uint8_t rep_pending          # bit p: p's GHQ replacement roll is due (marker removal)
+    uint8_t options              # bit 0: Hot Shot optional rule
+    uint8_t hot                  # the firer being resolved rolled a natural 1 (Hot Shot)
+    uint8_t reserved2            # always 0
     Stand st[32]
 
 
@@ -189,9 +225,10 @@ cdef packed struct MaParams:
     uint8_t coh[2]
     int8_t quality[2]
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
+    uint8_t options              # bit 0: Hot Shot
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 320, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 328, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
@@ -219,6 +256,9 @@ cdef uint8_t TY_CLASS[MAXTYPES]             # 0 W, 1 T, 2 F, 3 A
 cdef uint8_t TY_ROLE[MAXTYPES]              # 0 unit, 1 HQ, 2 GHQ
 cdef uint8_t TY_OPEN[MAXTYPES]
 cdef uint8_t TY_RECON[MAXTYPES]
+cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
+cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
+cdef int REPLACE_MOD[2]                     # lost-GHQ replacement roll modifier by nationality
 cdef Stand START[NSLOT]                     # the scenario's deployment
 cdef char NAMES[NSLOT][8]                   # stand ids for notation
 cdef int DEF_TURNS = 12
@@ -287,6 +327,7 @@ def install(scenario="introductory"):
         TY_CLASS[i] = "WTFA".index(t["move"])
         TY_ROLE[i] = ("unit", "hq", "ghq").index(t["role"])
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
+        TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
     MAP_W, MAP_H = sc["width"], sc["height"]
     for y in range(MAP_H):
         for x in range(MAP_W):
@@ -300,6 +341,7 @@ def install(scenario="introductory"):
     for p in range(2):
         DEF_COH[p] = sc["sides"][p]["cohesion"]
         DEF_QUAL[p] = sc["sides"][p]["quality"]
+        REPLACE_MOD[p] = sc["sides"][p]["replace_mod"]
         for l, s in enumerate(sc["stands"][p]):
             g = p * 16 + l
             START[g].type = s["type"]
@@ -452,23 +494,34 @@ cdef int octant(int dx, int dy) noexcept nogil:
     cdef int o = <int>(ang + 8.5) % 8
     return o
 
-cdef int defence(const MaState *s, int f, int t) noexcept nogil:
+cdef inline bint close_kind(int kind) noexcept nogil:
+    return kind == K_ASLDEF or kind == K_ASSAULT or kind == K_OVR_OF
+
+cdef int defence(const MaState *s, int f, int t, int kind) noexcept nogil:
     cdef int ty = s.st[t].type, dv = TY_DV[ty], o, diff
     if TY_DEF[ty] == D_ARMOUR:
-        o = octant(<int>s.st[f].x - <int>s.st[t].x, <int>s.st[f].y - <int>s.st[t].y)
-        diff = (o - s.st[t].facing + 8) % 8
-        if not (diff == 0 or diff == 1 or diff == 7):
-            dv = (dv + 1) // 2          # side/rear: half, rounded up
+        if close_kind(kind):
+            dv = (dv + 1) // 2          # close assault / overrun: armour keeps 50%
+        else:
+            o = octant(<int>s.st[f].x - <int>s.st[t].x, <int>s.st[f].y - <int>s.st[t].y)
+            diff = (o - s.st[t].facing + 8) % 8
+            if not (diff == 0 or diff == 1 or diff == 7):
+                dv = (dv + 1) // 2      # side/rear: half, rounded up
     elif TY_DEF[ty] == D_PERSONNEL and s.st[t].posture != P_FIRING:
         dv = (dv + 1) // 2
     return dv
 
-cdef inline int combat_diff(const MaState *s, int f, int t) noexcept nogil:
-    cdef int fp = TY_AP[s.st[f].type] if TY_DEF[s.st[t].type] == D_ARMOUR else TY_HE[s.st[f].type]
-    return fp - defence(s, f, t)
+cdef inline int combat_diff(const MaState *s, int f, int t, int kind) noexcept nogil:
+    cdef bint armoured = TY_DEF[s.st[t].type] == D_ARMOUR
+    cdef int fp = TY_AP[s.st[f].type] if armoured else TY_HE[s.st[f].type]
+    if kind == K_ASSAULT and TY_CAVALRY[s.st[f].type] and not armoured:
+        fp *= 2
+    return fp - defence(s, f, t, kind)
 
 cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
     cdef int m = cohesion_mods(s, f)
+    if kind == K_ASLDEF or kind == K_ASSAULT:
+        return m                        # close assault: terrain ignored
     if s.st[f].posture == P_FIREMOVE:
         m += 3
     if kind == K_COVERING:
@@ -477,8 +530,22 @@ cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
         m += terrain_coh(s, s.st[t].x, s.st[t].y)
     return m
 
-cdef inline int crt_mod(const MaState *s, int f, int t) noexcept nogil:
+cdef inline int crt_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
+    if kind == K_ASLDEF or kind == K_ASSAULT:
+        return -3 - (3 if TY_ENGINEER[s.st[f].type] else 0)
+    if kind == K_OVR_OF:
+        return range_mod(0) + terrain_crt(s, s.st[t].x, s.st[t].y)
     return range_mod(dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y)
+
+cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
+    """f touches enemies along a base edge and t is not one of them."""
+    cdef int e, q = 1 - side_of(f), touching = 0
+    for e in range(q * 16, q * 16 + 16):
+        if alive(s, e) and iabs(<int>s.st[e].x - <int>s.st[f].x) + iabs(<int>s.st[e].y - <int>s.st[f].y) == 1:
+            if e == t:
+                return 0
+            touching = 1
+    return touching
 
 cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     """Stand f may attack t in an attack of this kind."""
@@ -487,6 +554,9 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0
     if s.st[f].flags & F_FIRED:
         return 0
+    if kind == K_OVR_OF:
+        return (f == s.ctarget and t == s.mover and s.st[f].posture != P_MOVE
+                and combat_diff(s, f, t, kind) >= CRT_MIN)
     if kind == K_COVERING:
         if s.st[f].posture != P_FIRING:
             return 0
@@ -495,13 +565,15 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     d = dist(s, f, t)
     if d > TY_RANGE[s.st[f].type] or d > SIGHTING:
         return 0
-    if combat_diff(s, f, t) < CRT_MIN:
+    if combat_diff(s, f, t, kind) < CRT_MIN:
+        return 0
+    if engaged_elsewhere(s, f, t):
         return 0
     return has_los(s, f, t)
 
-cdef int crt_probs(const MaState *s, int f, int t, double *p) noexcept nogil:
-    """p[0..4]: probabilities of '-', S, (S), D, E for firer f on target t."""
-    cdef int cd = combat_diff(s, f, t), m = crt_mod(s, f, t), r, k, res
+cdef void crt_table(int cd, int m, double *p) noexcept nogil:
+    """p[0..4]: probabilities of '-', S, (S), D, E on column cd with 2D6 + m."""
+    cdef int r, k, res
     if cd > CRT_MAX:
         cd = CRT_MAX
     for k in range(5):
@@ -519,6 +591,15 @@ cdef int crt_probs(const MaState *s, int f, int t, double *p) noexcept nogil:
         else:
             res = 0
         p[res] += TWO_D6[r] / 36.0
+
+cdef int crt_probs(const MaState *s, int f, int t, int kind, int hot, double *p) noexcept nogil:
+    """p[0..4] for firer f on target t (a Hot Shot shifts two columns)."""
+    cdef int cd = combat_diff(s, f, t, kind)
+    if cd > CRT_MAX:
+        cd = CRT_MAX
+    if hot:
+        cd += 2
+    crt_table(cd, crt_mod(s, f, t, kind), p)
     return 0
 
 
@@ -545,6 +626,8 @@ cdef inline bint over_bp(const MaState *s, int p, int total) noexcept nogil:
 cdef void eliminate(MaState *s, int g) noexcept nogil:
     cdef int p = side_of(g), role = TY_ROLE[s.st[g].type]
     s.st[g].flags &= ~(F_ALIVE | F_S | F_D)
+    if s.ghq_slot[p] == g:
+        s.ghq_slot[p] = NONE             # no orders until replaced
     if TY_DEF[s.st[g].type] == D_ARMOUR:
         s.st[g].flags |= F_WRECK
     s.cards_pending[p] += 3 if role == 2 else (2 if role == 1 else 1)
@@ -601,15 +684,38 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OFASK
         if s.mv_sub == M_STOPCHK:
             return N_STOPCHK
-        return N_CFASK
-    return N_RECOVER
+        if s.mv_sub == M_CFASK:
+            return N_CFASK
+        if s.mv_sub == M_PASSCHK:
+            return N_PASSCHK
+        if s.mv_sub == M_RETREAT:
+            return N_RETREAT
+        if s.mv_sub == M_OVR_OFASK:
+            return N_OVR_OFASK
+        if s.mv_sub == M_OVR_DEFROLL:
+            return N_OVR_DEFROLL
+        if s.mv_sub == M_OVR_HIT1:
+            return N_OVR_HIT1
+        if s.mv_sub == M_OVR_ATKROLL:
+            return N_OVR_ATKROLL
+        return N_OVR_HIT2
+    if s.rec_next != NONE:
+        return N_RECOVER
+    return N_REPLACE
 
 cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
+    return s.ghq_slot[p] < NSLOT and alive(s, s.ghq_slot[p])
+
+cdef int first_hq(const MaState *s, int p) noexcept nogil:
     cdef int g
     for g in range(p * 16, p * 16 + 16):
-        if alive(s, g) and TY_ROLE[s.st[g].type] == 2:
-            return 1
-    return 0
+        if alive(s, g) and TY_ROLE[s.st[g].type] == 1:
+            return g
+    return -1
+
+cdef inline bint needs_replacement(const MaState *s, int p) noexcept nogil:
+    """A lost GHQ is replaced by an HQ's cohesion roll; not at cohesion 12 or less."""
+    return not ghq_alive(s, p) and s.coh[p] > 12 and first_hq(s, p) >= 0
 
 cdef void start_turn(MaState *s) noexcept nogil:
     cdef int g
@@ -636,12 +742,20 @@ cdef void finish_game(MaState *s) noexcept nogil:
     s.winner = 0 if n[0] > n[1] else (1 if n[1] > n[0] else 2)
 
 cdef void next_recovery(MaState *s, int start) noexcept nogil:
-    cdef int g
+    cdef int g, p
     for g in range(start, NSLOT):
         if alive(s, g) and (s.st[g].flags & (F_S | F_D)):
             s.rec_next = g
             return
     s.rec_next = NONE
+    s.rep_pending = 0
+    for p in range(2):
+        if needs_replacement(s, p):
+            s.rep_pending |= 1 << p
+    if s.rep_pending == 0:
+        end_of_turn(s)
+
+cdef void end_of_turn(MaState *s) noexcept nogil:
     if s.turn >= s.turns:
         finish_game(s)
     else:
@@ -741,17 +855,72 @@ cdef void after_opportunity(MaState *s) noexcept nogil:
     else:
         resume_mover(s)
 
+cdef void start_attack(MaState *s, int side, int kind, int firer, int target) noexcept nogil:
+    """A close-combat attack with one firer, straight to its rolls."""
+    s.atk_side = side
+    s.atk_kind = kind
+    s.atk_target = target
+    s.atk_firers = <uint16_t>(1 << (firer & 15))
+    s.atk_cur = 0
+    s.atk_hit = 0
+    s.hot = 0
+    advance_attack(s)
+
+cdef void close_done(MaState *s) noexcept nogil:
+    s.ctarget = NONE
+    end_move(s)
+
+cdef bint retreat_ok(const MaState *s, int d, int a, int dir) noexcept nogil:
+    """Stand d may retreat 1" in direction dir, away from assaulter a."""
+    cdef int x = s.st[d].x + DX[dir], y = s.st[d].y + DY[dir], dx, dy
+    if not on_map(x, y) or move_cost(s, d, x, y) == 0 or occupant(s, x, y, d) >= 0:
+        return 0
+    dx = iabs(x - <int>s.st[a].x)
+    dy = iabs(y - <int>s.st[a].y)
+    return (dx if dx > dy else dy) > dist(s, d, a)
+
+cdef bint any_retreat(const MaState *s, int d, int a) noexcept nogil:
+    cdef int dir
+    for dir in range(8):
+        if retreat_ok(s, d, a, dir):
+            return 1
+    return 0
+
+cdef void finish_close(MaState *s, int kind, int hit) noexcept nogil:
+    cdef int m = s.mover, t = s.ctarget
+    if kind == K_ASLDEF:
+        if alive(s, m) and alive(s, t):
+            start_attack(s, side_of(m), K_ASSAULT, m, t)
+        else:
+            close_done(s)
+    elif kind == K_ASSAULT:
+        if hit == 2 and alive(s, t) and alive(s, m):
+            if any_retreat(s, t, m):
+                s.mv_sub = M_RETREAT
+                s.to_move = side_of(t)
+                return
+            eliminate(s, t)          # cannot retreat: eliminated
+        close_done(s)
+    else:                            # K_OVR_OF
+        if alive(s, m) and alive(s, t):
+            s.mv_sub = M_OVR_DEFROLL
+        else:
+            close_done(s)
+
 cdef void finish_attack(MaState *s) noexcept nogil:
     cdef int kind = s.atk_kind, hit = s.atk_hit
     s.atk_step = S_NONE
     s.atk_firers = 0
     s.atk_cur = 0
     s.atk_hit = 0
+    s.hot = 0
     s.atk_target = NONE
     if kind == K_STANDARD:
         alternate(s)
         return
-    if not alive(s, s.mover):
+    if close_kind(kind):
+        finish_close(s, kind, hit)
+    elif not alive(s, s.mover):
         end_move(s)
     elif kind == K_OPPORTUNITY:
         if hit:
@@ -791,8 +960,12 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
     o = occupant(s, x, y, g)
     if o >= 0:
         if side_of(o) != side_of(g):
-            return -1           # enemies block (overruns are not implemented)
-        # passing through a friend: there must be MP left to step off again
+            # only a vehicle passes an enemy vehicle (after a nerve roll, from
+            # a square it could halt on); other enemies block: overrun them
+            if not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
+                    and can_stop_on(s, g, s.st[g].x, s.st[g].y)):
+                return -1
+        # passing through: there must be MP left to step off again
         left = s.st[g].mp - c
         for e in range(8):
             cx = x + DX[e]
@@ -808,6 +981,29 @@ cdef bint can_move(const MaState *s, int g) noexcept nogil:
     return (alive(s, g) and s.st[g].posture != P_FIRING and not (s.st[g].flags & F_MOVED)
             and TY_MP[s.st[g].type] > 0)
 
+cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
+    """Close assault: infantry in movement posture with MP left, ending adjacent."""
+    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL
+            and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
+            and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
+
+cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
+    """MP an overrun of t costs m (entering t's square), or -1 if not allowed:
+    vehicles overrun non-vehicles, not into blocking terrain (woods, buildings)."""
+    cdef int c
+    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
+            or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1
+            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[TER[s.st[t].y][s.st[t].x]]):
+        return -1
+    c = move_cost(s, m, s.st[t].x, s.st[t].y)
+    if c == 0 or s.st[m].mp == 0:
+        return -1
+    if c > s.st[m].mp:
+        if s.st[m].steps > 0:
+            return -1
+        c = s.st[m].mp
+    return c
+
 cdef void end_move(MaState *s) noexcept nogil:
     cdef int g = s.mover
     if g != NONE and alive(s, g):
@@ -816,6 +1012,7 @@ cdef void end_move(MaState *s) noexcept nogil:
     s.mover = NONE
     s.mv_sub = M_NONE
     s.mv_flags = 0
+    s.mv_dir = 0
     s.of_firers = 0
     s.to_move = side_of(g) if g != NONE else s.to_move
     alternate(s)
@@ -825,6 +1022,7 @@ cdef void end_attempt_failed(MaState *s) noexcept nogil:
     s.mover = NONE
     s.mv_sub = M_NONE
     s.mv_flags = 0
+    s.mv_dir = 0
     s.to_move = side_of(g)
     alternate(s)
 
@@ -863,9 +1061,15 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.atk_target = NONE
     s.mover = NONE
     s.rec_next = NONE
+    s.ctarget = NONE
+    s.options = prm.options & 1
     for p in range(2):
         for v in range(10):
             s.deck[p][v] = FULL_DECK[v]
+        s.ghq_slot[p] = NONE
+        for g in range(p * 16, p * 16 + 16):
+            if START[g].type != NONE and TY_ROLE[START[g].type] == 2:
+                s.ghq_slot[p] = g
     memcpy(s.st, START, sizeof(START))
     if prm.deploy == 1:
         for g in range(NSLOT):
@@ -883,7 +1087,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
     if n == N_OVER:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
-             N_STOPCHK, N_RECOVER):
+             N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
+             N_REPLACE):
         return ARD_CHANCE
     if n == N_DECL:
         return s.atk_side
@@ -967,7 +1172,27 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             for d in range(8):
                 out[n] = A_STOP + d
                 n += 1
+        for t in range(16):
+            if can_assault(s, g, (1 - p) * 16 + t):
+                out[n] = A_ASSAULT + t
+                n += 1
+        for t in range(16):
+            if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+                out[n] = A_OVERRUN + t
+                n += 1
         return n
+    if k == N_RETREAT:
+        for d in range(8):
+            if retreat_ok(s, s.ctarget, s.mover, d):
+                out[n] = A_RETREAT + d
+                n += 1
+        return n
+    if k == N_OVR_OFASK:
+        if can_fire(s, s.ctarget, s.mover, K_OVR_OF):
+            out[n] = A_FIRE + (s.ctarget & 15) * 16 + (s.mover & 15)
+            n += 1
+        out[n] = A_PASS
+        return n + 1
     return 0
 
 
@@ -1037,15 +1262,54 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return 1
     if k == N_TOFIRE:
         f = atk_slot(s, s.atk_cur)
-        return two_outcomes(p_pass(s.coh[s.atk_side], tofire_mod(s, f, s.atk_target, s.atk_kind)), a, pr)
-    if k == N_CRT:
-        crt_probs(s, atk_slot(s, s.atk_cur), s.atk_target, crt)
+        mod = tofire_mod(s, f, s.atk_target, s.atk_kind)
+        if not (s.options & 1):
+            return two_outcomes(p_pass(s.coh[s.atk_side], mod), a, pr)
+        # Hot Shot: a natural 1 that passes is its own outcome
+        c = s.coh[s.atk_side] - mod           # rolls 1..c pass
+        if c > 20:
+            c = 20
+        if c < 0:
+            c = 0
+        if c > 1:
+            a[n] = A_OK
+            pr[n] = (c - 1) / 20.0
+            n += 1
+        if c < 20:
+            a[n] = A_FAIL
+            pr[n] = (20 - c) / 20.0
+            n += 1
+        if c >= 1:
+            a[n] = A_N1
+            pr[n] = 0.05
+            n += 1
+        return n
+    if k == N_CRT or k == N_OVR_HIT1 or k == N_OVR_HIT2:
+        if k == N_CRT:
+            crt_probs(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)
+        elif k == N_OVR_HIT1:
+            crt_table(5, 0, crt)              # the overrunner's attack on the +5 column
+        else:
+            crt_table(3 if TY_AP[s.st[s.ctarget].type] >= 5 else 2, 0, crt)
         for r in range(5):
             if crt[r] > 0:
                 a[n] = A_CRT + r
                 pr[n] = crt[r]
                 n += 1
         return n
+    if k == N_PASSCHK:
+        return two_outcomes(p_pass(s.coh[side_of(s.mover)], cohesion_mods(s, s.mover) + 3), a, pr)
+    if k == N_OVR_DEFROLL:
+        return two_outcomes(p_pass(s.coh[side_of(s.ctarget)], cohesion_mods(s, s.ctarget)), a, pr)
+    if k == N_OVR_ATKROLL:
+        mod = cohesion_mods(s, s.mover)
+        if TY_DEF[s.st[s.ctarget].type] == D_PERSONNEL and TY_AP[s.st[s.ctarget].type] >= 2:
+            mod += 3
+        return two_outcomes(p_pass(s.coh[side_of(s.mover)], mod), a, pr)
+    if k == N_REPLACE:
+        p = 0 if s.rep_pending & 1 else 1
+        g = first_hq(s, p)
+        return two_outcomes(p_pass(s.coh[p], REPLACE_MOD[p] + cohesion_mods(s, g)), a, pr)
     if k == N_INIT:
         # 1D6 + cohesion each, ties rerolled
         pa = 0.0
@@ -1160,19 +1424,53 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
             s.ncards_ok[p] = s.ncards[p]
     elif k == N_TOFIRE:
         g = atk_slot(s, s.atk_cur)
-        s.st[g].flags |= F_FIRED
-        if action == A_OK:
+        if s.atk_kind != K_ASLDEF and s.atk_kind != K_ASSAULT:
+            s.st[g].flags |= F_FIRED         # close assault is not fire
+        if action == A_OK or action == A_N1:
             s.atk_step = S_CRT
+            s.hot = 1 if action == A_N1 else 0
         else:
             s.atk_cur += 1
             advance_attack(s)
     elif k == N_CRT:
         v = action - A_CRT
-        if v >= 1 and v <= 3:
+        if s.atk_kind == K_ASSAULT:
+            if v == 3 or (v == 2 and (s.st[s.atk_target].flags & F_S)):
+                s.atk_hit = 2                # a D result: the defender must retreat
+        elif v >= 1 and v <= 3:
             s.atk_hit = 1
         apply_result(s, s.atk_target, v)
+        s.hot = 0
         s.atk_cur += 1
         advance_attack(s)
+    elif k == N_PASSCHK:
+        if action == A_OK:
+            do_step(s, s.mv_dir)
+        else:
+            end_move(s)                      # halts adjacent
+    elif k == N_OVR_DEFROLL:
+        s.mv_sub = M_OVR_ATKROLL if action == A_OK else M_OVR_HIT1
+    elif k == N_OVR_HIT1:
+        apply_result(s, s.ctarget, action - A_CRT)
+        if alive(s, s.ctarget):
+            s.mv_sub = M_OVR_ATKROLL
+        else:
+            close_done(s)
+    elif k == N_OVR_ATKROLL:
+        if action == A_OK:
+            close_done(s)
+        else:
+            s.mv_sub = M_OVR_HIT2
+    elif k == N_OVR_HIT2:
+        apply_result(s, s.mover, action - A_CRT)
+        close_done(s)
+    elif k == N_REPLACE:
+        p = 0 if s.rep_pending & 1 else 1
+        s.rep_pending &= ~(1 << p)
+        if action == A_OK:
+            s.ghq_slot[p] = first_hq(s, p)
+        if s.rep_pending == 0:
+            end_of_turn(s)
     elif k == N_INIT:
         s.init_side = action - A_INIT
         s.phase = PH_LEAD
@@ -1203,9 +1501,22 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         next_recovery(s, g + 1)
 
 
+cdef void do_step(MaState *s, int d) noexcept nogil:
+    cdef int g = s.mover, c = step_cost(s, g, d)
+    if c < 0:
+        c = s.st[g].mp
+    s.st[g].mp -= c
+    s.st[g].x += DX[d]
+    s.st[g].y += DY[d]
+    s.st[g].facing = d
+    s.st[g].steps += 1
+    s.mv_sub = M_STEP
+    after_step(s)
+
+
 cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     cdef MaState *s = <MaState *>state
-    cdef int k = node(s), p, f, t, g, d, c
+    cdef int k = node(s), p, f, t, g, d, c, o
     if k == N_OVER:
         return
     if ma_current_player(state) == ARD_CHANCE:
@@ -1222,6 +1533,8 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         if k == N_OFASK:
             s.mv_sub = M_STEP
             s.to_move = side_of(s.mover)
+        elif k == N_OVR_OFASK:
+            s.mv_sub = M_OVR_DEFROLL
         elif k == N_CFASK:
             resume_mover(s)
         else:
@@ -1243,6 +1556,8 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
             declare(s, p, f, t, K_OPPORTUNITY)
         elif k == N_CFASK:
             declare(s, p, f, t, K_COVERING)
+        elif k == N_OVR_OFASK:
+            declare(s, p, f, t, K_OVR_OF)
         else:
             declare(s, p, f, t, K_STANDARD)
         return
@@ -1267,18 +1582,40 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     g = s.mover
     if action < A_STOP:
         d = action - A_STEP
-        c = step_cost(s, g, d)
-        if c < 0:
-            c = s.st[g].mp
-        s.st[g].mp -= c
-        s.st[g].x += DX[d]
-        s.st[g].y += DY[d]
-        s.st[g].facing = d
-        s.st[g].steps += 1
-        after_step(s)
+        o = occupant(s, s.st[g].x + DX[d], s.st[g].y + DY[d], g)
+        if o >= 0 and side_of(o) != side_of(g):
+            s.mv_sub = M_PASSCHK            # passing enemy armour: nerve roll first
+            s.mv_dir = d
+            return
+        do_step(s, d)
         return
-    s.st[g].facing = action - A_STOP
-    end_move(s)
+    if action < A_OK:
+        s.st[g].facing = action - A_STOP
+        end_move(s)
+        return
+    if action >= A_RETREAT:
+        t = s.ctarget
+        s.st[t].x += DX[action - A_RETREAT]
+        s.st[t].y += DY[action - A_RETREAT]
+        close_done(s)
+        return
+    t = (1 - p) * 16 + (action - A_ASSAULT) % 16
+    s.ctarget = t
+    s.st[t].flags |= F_MOVED                # pinned: it may not move this phase
+    if action < A_OVERRUN:
+        s.mv_sub = M_CLOSE
+        if s.st[t].posture == P_FIRING and combat_diff(s, t, g, K_ASLDEF) >= CRT_MIN:
+            start_attack(s, side_of(t), K_ASLDEF, t, g)
+        else:
+            start_attack(s, p, K_ASSAULT, g, t)
+        return
+    c = overrun_cost(s, g, t)
+    s.st[g].mp -= c if c > 0 else s.st[g].mp
+    if can_fire(s, t, g, K_OVR_OF):
+        s.mv_sub = M_OVR_OFASK
+        s.to_move = side_of(t)
+    else:
+        s.mv_sub = M_OVR_DEFROLL
 
 
 # ----------------------------------------------------------------- vtable: returns, evaluate, hash
@@ -1341,7 +1678,7 @@ cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
                 continue
             else:
                 pf = p_pass(s.coh[s.atk_side], tofire_mod(s, f, s.atk_target, s.atk_kind))
-            crt_probs(s, f, s.atk_target, crt)
+            crt_probs(s, f, s.atk_target, s.atk_kind, s.hot if l == s.atk_cur else 0, crt)
             v += pf * val * (crt[4] + 0.6 * crt[3] + 0.3 * crt[2] + 0.15 * crt[1])
     return v if s.atk_side == player else -v
 
@@ -1552,8 +1889,17 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_int(tmp, n, a - A_CARD + 1)
     elif a == A_BRK_NO:
         n = put_text(tmp, 0, b"brk:no")
-    else:
+    elif a == A_BRK_YES:
         n = put_text(tmp, 0, b"brk:yes")
+    elif a < A_OVERRUN:
+        n = put_text(tmp, 0, b"assault ")
+        n = put_text(tmp, n, name_of((1 - p) * 16 + a - A_ASSAULT))
+    elif a < A_RETREAT:
+        n = put_text(tmp, 0, b"overrun ")
+        n = put_text(tmp, n, name_of((1 - p) * 16 + a - A_OVERRUN))
+    else:
+        n = put_text(tmp, 0, b"retreat ")
+        n = put_text(tmp, n, DIR_NAMES[a - A_RETREAT])
     if n >= buflen:
         return -1
     memcpy(buf, tmp, n)
@@ -1638,11 +1984,18 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         sp += 1
     if sp >= n - 1:
         return -1
-    if word_is(t, sp, b"step") or word_is(t, sp, b"stop"):
+    if word_is(t, sp, b"step") or word_is(t, sp, b"stop") or word_is(t, sp, b"retreat"):
         d = find_dir(t + sp + 1, n - sp - 1)
         if d < 0:
             return -1
+        if t[0] == c'r':
+            return A_RETREAT + d
         return (A_STEP if t[2] == c'e' else A_STOP) + d
+    if word_is(t, sp, b"assault") or word_is(t, sp, b"overrun"):
+        g = find_name(t + sp + 1, n - sp - 1)
+        if g < 0 or side_of(g) == p:
+            return -1
+        return (A_ASSAULT if t[0] == c'a' else A_OVERRUN) + (g & 15)
     if word_is(t, sp, b"order") or word_is(t, sp, b"indep"):
         g = find_name(t + sp + 1, n - sp - 1)
         if g < 0 or side_of(g) != p:
@@ -1686,7 +2039,7 @@ cdef int fail(char *msg, int msglen, const char *text) noexcept nogil:
 
 cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
-    cdef int g, p, v, cnt, k, l
+    cdef int g, p, v, cnt, k, l, o
     if s.turns < 1 or s.turns > 50:
         return fail(msg, msglen, b"turns is outside 1..50")
     if s.det < 1 or s.det > 100:
@@ -1723,8 +2076,15 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"turn bookkeeping out of range")
     if s.orders[0] > ORD_MAX or s.orders[1] > ORD_MAX:
         return fail(msg, msglen, b"orders out of range")
-    if s.brk_pending > 3 or s.broken > 3 or s.reserved != 0:
+    if s.brk_pending > 3 or s.broken > 3 or s.reserved != 0 or s.reserved2 != 0:
         return fail(msg, msglen, b"break bookkeeping out of range")
+    if s.options > 1 or s.hot > 1 or s.rep_pending > 3 or s.mv_dir > 7:
+        return fail(msg, msglen, b"option, Hot Shot or replacement bookkeeping out of range")
+    for p in range(2):
+        g = s.ghq_slot[p]
+        if g != NONE and (g >= NSLOT or side_of(g) != p or START[g].type == NONE
+                          or TY_ROLE[START[g].type] == 0):
+            return fail(msg, msglen, b"a GHQ slot that is not an HQ or GHQ of its side")
     if s.winner < -1 or s.winner > 2 or ((s.phase == PH_OVER) != (s.winner != -1)):
         return fail(msg, msglen, b"winner does not match the phase")
     for g in range(NSLOT):
@@ -1745,8 +2105,28 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"two stands end on one square")
     if s.phase == PH_OVER:
         return 0
-    if s.atk_step > S_CRT or s.atk_kind > K_COVERING or s.atk_side > 1 or s.atk_cur > 16:
+    if s.atk_step > S_CRT or s.atk_kind > K_OVR_OF or s.atk_side > 1 or s.atk_cur > 16:
         return fail(msg, msglen, b"attack bookkeeping out of range")
+    if s.hot and s.atk_step != S_CRT:
+        return fail(msg, msglen, b"a Hot Shot outside a CRT roll")
+    if s.ctarget != NONE:
+        if (s.ctarget >= NSLOT or s.mover == NONE or s.mover >= NSLOT or s.mv_sub < M_CLOSE
+                or side_of(s.ctarget) == side_of(s.mover) or s.st[s.ctarget].type == NONE):
+            return fail(msg, msglen, b"a close-combat target without a close combat")
+        if s.mv_sub != M_CLOSE and (not alive(s, s.ctarget) or not alive(s, s.mover)):
+            return fail(msg, msglen, b"a close combat with a lost stand")
+        if dist(s, s.ctarget, s.mover) != 1:
+            return fail(msg, msglen, b"a close combat between stands not adjacent")
+        if s.mv_sub == M_RETREAT and not any_retreat(s, s.ctarget, s.mover):
+            return fail(msg, msglen, b"a retreat with nowhere to go")
+        if s.mv_sub == M_CLOSE and (s.atk_step < S_TOFIRE or not (s.atk_kind == K_ASLDEF or s.atk_kind == K_ASSAULT)):
+            return fail(msg, msglen, b"a close assault without its attack")
+        if s.mv_sub == M_OVR_OFASK and s.atk_step == S_NONE and not can_fire(s, s.ctarget, s.mover, K_OVR_OF):
+            return fail(msg, msglen, b"overrun fire asked with no possible firer")
+        if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
+            return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
+    elif s.mv_sub >= M_CLOSE:
+        return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
             return fail(msg, msglen, b"an attack without target or firers")
@@ -1754,6 +2134,10 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a standard attack outside the fire phase")
         if s.atk_kind != K_STANDARD and (s.phase != PH_MOVE or s.mover == NONE):
             return fail(msg, msglen, b"opportunity or covering fire without a mover")
+        if close_kind(s.atk_kind) and s.ctarget == NONE:
+            return fail(msg, msglen, b"a close-combat attack without a target")
+        if close_kind(s.atk_kind) != (s.mv_sub == M_CLOSE or s.mv_sub == M_OVR_OFASK):
+            return fail(msg, msglen, b"an attack of the wrong kind for the mover's step")
         if s.atk_step >= S_TOFIRE and (s.atk_cur >= 16 or not alive(s, s.atk_target)
                                        or not ((s.atk_firers >> s.atk_cur) & 1)
                                        or not alive(s, atk_slot(s, s.atk_cur))):
@@ -1761,8 +2145,14 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or not alive(s, s.mover) or s.mv_sub < M_ROLL or s.mv_sub > M_CFASK:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_OVR_HIT2:
+            return fail(msg, msglen, b"the mover is not a stand")
+        if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
+        if s.mv_sub == M_PASSCHK:
+            o = occupant(s, s.st[s.mover].x + DX[s.mv_dir], s.st[s.mover].y + DY[s.mv_dir], s.mover)
+            if o < 0 or side_of(o) == side_of(s.mover) or step_cost(s, s.mover, s.mv_dir) <= 0:
+                return fail(msg, msglen, b"a pass-through roll with no enemy vehicle to pass")
         if s.mv_sub == M_STEP and not can_stop_on(s, s.mover, s.st[s.mover].x, s.st[s.mover].y):
             # passing through a friend: there must be a way off
             for l in range(8):
@@ -1778,9 +2168,15 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"covering fire asked with no possible firer")
     elif s.mover != NONE or s.mv_sub != M_NONE:
         return fail(msg, msglen, b"a mover outside the movement phase")
-    if s.phase == PH_RECOVER and (s.rec_next >= NSLOT or not alive(s, s.rec_next)
-                                  or not (s.st[s.rec_next].flags & (F_S | F_D))):
+    if s.phase == PH_RECOVER and s.rec_next != NONE and (s.rec_next >= NSLOT or not alive(s, s.rec_next)
+                                                         or not (s.st[s.rec_next].flags & (F_S | F_D))):
         return fail(msg, msglen, b"the recovery roll is for no S/D stand")
+    if s.phase == PH_RECOVER and s.rec_next == NONE:
+        for p in range(2):
+            if (s.rep_pending >> p) & 1 and not needs_replacement(s, p):
+                return fail(msg, msglen, b"a GHQ replacement roll that is not due")
+        if s.rep_pending == 0:
+            return fail(msg, msglen, b"the recovery phase with nothing to roll")
     if s.phase == PH_ORDERS and (s.ord_count >= 2 or not ghq_alive(s, orders_side(s))):
         return fail(msg, msglen, b"an orders roll for a side without its GHQ")
     if msg != NULL and msglen > 0:
@@ -1800,7 +2196,7 @@ MA_GAME.max_legal = MAX_LEGAL
 # per turn: <= 32 marks + 2 passes, <= 32 attacks of <= 17 declarations + 2 rolls each,
 # <= 3 movement attempts per stand (orders, independent) with <= 60 steps each and an
 # opportunity exchange per step, recovery and cards: 40000 per turn is a loose bound.
-MA_GAME.max_game_length = 40000 * 50
+MA_GAME.max_game_length = MAX_GAME_LENGTH
 MA_GAME.init = ma_init
 MA_GAME.validate = ma_validate
 MA_GAME.current_player = ma_current_player

@@ -3,9 +3,11 @@
 
 PHASES = ("initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over")
 POSTURES = ("firing", "move", "firemove")
-KINDS = ("standard", "opportunity", "covering")
+KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "overrun_fire")
 STEPS = ("none", "declare", "tofire", "crt")
-MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering")
+MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
+              "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
+              "overrun_counter")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -32,7 +34,8 @@ cdef bytes state_bytes(const MaState *s):
 def default_params():
     return {"turns": DEF_TURNS, "determination": 35,
             "german_cohesion": DEF_COH[0], "soviet_cohesion": DEF_COH[1],
-            "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges"}
+            "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges",
+            "hot_shot": False}
 
 
 def _check_int(values, key, lo, hi):
@@ -56,6 +59,9 @@ def pack_params(values):
     if vals["deployment"] not in DEPLOYMENTS:
         raise ValueError(f"parameter deployment={vals['deployment']!r}: expected edges or close")
     prm.deploy = DEPLOYMENTS.index(vals["deployment"])
+    if not isinstance(vals["hot_shot"], bool):
+        raise ValueError(f"parameter hot_shot={vals['hot_shot']!r}: expected true or false")
+    prm.options = 1 if vals["hot_shot"] else 0
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -85,13 +91,15 @@ def to_dict(raw):
         stands.append(d)
     attack = None
     if s.atk_step != S_NONE:
-        attack = {"side": SIDE_KEYS[s.atk_side & 1], "kind": KINDS[s.atk_kind % 3],
+        attack = {"side": SIDE_KEYS[s.atk_side & 1], "kind": KINDS[s.atk_kind % 6],
                   "target": _slot_id(s.atk_target), "firers": _mask_ids(s.atk_side & 1, s.atk_firers),
-                  "step": STEPS[s.atk_step % 4], "current": s.atk_cur, "hit": bool(s.atk_hit)}
+                  "step": STEPS[s.atk_step % 4], "current": s.atk_cur, "hit": s.atk_hit,
+                  "hot_shot": bool(s.hot)}
     mover = None
     if s.mover != NONE:
-        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 6], "ordered": bool(s.mv_flags & 1),
-                 "stopped": bool(s.mv_flags & 2),
+        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 14], "ordered": bool(s.mv_flags & 1),
+                 "stopped": bool(s.mv_flags & 2), "pass_dir": DIRS[s.mv_dir % 8],
+                 "close_target": _slot_id(s.ctarget) if s.ctarget != NONE else None,
                  "opportunity_firers": _mask_ids(1 - (s.mover >> 4) if s.mover < NSLOT else 0, s.of_firers)}
     cards = {}
     for p in range(2):
@@ -115,6 +123,9 @@ def to_dict(raw):
         "orders": [s.orders[0], s.orders[1]],
         "attack": attack, "mover": mover,
         "recovery_next": _slot_id(s.rec_next) if s.rec_next != NONE else None,
+        "replacement_due": [bool(s.rep_pending & 1), bool(s.rep_pending & 2)],
+        "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
+        "hot_shot": bool(s.options & 1),
         "cards": cards, "winner": winner, "stands": stands,
     }
 
@@ -198,16 +209,26 @@ def from_dict(d, params=None):
             s.atk_firers |= 1 << (g & 15)
         s.atk_step = _choice(atk.get("step", "declare"), STEPS, "attack.step")
         s.atk_cur = _int_in(atk.get("current", 0), 0, 16, "attack.current")
-        s.atk_hit = 1 if atk.get("hit", False) else 0
+        s.atk_hit = _int_in(int(atk.get("hit", 0)), 0, 2, "attack.hit")
+        s.hot = 1 if atk.get("hot_shot", False) else 0
     mv = d.get("mover")
     if mv is not None:
         s.mover = _stand_slot(_get(mv, "id", "mover"), "mover.id")
         s.mv_sub = _choice(mv.get("step", "step"), MOVER_SUBS, "mover.step")
         s.mv_flags = (1 if mv.get("ordered", True) else 0) | (2 if mv.get("stopped", False) else 0)
+        s.mv_dir = _choice(mv.get("pass_dir", "n"), DIRS, "mover.pass_dir")
+        ct = mv.get("close_target")
+        s.ctarget = NONE if ct is None else _stand_slot(ct, "mover.close_target")
         s.of_firers = 0
         for f in mv.get("opportunity_firers", []):
             g = _stand_slot(f, "mover.opportunity_firers")
             s.of_firers |= 1 << (g & 15)
+    rep = d.get("replacement_due", [False, False])
+    s.rep_pending = (1 if rep[0] else 0) | (2 if rep[1] else 0)
+    if "ghq" in d:
+        for p in range(2):
+            s.ghq_slot[p] = NONE if d["ghq"][p] is None else _stand_slot(d["ghq"][p], f"ghq[{p}]")
+    s.options = 1 if d.get("hot_shot", bool(s.options & 1)) else 0
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})
@@ -314,7 +335,7 @@ def _has_los(raw, a, b):
 def _combat_diff(raw, a, b):
     cdef MaState s
     load_state(raw, &s)
-    return combat_diff(&s, STAND_IDS.index(a), STAND_IDS.index(b))
+    return combat_diff(&s, STAND_IDS.index(a), STAND_IDS.index(b), K_STANDARD)
 
 
 def _break_units(raw, int p):

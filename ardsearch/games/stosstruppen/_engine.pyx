@@ -139,8 +139,8 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     # Move phase: 16 units x 191 destinations + done bounds everything.
     MAX_LEGAL = 3080
     # Per turn: 8 cards + per player at most 16 moves x 12 steps, 205 fire-phase
-    # steps (32 fire actions with their rolls, 4 markers x 34 rolls, 4 placements),
-    # 49 assault steps and 18 rally steps: 936 < 1000; turns <= 30.
+    # steps (32 fire actions with their rolls, 4 markers x 34 rolls, 4 placements,
+    # done), 49 assault steps and 18 rally steps: 938 < 1000; turns <= 30.
     MAX_GAME_LENGTH = 30 * 1000 + 10
 
 cdef enum:
@@ -154,6 +154,8 @@ cdef packed struct UType:      # one unit type of units.toml (see its header)
 
 cdef packed struct Scn:        # one scenario file, plus its line-of-sight table
     uint8_t width, height, turns, attacker, obj_needed
+    uint8_t nobj               # objective squares (also flagged F_OBJECTIVE)
+    uint8_t objsq[8]
     uint8_t morale[2]          # 0 green, 1 regular, 2 veteran
     uint8_t nunits[2]
     uint8_t utype[2][16]

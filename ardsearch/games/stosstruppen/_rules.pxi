@@ -206,8 +206,9 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                             inq[256 + b] = 1
                             queue[tail] = 256 + b
                             tail = (tail + 1) & 511
-            elif layer == 0 and not ut.foot and sc.terrain[b] == T_TRENCH:
-                # a non-foot unit crosses one trench square in a single move
+            elif layer == 0 and not ut.foot and sc.terrain[b] == T_TRENCH and unit_at(s, b) < 0:
+                # a non-foot unit crosses one empty trench square in a single move
+                # (empty: failing the test leaves it there)
                 m = b
                 for d2 in range(8):
                     mx = m % STRIDE + DX[d2]

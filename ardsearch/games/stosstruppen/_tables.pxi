@@ -92,8 +92,10 @@ def _fill_tables():
             sc.flags[sq] |= F_HILL
         for sq in d["wire"]:
             sc.flags[sq] |= F_WIRE
-        for sq in d["objectives"]:
+        for k2, sq in enumerate(d["objectives"]):
             sc.flags[sq] |= F_OBJECTIVE
+            sc.objsq[k2] = sq
+        sc.nobj = len(d["objectives"])
         for p in range(2):
             army = d["armies"][p]
             sc.morale[p] = army["morale"]

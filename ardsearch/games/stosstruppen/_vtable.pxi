@@ -359,11 +359,10 @@ cdef double advance_score(const StState *s, int a) noexcept nogil:
         if s.u[i].sq == NOSQ:
             continue
         best = 99
-        for b in range(NSQ):
-            if sc.flags[b] & F_OBJECTIVE:
-                d = cheb(s.u[i].sq, b)
-                if d < best:
-                    best = d
+        for b in range(sc.nobj):
+            d = cheb(s.u[i].sq, sc.objsq[b])
+            if d < best:
+                best = d
         tot += 1.0 - best / 16.0
         n += 1
     return tot / n if n else 0.0
@@ -508,11 +507,11 @@ cdef int st_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_unit(s, tmp, n + 1, q * UPS + k % UPS)
     elif a < A_RALLY:
         if a < A_GAS:
-            n = put_text(tmp, 0, b"barrage ")
+            n = put_text(tmp, 0, b"barrage:")
         elif a < A_CAS:
-            n = put_text(tmp, 0, b"gas ")
+            n = put_text(tmp, 0, b"gas:")
         else:
-            n = put_text(tmp, 0, b"cas ")
+            n = put_text(tmp, 0, b"cas:")
         n = put_square(tmp, n, (a - A_BARRAGE) % NSQ)
     elif a < A_CARD:
         n = put_text(tmp, 0, WORD_NAMES[a - A_RALLY])
@@ -590,11 +589,15 @@ cdef ard_action st_string_to_action(const void *state, const char *text) noexcep
     for k in range(4):
         if text_is(q, n, WORD_NAMES[k]):
             return A_RALLY + k
-    if n > 8 and text_is(q, 8, b"barrage ") and read_square(q + 8, n - 8, &sq) == n - 8:
+    # markers: "barrage:e7" (the notation; one word for the text protocol), or "barrage e7"
+    if n > 8 and text_is(q, 7, b"barrage") and (q[7] == c':' or q[7] == c' ') \
+            and read_square(q + 8, n - 8, &sq) == n - 8:
         return A_BARRAGE + sq
-    if n > 4 and text_is(q, 4, b"gas ") and read_square(q + 4, n - 4, &sq) == n - 4:
+    if n > 4 and text_is(q, 3, b"gas") and (q[3] == c':' or q[3] == c' ') \
+            and read_square(q + 4, n - 4, &sq) == n - 4:
         return A_GAS + sq
-    if n > 4 and text_is(q, 4, b"cas ") and read_square(q + 4, n - 4, &sq) == n - 4:
+    if n > 4 and text_is(q, 3, b"cas") and (q[3] == c':' or q[3] == c' ') \
+            and read_square(q + 4, n - 4, &sq) == n - 4:
         return A_CAS + sq
     k = read_unit(s, q, n, p, &u)
     if k == 0 or k >= n:
@@ -732,10 +735,18 @@ cdef int st_validate(const void *state, char *msg, int msglen) noexcept nogil:
     if k == P_HQTEST or k == P_CROSS or k == P_ADJ_MOVER or k == P_ADJ_ENEMY:
         if s.phase != PH_MOVE or side_of(s.pu) != p or s.u[s.pu].sq == NOSQ or not on_board(sc, s.psq):
             return fail(msg, msglen, b"a pending move test without a living mover")
-        if k == P_CROSS and (s.pflags & PF_TRENCH) and (not on_board(sc, s.paux) or sc.terrain[s.paux] != T_TRENCH):
-            return fail(msg, msglen, b"a pending trench crossing without a trench square")
-        if k == P_ADJ_ENEMY and (side_of(s.pt) == p or s.u[s.pt].sq == NOSQ):
-            return fail(msg, msglen, b"a pending enemy test without a living enemy")
+        if k == P_HQTEST and not (s.pflags & PF_HQ):
+            return fail(msg, msglen, b"a pending HQ test without its flag")
+        if k == P_CROSS and (s.pflags & PF_HQ or not s.pflags & PF_CROSS):
+            return fail(msg, msglen, b"a pending crossing test with wrong flags")
+        if (k == P_HQTEST or k == P_CROSS) and (seen[s.psq] or (s.pflags & PF_TRENCH and (
+                not on_board(sc, s.paux) or sc.terrain[s.paux] != T_TRENCH or seen[s.paux]))):
+            return fail(msg, msglen, b"a pending move to an occupied square or without a free trench square")
+        if k == P_ADJ_MOVER and next_adjacent_enemy(s, s.pu, 0) < 0:
+            return fail(msg, msglen, b"a pending test for moving next to the enemy with no enemy adjacent")
+        if k == P_ADJ_ENEMY and (side_of(s.pt) == p or s.u[s.pt].sq == NOSQ
+                                 or cheb(s.u[s.pt].sq, s.u[s.pu].sq) != 1):
+            return fail(msg, msglen, b"a pending enemy test without a living adjacent enemy")
     elif k == P_FIRE or k == P_ASSAULT:
         if s.phase != (PH_FIRE if k == P_FIRE else PH_ASSAULT) or side_of(s.pu) != p or side_of(s.pt) == p \
                 or s.u[s.pu].sq == NOSQ or s.u[s.pt].sq == NOSQ:

@@ -23,13 +23,16 @@ decision nodes are max nodes when that player moves and min nodes otherwise
 are the probability-weighted mean of their outcomes, leaves are
 game.evaluate(state, root player) and terminal states their returns.
 
-Depth counts decision plies only: chance nodes do not consume depth, so a chance
-event is expanded even at the horizon. Iterative deepening runs depth 1, 2, ...
-until a budget runs out; depth 1 always completes, so there is always a best move.
+Depth counts decision plies: chance nodes inside the horizon do not consume
+depth, and a chance node at the horizon is a leaf (evaluated, like a decision
+node there). Iterative deepening runs depth 1, 2, ... until a budget runs out;
+depth 1 always completes, so there is always a best move.
 
-Pruning: alpha-beta at decision nodes, Ballard's Star1 at chance nodes and, with
-star2=True, Star2 probing (each outcome's first move is searched first to bound
-it). The transposition table (tt_mb megabytes, keyed by game hash) uses a stored
+Pruning: alpha-beta at decision nodes (TT move, previous PV, killers, history),
+Ballard's Star1 at chance nodes and, with star2=True, Star2 probing (an outcome's
+first move is searched first to bound it; directed to the side the node is
+expected to fail on, which matters when a chance node has both max and min
+children). The transposition table (tt_mb megabytes, keyed by game hash) uses a stored
 value only at exactly the depth it was searched to, so neither Star2 nor the
 table changes the value of a depth-d search, only the number of nodes.
 

@@ -12,6 +12,7 @@ constexpr int32_t kScorePVMove = 1 << 29;
 constexpr int32_t kScoreKiller1 = 1 << 28;  // the move that last cut at this ply
 constexpr int32_t kScoreKiller2 = 1 << 27;  // the one before it
 constexpr int32_t kHistoryCap = 1 << 26;    // halve the table before scores reach the killers
+constexpr int kMinProbeDepth = 2;         // see chance_node: shallower probes do not pay
 constexpr uint64_t kCheckEvery = 255;     // nodes between clock / stop-flag checks
 
 inline double clamp_value(double v) {
@@ -410,11 +411,11 @@ double ExpectimaxSearch::value_guess(const void *state, uint64_t key) {
  * node that will fail high wants the loose lower bounds searched first. Which
  * way the node goes is guessed from the probe values (the mean of what is
  * known) or, with nothing probed, from value_guess; inside the window, or
- * without Star2, the order stays likeliest first. The order changes which outcomes are searched, never the
+ * when there was no probing pass, the order stays likeliest first. The order changes which outcomes are searched, never the
  * value (chance_node sums exact values in the canonical order). */
 void ExpectimaxSearch::star1_order(int n, const double *p, const double *lo, const double *hi,
                                    const ProbeRecord *probed, double alpha, double beta,
-                                   double guess, int32_t *order) {
+                                   bool probed_pass, double guess, int32_t *order) {
     double known = 0.0, weight = 0.0;
     for (int i = 0; i < n; i++) {
         if (lo[i] >= hi[i]) {
@@ -427,7 +428,7 @@ void ExpectimaxSearch::star1_order(int n, const double *p, const double *lo, con
     }
     const double expect = weight > 0.0 ? known / weight : guess;
     int k = 0;
-    if (opt_.star2 && (expect <= alpha || expect >= beta)) {
+    if (probed_pass && (expect <= alpha || expect >= beta)) {
         const bool fail_low = expect <= alpha;
         for (int i = 0; i < n; i++)  // loose on the side that decides the cut: first
             if (fail_low ? hi[i] >= kHigh : lo[i] <= kLow) order[k++] = i;
@@ -467,12 +468,16 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
         return v;
     };
 
-    // Star2 probing (a chance node always has depth left: see search()).
-    // Only the probes that can help the way the node is expected to fail are
-    // made: a max child's probe gives a lower bound, useful only to fail
-    // high; a min child's an upper bound, useful only to fail low.
+    // Star2 probing. Only the probes that can help the way the node is
+    // expected to fail are made: a max child's probe gives a lower bound,
+    // useful only to fail high; a min child's an upper bound, useful only to
+    // fail low. At depth 1 the probed move leads to a leaf: the probe saves a
+    // few evaluations but costs a second move generation (in Stand at
+    // Mortain more time than it saves, in the toy Pig more nodes), so
+    // probing starts at kMinProbeDepth.
     double guess = 0.0;
-    if (opt_.star2 && n > 1 && depth > 1) {
+    const bool probing = opt_.star2 && n > 1 && depth >= kMinProbeDepth;
+    if (probing) {
         guess = value_guess(s, key);
         const bool want_lower = guess > alpha, want_upper = guess < beta;
         double sum_lo = 0.0, sum_hi = 0.0;
@@ -523,7 +528,7 @@ double ExpectimaxSearch::chance_node(int ply, int depth, double alpha, double be
 
     // Star1 search phase, in an order chosen to cut early: see star1_order.
     int32_t *order = scores_at(ply);  // a chance node's ply has no moves to score
-    star1_order(n, p, lo, hi, probed, alpha, beta, guess, order);
+    star1_order(n, p, lo, hi, probed, alpha, beta, probing, guess, order);
     double rest_lo = 0.0, rest_hi = 0.0;
     for (int i = 0; i < n; i++) {
         rest_lo += p[i] * lo[i];

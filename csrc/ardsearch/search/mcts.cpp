@@ -20,8 +20,9 @@ namespace ard {
 
 namespace {
 
-/* Applies `a` to s if it is a legal move or chance outcome there (the
- * hidden outcome only on a view at a chance node). */
+/* Applies `a` to s if it is a legal move or chance outcome there (HIDDEN
+ * only on a view: an unseen chance outcome, or a move of the view's
+ * opponent that its owner did not see). */
 bool apply_if_legal(const ard_game *g, uint8_t *s, ard_action a, std::vector<ard_action> &acts,
                     std::vector<double> &probs) {
     int p = g->current_player(s);
@@ -34,6 +35,9 @@ bool apply_if_legal(const ard_game *g, uint8_t *s, ard_action a, std::vector<ard
             int n = g->chance_outcomes(s, acts.data(), probs.data());
             ok = std::find(acts.begin(), acts.begin() + n, a) != acts.begin() + n;
         }
+    } else if (a == ARD_HIDDEN_OUTCOME) {
+        int owner = g->viewer(s);
+        ok = owner >= 0 && owner != p;
     } else {
         int n = g->legal_actions(s, acts.data());
         ok = std::find(acts.begin(), acts.begin() + n, a) != acts.begin() + n;
@@ -151,6 +155,40 @@ class Mcts {
         prev_root_.clear();
     }
 
+    /* The edges below the node that `path` (tree edge keys from the root)
+     * leads to in thread 0's tree: for tests and debugging. */
+    py::list edges(const std::vector<ard_action> &path) {
+        if (running_.load()) throw py::value_error("cannot inspect the tree while a search is running");
+        Worker &w = *workers_[0];
+        const NodePool &pool = w.pool();
+        if (w.root() < 0) throw py::value_error("no tree yet: search first");
+        int32_t cur = w.root();
+        for (ard_action k : path) {
+            const Node &n = pool[cur];
+            int32_t next = -1;
+            for (uint32_t i = 0; i < n.num_children && next < 0; i++) {
+                const Node &ch = pool[n.first_child + (int32_t)i];
+                if (ch.action == k && !ch.shadow) next = n.first_child + (int32_t)i;
+            }
+            if (next < 0) throw py::value_error("path leaves the tree at action " + std::to_string(k));
+            cur = next;
+        }
+        py::list out;
+        const Node &n = pool[cur];
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool[n.first_child + (int32_t)i];
+            py::dict d;
+            d["action"] = ch.action;
+            d["chooser"] = (int)ch.chooser;
+            d["visits"] = ch.visits;
+            d["value"] = ch.visits ? ch.value_sum / ch.visits : 0.0;
+            d["shadow"] = ch.shadow != 0;
+            d["children"] = (int)ch.num_children;
+            out.append(d);
+        }
+        return out;
+    }
+
     uint64_t nodes() const {
         uint64_t n = 0;
         for (auto &w : workers_) n += w->pool().nodes();
@@ -237,6 +275,7 @@ class Mcts {
         const Node &r = pool[w.root()];
         if (r.num_children == 0) return;
         int32_t best = most_visited(pool, r);
+        if (best < 0) return;
         std::vector<ard_action> pv = principal_variation(pool, best);
         const Node &b = pool[best];
         double value = b.visits ? b.value_sum / b.visits : 0.0;
@@ -246,10 +285,13 @@ class Mcts {
         self->snap_pv_ = pv;
     }
 
+    /* The most visited tree edge (shadow entries are statistics, not edges). */
     static int32_t most_visited(const NodePool &pool, const Node &n) {
-        int32_t best = n.first_child;
-        for (uint32_t i = 1; i < n.num_children; i++)
-            if (pool[n.first_child + (int32_t)i].visits > pool[best].visits) best = n.first_child + (int32_t)i;
+        int32_t best = -1;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            int32_t ci = n.first_child + (int32_t)i;
+            if (!pool[ci].shadow && (best < 0 || pool[ci].visits > pool[best].visits)) best = ci;
+        }
         return best;
     }
 
@@ -261,7 +303,7 @@ class Mcts {
             const Node &n = pool[cur];
             if (n.num_children == 0) break;
             int32_t next = most_visited(pool, n);
-            if (pool[next].visits == 0) break;
+            if (next < 0 || pool[next].visits == 0) break;
             pv.push_back(pool[next].action);
             cur = next;
         }
@@ -279,6 +321,7 @@ class Mcts {
             if (r.proven != kUnproven) root_proven = r.proven;
             for (uint32_t i = 0; i < r.num_children; i++) {
                 const Node &c = pool[r.first_child + (int32_t)i];
+                if (c.shadow) continue;  // cannot happen at the root (the searcher moves there)
                 RootStat &st = stats[c.action];
                 st.visits += c.visits;
                 st.value_sum += c.value_sum;
@@ -318,7 +361,7 @@ class Mcts {
             const Node &r = pool[w->root()];
             for (uint32_t i = 0; i < r.num_children; i++) {
                 int32_t ci = r.first_child + (int32_t)i;
-                if (pool[ci].action == best && (pv.empty() || pool[ci].visits > pv_visits)) {
+                if (pool[ci].action == best && !pool[ci].shadow && (pv.empty() || pool[ci].visits > pv_visits)) {
                     pv = principal_variation(pool, ci);
                     pv_visits = pool[ci].visits;
                 }
@@ -418,7 +461,10 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   information; True/False forces it. In ISMCTS the state given to search is
   the searcher's view (a full state is first reduced to the view of its side
   to move), each simulation plays in a fresh determinization of it, and a
-  chance outcome the searcher cannot see is the single edge HIDDEN (-2).
+  chance outcome the searcher cannot see is the single edge HIDDEN (-2). So
+  is an opponent's move the searcher cannot see (a secret bid): the opponent
+  picks it in each determinization by UCB over its own per-move statistics
+  kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
@@ -431,7 +477,8 @@ Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until
 first (give at least one), or stop(), or a proven root. The GIL is released.
 
 played: None starts a fresh tree. A list of actions (player moves and
-chance outcomes, HIDDEN for outcomes this searcher did not see) applied to
+chance outcomes, HIDDEN for outcomes and opponent moves this searcher did
+not see: state.view(p).history() gives exactly that) applied to
 the previous search's root to reach state_raw keeps the subtree below them;
 [] continues the same tree (so a search can be run in chunks). If the list
 does not lead from the old root to this state, the tree starts afresh.
@@ -451,6 +498,13 @@ rollout_plies, mean_rollout_length, threads, ismcts, reused.
              "Live figures of the running search, callable from another thread: running, simulations, "
              "nodes, time, nps, and from thread 0's tree (refreshed every 0.1 s) best, value, wp, pv.")
         .def("reset", &Mcts::reset, "Frees the trees and reseeds the threads (a new game).")
+        .def("edges", &Mcts::edges, py::arg("path") = std::vector<ard_action>{}, R"doc(
+The edges below the node reached by `path` (edge keys from the root, HIDDEN
+for '?' edges) in thread 0's tree, for tests and debugging: a list of dicts
+action, chooser, visits, value (mean for the chooser), shadow (True: an
+opponent's statistics for a move the searcher cannot see, not a tree edge;
+the tree goes on through the '?' edge beside it), children.
+)doc")
         .def_property_readonly("nodes", &Mcts::nodes, "Nodes in all trees.")
         .def_property_readonly("memory_bytes", &Mcts::memory_bytes, "Bytes held by the node pools.")
         .def_property_readonly("ismcts", &Mcts::ismcts)

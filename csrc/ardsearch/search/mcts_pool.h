@@ -31,7 +31,8 @@ struct Node {
     int8_t chooser;        // who picked the edge: 0, 1 or ARD_CHANCE; the root: its side to move
     int8_t proven;         // kUnproven or the proven game value for player 0
     uint8_t expanded;      // 1 once the node's children were generated
-    uint8_t unused;
+    uint8_t shadow;        // ISMCTS: 1 = an opponent's statistics for a move the searcher cannot
+                           // see (never a tree edge: the tree goes on through the '?' sibling)
 };
 static_assert(sizeof(Node) <= 64, "an MCTS node must fit in 64 bytes");
 
@@ -47,7 +48,7 @@ inline void init_node(Node &n, int32_t action, float prob, int8_t chooser) {
     n.chooser = chooser;
     n.proven = kUnproven;
     n.expanded = 0;
-    n.unused = 0;
+    n.shadow = 0;
 }
 
 class NodePool {

@@ -12,6 +12,14 @@
  *    by action (a chance outcome the searcher cannot see is the single edge
  *    ARD_HIDDEN_OUTCOME), children blocks grow when a determinization shows a
  *    new legal action, and selection uses availability counts.
+ *    An opponent's move the searcher cannot see (a secret initiative bid) is
+ *    merged into the same single '?' edge, so the searcher's later nodes are
+ *    the same whatever the opponent chose. Which move the opponent actually
+ *    plays in the determinization is chosen by UCB over "shadow" entries:
+ *    per-move statistics of the opponent kept beside the '?' edge (as the
+ *    opponent's tree would in multiple-observer ISMCTS, but keyed by the
+ *    searcher's information set: the opponent does not exploit its own
+ *    hand there, a known limit of single-observer ISMCTS).
  *
  * Values: a node's value_sum is from the perspective of its chooser (the
  * player who picked the edge into it), so multi-action turns need no
@@ -65,7 +73,7 @@ class Worker {
     }
 
     /* Moves the root down the edges `keys` (actions; ARD_HIDDEN_OUTCOME for
-     * hidden outcomes in ISMCTS) and keeps that subtree, copied into a
+     * hidden chance outcomes and hidden opponent moves in ISMCTS) and keeps that subtree, copied into a
      * compact pool. False (tree untouched) if an edge is not in the tree. */
     bool advance(const std::vector<ard_action> &keys, const uint8_t *new_root) {
         if (root_ < 0) return false;
@@ -73,8 +81,10 @@ class Worker {
         for (ard_action k : keys) {
             const Node &n = pool_[cur];
             int32_t next = -1;
-            for (uint32_t i = 0; i < n.num_children; i++)
-                if (pool_[n.first_child + (int32_t)i].action == k) next = n.first_child + (int32_t)i;
+            for (uint32_t i = 0; i < n.num_children; i++) {
+                const Node &ch = pool_[n.first_child + (int32_t)i];
+                if (ch.action == k && !ch.shadow) next = n.first_child + (int32_t)i;
+            }
             if (next < 0) return false;
             cur = next;
         }
@@ -295,8 +305,8 @@ class Worker {
             Node &ch = pool_[n.first_child + (int32_t)i];
             // A node can be a chance node or another player's decision in other
             // determinizations (when turn order depends on hidden information):
-            // only edges of this mover count here.
-            if (ch.chooser != p) continue;
+            // only edges of this mover count here. The '?' edge is no move of its own.
+            if (ch.chooser != p || ch.action < 0) continue;
             uint32_t &m = marks_[(size_t)ch.action];
             if (m == stamp_) {
                 m = stamp_ + 1;
@@ -307,16 +317,50 @@ class Worker {
         for (int i = 0; i < count; i++)
             if (marks_[(size_t)legal_[(size_t)i]] == stamp_) missing_[(size_t)missing++] = legal_[(size_t)i];
         n.expanded = 1;
+        // An opponent's move the searcher will not see (a secret bid) becomes a
+        // shadow entry: the opponent's own statistics for it, so that it picks
+        // its secret moves by UCB as it picks its open ones.
+        const bool opponent = owner >= 0 && p != owner;
+        int32_t pick = -1;
+        bool fresh = false;
         if (missing > 0) {
             shuffle(missing_.data(), missing);
             int32_t first_new = add_children(n, missing_.data(), missing, (int8_t)p);
             if (first_new >= 0) {
-                for (int i = 0; i < missing; i++) pool_[first_new + i].avail++;
-                leaf_ = true;
-                return first_new;
+                for (int i = 0; i < missing; i++) {
+                    Node &ch = pool_[first_new + i];
+                    ch.avail++;
+                    if (opponent && !g_->action_visible(s, ch.action, owner)) ch.shadow = 1;
+                }
+                pick = first_new;
+                fresh = true;
             }
         }
-        return select_available(n, p);
+        if (pick < 0) pick = select_available(n, p);
+        if (pick < 0) return -1;
+        if (!pool_[pick].shadow) {
+            leaf_ = fresh;
+            return pick;
+        }
+        return through_hidden_edge(n, pick, p);
+    }
+
+    /* The opponent chose shadow entry `pick` of node n: the move is played
+     * in this determinization, but the tree goes on through the single '?'
+     * edge, so the searcher's later nodes cannot depend on the secret move.
+     * The shadow entry joins the path and learns from the result too. */
+    int32_t through_hidden_edge(Node &n, int32_t pick, int p) {
+        hidden_sampled_ = pool_[pick].action;
+        const int32_t offset = pick - n.first_child;  // adding the '?' edge may move the block
+        int32_t q = find_child(n, ARD_HIDDEN_OUTCOME, p);
+        if (q < 0) {
+            const ard_action key = ARD_HIDDEN_OUTCOME;
+            q = add_children(n, &key, 1, (int8_t)p);
+            if (q < 0) return -1;
+            leaf_ = true;
+        }
+        path_.push_back(n.first_child + offset);
+        return q;
     }
 
     /* UCB over the children legal in this determinization, with the
@@ -328,7 +372,7 @@ class Worker {
         for (uint32_t i = 0; i < n.num_children; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
-            if (ch.chooser != p || marks_[(size_t)ch.action] != stamp_ + 1) continue;
+            if (ch.chooser != p || ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1) continue;
             if (ch.visits == 0) return ci;
             double score = ch.value_sum / ch.visits + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
             if (score > best_score) {
@@ -342,7 +386,7 @@ class Worker {
     int32_t find_child(const Node &n, ard_action key, int chooser) const {
         for (uint32_t i = 0; i < n.num_children; i++) {
             const Node &ch = pool_[n.first_child + (int32_t)i];
-            if (ch.action == key && ch.chooser == chooser) return n.first_child + (int32_t)i;
+            if (ch.action == key && ch.chooser == chooser && !ch.shadow) return n.first_child + (int32_t)i;
         }
         return -1;
     }
