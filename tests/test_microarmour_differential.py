@@ -28,7 +28,8 @@ def make_ref(params):
     return ref.Ref(turns=params.get("turns"), determination=params.get("determination", 35),
                    cohesion=[params.get(k, d) for k, d in zip(SIDE_PARAMS, (15, 12))],
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
-                   deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False))
+                   deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
+                   low_ammo=params.get("low_ammo", False))
 
 
 def play_both(params, seed):
@@ -62,7 +63,8 @@ def play_both(params, seed):
 
 CLOSE = [({"deployment": "close", "turns": 3}, seed) for seed in range(260)]
 VARIED = [({"deployment": "close", "turns": 4, "german_cohesion": 11 + seed % 8, "soviet_cohesion": 10 + seed % 9,
-            "german_quality": seed % 6 - 2, "determination": 20 + seed % 30, "hot_shot": seed % 2 == 0},
+            "german_quality": seed % 6 - 2, "determination": 20 + seed % 30, "hot_shot": seed % 2 == 0,
+            "low_ammo": seed % 3 == 0},
            1000 + seed) for seed in range(24)]
 FULL = [({}, 2000 + seed) for seed in range(3)]
 
@@ -78,7 +80,7 @@ def scattered_position(seed):
     play then reaches close assaults, overruns, passing enemy armour,
     retreats and lost-GHQ replacement."""
     rng = random.Random(seed)
-    game = ardsearch.Game(SPEC, {"turns": 2, "hot_shot": seed % 3 == 0})
+    game = ardsearch.Game(SPEC, {"turns": 2, "hot_shot": seed % 3 == 0, "low_ammo": seed % 4 == 0})
     d = game.new_initial_state(seed=seed).to_dict()
     squares = [(x, y) for x in range(8, 22) for y in range(0, 8)]
     rng.shuffle(squares)

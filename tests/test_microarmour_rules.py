@@ -650,3 +650,45 @@ def test_bad_dicts_name_the_problem():
     stands[1]["at"] = list(stands[0]["at"])
     with pytest.raises(ValueError, match="two stands"):
         GAME.state_from_dict({**d, "stands": stands})
+
+
+def test_determinize_respects_passed_break_checks():
+    # the Soviet drew 5 cards (10, 10, 5, 5, 5 = 35) and passed its check after
+    # them: every resample for the German keeps 5 cards within 36.75
+    d = position({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}}, phase="fire").to_dict()
+    d["cards"]["soviet"] = {"drawn": 5, "checked": 5, "pending": 0, "break_check_due": False, "broken": False,
+                            "total": 35, "deck": [4, 4, 4, 4, 1, 4, 4, 4, 4, 14]}
+    st = GAME.state_from_dict(d)
+    view = st.view(0)
+    assert view.to_dict()["cards"]["soviet"]["total"] is None
+    for seed in range(40):
+        other = st.resample_from_infostate(0, seed=seed)
+        c = other.to_dict()["cards"]["soviet"]
+        assert c["drawn"] == 5 and c["total"] <= 36 and sum(c["deck"]) == 47
+        assert other.view(0).raw() == view.raw()
+
+
+def test_low_ammunition_option_natural_twenty():
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "pz4b": {"at": [5, 0]}, "t34a": {"at": [12, 3], "facing": "w"},
+                     "t34b": {"at": [12, 0], "facing": "w"}},
+                    **attack(["pz4a"], "t34a"), low_ammo=True)
+    assert chances(st) == pytest.approx({"c:ok": 0.75, "c:fail": 0.2, "c:n20": 0.05})
+    st.apply("c:n20")                                   # a failure, and low on ammunition
+    d = st.to_dict()
+    pz = next(x for x in d["stands"] if x["id"] == "pz4a")
+    assert pz["low_ammo"] and pz["fired"]
+    assert next(x for x in d["stands"] if x["id"] == "t34a")["fired_at_by"] == ["pz4a"]
+    # next turn: pz4a may fire only at a stand that fired at it this turn
+    d["turn"], d["phase"], d["active"], d["attack"] = 2, "fire", "soviet", None
+    for x in d["stands"]:
+        x["fired"] = False
+        x["fired_at_by"] = []
+    st = GAME.state_from_dict(d)
+    check_reference(st)
+    st.apply("fire t34b>pz4a")
+    st.apply("go")
+    st.apply("c:fail")
+    assert st.current_player() == 0
+    assert "fire pz4a>t34b" in moves(st) and "fire pz4a>t34a" not in moves(st)
+    assert "fire pz4b>t34a" in moves(st)
+    check_reference(st)

@@ -521,3 +521,20 @@ def perft(state: ArdennesState, depth: int) -> int:
         child.apply(a, check=False)
         total += perft(child, depth - 1)
     return total
+
+
+def random_playout(game, rng) -> int:
+    """One uniformly random game in this model with the parameters of the
+    ardsearch game `game`; returns the number of actions (for bench/)."""
+    params = {k: v for k, v in game.params.items() if k != "victory_cards"}
+    s = Ardennes(**params).new_initial_state()
+    n = 0
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            a = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            a = rng.choice(s.legal_actions())
+        s.apply(a)
+        n += 1
+    return n

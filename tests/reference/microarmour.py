@@ -86,7 +86,7 @@ def stand_list():
 
 class Ref:
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
-                 hot_shot=False):
+                 hot_shot=False, low_ammo=False):
         self.turns = turns or SC["turns"]
         self.det = determination
         self.coh = list(cohesion or [SC["sides"][0]["cohesion"], SC["sides"][1]["cohesion"]])
@@ -98,7 +98,8 @@ class Ref:
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
-                                "wreck": False, "posture": "firing", "mp": 0, "steps": 0})
+                                "wreck": False, "posture": "firing", "mp": 0, "steps": 0,
+                                "low": False, "shot_by": set()})
         self.by_id = {s["id"]: s for s in self.stands}
         self.turn = 1
         self.phase = "initiative"
@@ -115,6 +116,7 @@ class Ref:
                        "hand": []} for _ in range(2)]
         self.winner = None
         self.hot_shot = hot_shot
+        self.low_ammo = low_ammo
         self.ghq = [next(s["id"] for s in self.stands if s["side"] == p and s["w"]["role"] == "ghq")
                     for p in range(2)]
         self.replace_due = [False, False]
@@ -206,6 +208,8 @@ class Ref:
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if f["low"] and t["id"] not in f["shot_by"]:
+            return False          # low on ammunition: only back at stands that fired at it
         if kind == "overrun_fire":
             return (self.mover is not None and f["id"] == self.mover.get("target") and t["id"] == self.mover["id"]
                     and f["posture"] != "move" and self.cd(f, t, kind) >= CHARTS["crt"]["min_cd"])
@@ -449,16 +453,18 @@ class Ref:
             a = self.attack
             f = self.by_id[a["firers"][a["current"]]]
             mod = self.tofire_mod(f, self.by_id[a["target"]], a["kind"])
-            if not self.hot_shot:
+            if not self.hot_shot and not self.low_ammo:
                 return self.okfail(self.p_ok(self.coh[a["side"]], mod))
-            rolls = {r: r + mod <= self.coh[a["side"]] for r in range(1, 21)}
-            out = {"c:n1": Fraction(1, 20)} if rolls[1] else {}
-            ok = sum(1 for r in range(2, 21) if rolls[r])
-            if ok:
-                out["c:ok"] = Fraction(ok, 20)
-            fail = sum(1 for r in range(1, 21) if not rolls[r])
-            if fail:
-                out["c:fail"] = Fraction(fail, 20)
+            out = {}
+            for r in range(1, 21):
+                passed = r + mod <= self.coh[a["side"]]
+                if r == 20 and self.low_ammo:
+                    key = "c:n20"         # natural 20: fails, low on ammunition
+                elif r == 1 and self.hot_shot and passed:
+                    key = "c:n1"
+                else:
+                    key = "c:ok" if passed else "c:fail"
+                out[key] = out.get(key, 0) + Fraction(1, 20)
             return out
         if n == "crt":
             a = self.attack
@@ -692,6 +698,9 @@ class Ref:
             f = self.by_id[a["firers"][a["current"]]]
             if a["kind"] not in ("assault_defence", "assault"):
                 f["fired"] = True
+                self.by_id[a["target"]]["shot_by"].add(f["id"])
+            if move == "c:n20":
+                f["low"] = True
             if move in ("c:ok", "c:n1"):
                 a["step"] = "crt"
                 a["hot"] = move == "c:n1"
@@ -915,7 +924,8 @@ class Ref:
         self.orders_rolled = 0
         self.orders = [0, 0]
         for s in self.stands:
-            s.update(fired=False, moved=False, indep=False, ofsuf=False, posture="firing", mp=0, steps=0)
+            s.update(fired=False, moved=False, indep=False, ofsuf=False, posture="firing", mp=0, steps=0,
+                     shot_by=set())
 
     # ------------------------------------------------------------ results and schema
     def returns(self):
@@ -930,7 +940,9 @@ class Ref:
                            "at": [s["x"], s["y"]], "facing": s["facing"], "posture": s["posture"],
                            "mp": s["mp"], "steps": s["steps"], "alive": s["alive"], "suppressed": s["S"],
                            "disorganized": s["D"], "fired": s["fired"], "moved": s["moved"],
-                           "indep_tried": s["indep"], "opportunity_suffered": s["ofsuf"], "wreck": s["wreck"]})
+                           "indep_tried": s["indep"], "opportunity_suffered": s["ofsuf"], "wreck": s["wreck"],
+                           "low_ammo": s["low"],
+                           "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]]})
         attack = None
         if self.attack:
             a = self.attack
@@ -967,6 +979,7 @@ class Ref:
                 "passed": list(self.passed), "orders_rolled": self.orders_rolled, "orders": list(self.orders),
                 "attack": attack, "mover": mover, "recovery_next": self.rec_next,
                 "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
+                "low_ammo": self.low_ammo,
                 "cards": cards,
                 "winner": winner, "stands": stands}
 
@@ -988,7 +1001,7 @@ class Ref:
 def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
-            hot_shot=d["hot_shot"])
+            hot_shot=d["hot_shot"], low_ammo=d["low_ammo"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     for sd in d["stands"]:
@@ -996,7 +1009,7 @@ def from_dict(d):
         s.update(x=sd["at"][0], y=sd["at"][1], facing=sd["facing"], posture=sd["posture"], mp=sd["mp"],
                  steps=sd["steps"], alive=sd["alive"], S=sd["suppressed"], D=sd["disorganized"],
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
-                 wreck=sd["wreck"])
+                 wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]))
     r.turn, r.phase = d["turn"], d["phase"]
     r.init_side, r.first, r.active = (SIDES.index(d[k]) for k in ("initiative", "first", "active"))
     r.passed, r.orders_rolled, r.orders = list(d["passed"]), d["orders_rolled"], list(d["orders"])

@@ -495,3 +495,20 @@ def engine_summary(d):
             "target": a["target"], "bid": a["bid"], "points": a["points"],
         } for a in d["armies"]],
     }
+
+
+def random_playout(game, rng) -> int:
+    """One uniformly random game in this model, set up from the ardsearch game
+    `game`'s initial structured state; returns the number of actions (for bench/)."""
+    model = Undaunted(game.new_initial_state().to_dict())
+    n = 0
+    while model.current_player() != "terminal":
+        if model.current_player() == "chance":
+            chances = model.chance()
+            keys = sorted(chances)
+            move = rng.choices(keys, [float(chances[k]) for k in keys])[0]
+        else:
+            move = rng.choice(model.legal())
+        model.apply(move)
+        n += 1
+    return n

@@ -2,7 +2,7 @@
 for every task, a 2D6 Combat Results Table, movement orders, opportunity fire,
 and hidden break-point card totals. Rules as played (issue one): RULES.md. The
 engine is the C-struct state in _engine.pyx; the charts, weapons and scenario
-are TOML files (charts.toml, weapons.toml, scenarios/) read by _data.py."""
+are TOML files (data/charts.toml, data/weapons.toml, scenarios/) read by _data.py."""
 from __future__ import annotations
 
 from ardsearch._spec import GameSpec, Param
@@ -24,6 +24,9 @@ PARAMS = (
           choices=("edges", "close")),
     Param("hot_shot", bool, False,
           "optional rule: a natural 1 on a 'to fire' roll shifts the attack two CRT columns"),
+    Param("low_ammo", bool, False,
+          "optional rule: a natural 20 on a 'to fire' roll leaves the stand low on ammunition: "
+          "from then on it may only fire at stands that fired at it this turn"),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}

@@ -1,7 +1,8 @@
-"""Loads and validates the game's data files (charts.toml, weapons.toml,
-scenarios/*.toml) into plain Python values. Every problem is a ValueError
-naming the file, the key and what was expected. The engine copies the result
-into static C tables at import (the data never changes during a game)."""
+"""Loads and validates the game's data files (data/charts.toml,
+data/weapons.toml, scenarios/*.toml) into plain Python values. Every problem
+is a ValueError naming the file, the key and what was expected. The engine
+copies the result into static C tables at import (the data never changes
+during a game)."""
 from __future__ import annotations
 
 import os
@@ -52,7 +53,7 @@ def _costs(path, key, v):
 
 
 def load_charts(path=None):
-    path = path or os.path.join(HERE, "charts.toml")
+    path = path or os.path.join(HERE, "data", "charts.toml")
     d = _read(path)
     out = {}
     rng = d.get("range", {}).get("bands")
@@ -118,7 +119,7 @@ def load_charts(path=None):
 
 
 def load_weapons(path=None):
-    path = path or os.path.join(HERE, "weapons.toml")
+    path = path or os.path.join(HERE, "data", "weapons.toml")
     d = _read(path)
     types = []
     for key, t in d.items():
@@ -150,8 +151,8 @@ def load_weapons(path=None):
     return types
 
 
-def load_scenario(name="introductory", charts=None, weapons=None):
-    path = os.path.join(HERE, "scenarios", f"{name}.toml")
+def load_scenario(name="introductory", charts=None, weapons=None, path=None):
+    path = path or os.path.join(HERE, "scenarios", f"{name}.toml")
     d = _read(path)
     charts = charts or load_charts()
     weapons = weapons or load_weapons()

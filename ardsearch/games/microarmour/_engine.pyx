@@ -165,7 +165,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 328 bytes (41 words); copied with memcpy,
+# The state. Packed, pointer-free, 400 bytes (50 words); copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -213,9 +213,13 @@ cdef packed struct MaState:
     uint8_t mv_dir               # the step waiting on a pass-through roll
     uint8_t ghq_slot[2]          # the stand acting as each side's GHQ; NONE when lost
     uint8_t rep_pending          # bit p: p's GHQ replacement roll is due (marker removal)
-    uint8_t options              # bit 0: Hot Shot optional rule
+    uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition (optional rules)
     uint8_t hot                  # the firer being resolved rolled a natural 1 (Hot Shot)
     uint8_t reserved2            # always 0
+    # Low Ammunition optional rule
+    uint32_t low_ammo            # bit g: stand g is low on ammunition (for the rest of the game)
+    uint32_t reserved3           # always 0
+    uint16_t fired_at_by[32]     # bit l: enemy stand l rolled to fire at stand g this turn
     Stand st[32]
 
 
@@ -225,10 +229,10 @@ cdef packed struct MaParams:
     uint8_t coh[2]
     int8_t quality[2]
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
-    uint8_t options              # bit 0: Hot Shot
+    uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 328, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 400, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
@@ -554,6 +558,8 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0
     if s.st[f].flags & F_FIRED:
         return 0
+    if (s.low_ammo >> f) & 1 and not ((s.fired_at_by[f] >> (t & 15)) & 1):
+        return 0                         # low on ammunition: only fire back
     if kind == K_OVR_OF:
         return (f == s.ctarget and t == s.mover and s.st[f].posture != P_MOVE
                 and combat_diff(s, f, t, kind) >= CRT_MIN)
@@ -725,6 +731,7 @@ cdef void start_turn(MaState *s) noexcept nogil:
     s.orders[0] = 0
     s.orders[1] = 0
     for g in range(NSLOT):
+        s.fired_at_by[g] = 0
         s.st[g].flags &= ~(F_FIRED | F_MOVED | F_INDEP | F_OFSUF)
         s.st[g].posture = P_FIRING
         s.st[g].mp = 0
@@ -1062,7 +1069,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.mover = NONE
     s.rec_next = NONE
     s.ctarget = NONE
-    s.options = prm.options & 1
+    s.options = prm.options & 3
     for p in range(2):
         for v in range(10):
             s.deck[p][v] = FULL_DECK[v]
@@ -1215,6 +1222,36 @@ cdef double view_break_estimate(const MaState *s, int p) noexcept nogil:
         return 0.95
     return x
 
+cdef int natural_outcomes(int c, bint hot, bint low, ard_action *a, double *pr) noexcept nogil:
+    """A 'to fire' roll where rolls 1..c pass and natural rolls matter: with Hot
+    Shot a passing natural 1 is `c:n1`; with Low Ammunition a natural 20 is
+    `c:n20` (a failure that leaves the firer low on ammunition)."""
+    cdef int r, ok = 0, bad = 0, n = 0
+    for r in range(1, 21):
+        if (r == 1 and hot and r <= c) or (r == 20 and low):
+            continue
+        if r <= c:
+            ok += 1
+        else:
+            bad += 1
+    if ok:
+        a[n] = A_OK
+        pr[n] = ok / 20.0
+        n += 1
+    if bad:
+        a[n] = A_FAIL
+        pr[n] = bad / 20.0
+        n += 1
+    if hot and c >= 1:
+        a[n] = A_N1
+        pr[n] = 0.05
+        n += 1
+    if low:
+        a[n] = A_N20
+        pr[n] = 0.05
+        n += 1
+    return n
+
 cdef int two_outcomes(double p_ok, ard_action *a, double *pr) noexcept nogil:
     if p_ok >= 1.0:
         a[0] = A_OK
@@ -1263,27 +1300,9 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     if k == N_TOFIRE:
         f = atk_slot(s, s.atk_cur)
         mod = tofire_mod(s, f, s.atk_target, s.atk_kind)
-        if not (s.options & 1):
+        if not (s.options & 3):
             return two_outcomes(p_pass(s.coh[s.atk_side], mod), a, pr)
-        # Hot Shot: a natural 1 that passes is its own outcome
-        c = s.coh[s.atk_side] - mod           # rolls 1..c pass
-        if c > 20:
-            c = 20
-        if c < 0:
-            c = 0
-        if c > 1:
-            a[n] = A_OK
-            pr[n] = (c - 1) / 20.0
-            n += 1
-        if c < 20:
-            a[n] = A_FAIL
-            pr[n] = (20 - c) / 20.0
-            n += 1
-        if c >= 1:
-            a[n] = A_N1
-            pr[n] = 0.05
-            n += 1
-        return n
+        return natural_outcomes(s.coh[s.atk_side] - mod, s.options & 1, s.options & 2, a, pr)
     if k == N_CRT or k == N_OVR_HIT1 or k == N_OVR_HIT2:
         if k == N_CRT:
             crt_probs(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)
@@ -1392,6 +1411,8 @@ cdef ard_action ma_sample_chance(const void *state, ard_rng *rng) noexcept nogil
     cdef double probs[16]
     cdef int n = ma_chance_outcomes(state, acts, probs), i
     cdef double u = ard_rng_double(rng)
+    if n == 0:
+        return -1                        # not a chance node
     for i in range(n - 1):
         u -= probs[i]
         if u < 0:
@@ -1426,6 +1447,9 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         g = atk_slot(s, s.atk_cur)
         if s.atk_kind != K_ASLDEF and s.atk_kind != K_ASSAULT:
             s.st[g].flags |= F_FIRED         # close assault is not fire
+            s.fired_at_by[s.atk_target] |= <uint16_t>(1 << (g & 15))
+        if action == A_N20:
+            s.low_ammo |= <uint32_t>1 << g
         if action == A_OK or action == A_N1:
             s.atk_step = S_CRT
             s.hot = 1 if action == A_N1 else 0
@@ -2058,7 +2082,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"cards drawn do not match the deck")
         if s.viewer == 1 - p and (cnt != 0 or s.total[p] != 0):
             return fail(msg, msglen, b"a view holds the opponent's cards")
-        if s.ncards_ok[p] > s.ncards[p] or s.ncards[p] > 52 or s.cards_pending[p] > 40:
+        if (s.ncards_ok[p] > s.ncards[p] or s.ncards[p] + s.cards_pending[p] > 52
+                or s.cards_pending[p] > 40):
             return fail(msg, msglen, b"card counts out of range")
         if s.viewer != 1 - p:
             v = 0
@@ -2078,7 +2103,14 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"orders out of range")
     if s.brk_pending > 3 or s.broken > 3 or s.reserved != 0 or s.reserved2 != 0:
         return fail(msg, msglen, b"break bookkeeping out of range")
-    if s.options > 1 or s.hot > 1 or s.rep_pending > 3 or s.mv_dir > 7:
+    if s.reserved3 != 0 or (s.low_ammo != 0 and not (s.options & 2)):
+        return fail(msg, msglen, b"low ammunition marked without the Low Ammunition rule")
+    for g in range(NSLOT):
+        if s.st[g].type == NONE and s.fired_at_by[g] != 0:
+            return fail(msg, msglen, b"an empty slot has been fired at")
+        if s.st[g].type == NONE and (s.low_ammo >> g) & 1:
+            return fail(msg, msglen, b"an empty slot is low on ammunition")
+    if s.options > 3 or s.hot > 1 or s.rep_pending > 3 or s.mv_dir > 7:
         return fail(msg, msglen, b"option, Hot Shot or replacement bookkeeping out of range")
     for p in range(2):
         g = s.ghq_slot[p]

@@ -35,7 +35,7 @@ def default_params():
     return {"turns": DEF_TURNS, "determination": 35,
             "german_cohesion": DEF_COH[0], "soviet_cohesion": DEF_COH[1],
             "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges",
-            "hot_shot": False}
+            "hot_shot": False, "low_ammo": False}
 
 
 def _check_int(values, key, lo, hi):
@@ -61,7 +61,9 @@ def pack_params(values):
     prm.deploy = DEPLOYMENTS.index(vals["deployment"])
     if not isinstance(vals["hot_shot"], bool):
         raise ValueError(f"parameter hot_shot={vals['hot_shot']!r}: expected true or false")
-    prm.options = 1 if vals["hot_shot"] else 0
+    if not isinstance(vals["low_ammo"], bool):
+        raise ValueError(f"parameter low_ammo={vals['low_ammo']!r}: expected true or false")
+    prm.options = (1 if vals["hot_shot"] else 0) | (2 if vals["low_ammo"] else 0)
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -85,7 +87,9 @@ def to_dict(raw):
             continue
         d = {"id": STAND_IDS[g], "side": SIDE_KEYS[g >> 4], "type": WEAPONS[s.st[g].type % NTYPES]["key"],
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
-             "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps}
+             "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
+             "low_ammo": bool((s.low_ammo >> g) & 1),
+             "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g])}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
         stands.append(d)
@@ -125,7 +129,7 @@ def to_dict(raw):
         "recovery_next": _slot_id(s.rec_next) if s.rec_next != NONE else None,
         "replacement_due": [bool(s.rep_pending & 1), bool(s.rep_pending & 2)],
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
-        "hot_shot": bool(s.options & 1),
+        "hot_shot": bool(s.options & 1), "low_ammo": bool(s.options & 2),
         "cards": cards, "winner": winner, "stands": stands,
     }
 
@@ -228,7 +232,8 @@ def from_dict(d, params=None):
     if "ghq" in d:
         for p in range(2):
             s.ghq_slot[p] = NONE if d["ghq"][p] is None else _stand_slot(d["ghq"][p], f"ghq[{p}]")
-    s.options = 1 if d.get("hot_shot", bool(s.options & 1)) else 0
+    s.options = ((1 if d.get("hot_shot", bool(s.options & 1)) else 0)
+                 | (2 if d.get("low_ammo", bool(s.options & 2)) else 0))
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})
@@ -277,6 +282,13 @@ def from_dict(d, params=None):
             s.st[g].posture = _choice(sd.get("posture", "firing"), POSTURES, key + ".posture")
             s.st[g].mp = _int_in(sd.get("mp", 0), 0, 60, key + ".mp")
             s.st[g].steps = _int_in(sd.get("steps", 0), 0, 255, key + ".steps")
+            if sd.get("low_ammo", False):
+                s.low_ammo |= <uint32_t>1 << g
+            for fid in sd.get("fired_at_by", []):
+                h = _stand_slot(fid, key + ".fired_at_by")
+                if h >> 4 == g >> 4:
+                    raise ValueError(f"{key}.fired_at_by: {fid!r} is a friend")
+                s.fired_at_by[g] |= 1 << (h & 15)
             flags = 0
             for name, bit in FLAG_NAMES:
                 if sd.get(name, name == "alive"):

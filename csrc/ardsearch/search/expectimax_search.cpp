@@ -12,8 +12,8 @@ constexpr int32_t kScorePVMove = 1 << 29;
 constexpr int32_t kScoreKiller1 = 1 << 28;  // the move that last cut at this ply
 constexpr int32_t kScoreKiller2 = 1 << 27;  // the one before it
 constexpr int32_t kHistoryCap = 1 << 26;    // halve the table before scores reach the killers
-constexpr int kMinProbeDepth = 2;         // see chance_node: shallower probes do not pay
-constexpr uint64_t kCheckEvery = 255;     // nodes between clock / stop-flag checks
+constexpr int kMinProbeDepth = 2;           // see chance_node: shallower probes do not pay
+constexpr uint64_t kCheckEvery = 255;       // nodes between clock / stop-flag checks
 
 inline double clamp_value(double v) {
     if (!(v == v)) return 0.0;  // NaN from a broken evaluate: treat as even
@@ -411,8 +411,9 @@ double ExpectimaxSearch::value_guess(const void *state, uint64_t key) {
  * node that will fail high wants the loose lower bounds searched first. Which
  * way the node goes is guessed from the probe values (the mean of what is
  * known) or, with nothing probed, from value_guess; inside the window, or
- * when there was no probing pass, the order stays likeliest first. The order changes which outcomes are searched, never the
- * value (chance_node sums exact values in the canonical order). */
+ * when there was no probing pass, the order stays likeliest first. The
+ * order changes which outcomes are searched, never the value (chance_node
+ * sums exact values in the canonical order). */
 void ExpectimaxSearch::star1_order(int n, const double *p, const double *lo, const double *hi,
                                    const ProbeRecord *probed, double alpha, double beta,
                                    bool probed_pass, double guess, int32_t *order) {

@@ -57,7 +57,7 @@ struct RootStat {
 class Mcts {
    public:
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
-         double max_memory_mb, py::object ismcts)
+         double max_memory_mb, py::object ismcts, bool normalize)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
         if (!(exploration >= 0.0)) throw py::value_error("exploration must be >= 0");
@@ -66,6 +66,7 @@ class Mcts {
         if (g_->max_legal > 0xffff) throw py::value_error("game has more than 65535 legal actions: MCTS nodes cannot hold them");
         cfg_.exploration = exploration;
         cfg_.rollout_depth = rollout_depth;
+        cfg_.normalize = normalize;
         cfg_.ismcts = ismcts.is_none() ? (g_->flags & ARD_FLAG_HIDDEN) != 0 : ismcts.cast<bool>();
         cfg_.solver = solver && !cfg_.ismcts;
         threads_ = threads;
@@ -444,7 +445,7 @@ rollouts, MCTS-Solver), or single-observer information-set MCTS for games
 with hidden information.
 
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
-     solver=True, max_memory_mb=512, ismcts=None)
+     solver=True, max_memory_mb=512, ismcts=None, normalize=False)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -455,6 +456,10 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
 - rollout_depth: random plies before the rollout stops and scores the
   position with the game's evaluate(); -1 plays to the end, 0 evaluates at once.
 - solver: MCTS-Solver (proven wins/losses/draws); plain MCTS only.
+- normalize: UCB compares each node's children's mean values rescaled to
+  [0, 1] by their spread at that node, so `exploration` means the same in
+  every game however narrow its evaluate() range (games whose evaluation
+  moves by 0.01 between moves explore almost uniformly without it).
 - max_memory_mb: cap on tree memory (all threads together); past it the
   trees stop growing and simulations keep rolling out from their leaves.
 - ismcts: None picks information-set MCTS for games flagged with hidden
@@ -466,10 +471,10 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   picks it in each determinization by UCB over its own per-move statistics
   kept beside that edge.
 )doc")
-        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
-             py::arg("ismcts") = py::none())
+             py::arg("ismcts") = py::none(), py::arg("normalize") = false)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(), R"doc(
 Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until

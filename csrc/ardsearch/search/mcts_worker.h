@@ -43,6 +43,16 @@ struct MctsConfig {
     int rollout_depth = -1;  // plies of random rollout before evaluate(); -1: to the end
     bool solver = true;      // plain MCTS only; ISMCTS cannot prove (determinizations differ)
     bool ismcts = false;
+    // UCB on each node's children's mean values rescaled to [0, 1] by their
+    // spread at that node: the exploration constant then means the same in
+    // every game, however narrow the range of its evaluate() is.
+    bool normalize = false;
+};
+
+/* The affine map of a node's children's means onto [0, 1] (identity when off). */
+struct ValueScale {
+    double lo = 0.0, inv = 1.0;
+    double operator()(double mean) const { return (mean - lo) * inv; }
 };
 
 /* The value of proven code `v` (for player 0) to player p. */
@@ -253,6 +263,7 @@ class Worker {
     int32_t select_uct(const Node &n, int p) {
         const double c = cfg_->exploration;
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
+        const ValueScale scale = value_scale(n, p, false);
         int32_t best = -1;
         double best_score = -1e300;
         for (uint32_t i = 0; i < n.num_children; i++) {
@@ -267,7 +278,7 @@ class Worker {
                 if (ch.visits == 0) return ci;
             } else {
                 if (ch.visits == 0) return ci;
-                mean = ch.value_sum / ch.visits;
+                mean = scale(ch.value_sum / ch.visits);
             }
             double score = mean + c * std::sqrt(log_n / ch.visits);
             if (score > best_score) {
@@ -367,6 +378,7 @@ class Worker {
      * availability count in place of the parent's visits. */
     int32_t select_available(const Node &n, int p) {
         const double c = cfg_->exploration;
+        const ValueScale scale = value_scale(n, p, true);
         int32_t best = -1;
         double best_score = -1e300;
         for (uint32_t i = 0; i < n.num_children; i++) {
@@ -374,13 +386,34 @@ class Worker {
             const Node &ch = pool_[ci];
             if (ch.chooser != p || ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1) continue;
             if (ch.visits == 0) return ci;
-            double score = ch.value_sum / ch.visits + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
+            double score = scale(ch.value_sum / ch.visits) + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
             if (score > best_score) {
                 best_score = score;
                 best = ci;
             }
         }
         return best;
+    }
+
+    /* The spread of the visited, unproven children's means that selection
+     * at n compares (in ISMCTS only those legal in this determinization). */
+    ValueScale value_scale(const Node &n, int p, bool available_only) const {
+        ValueScale s;
+        if (!cfg_->normalize) return s;
+        double lo = 1e300, hi = -1e300;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.visits == 0 || ch.proven != kUnproven || ch.chooser != p) continue;
+            if (available_only && (ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1)) continue;
+            double m = ch.value_sum / ch.visits;
+            lo = m < lo ? m : lo;
+            hi = m > hi ? m : hi;
+        }
+        if (hi > lo + 1e-9) {
+            s.lo = lo;
+            s.inv = 1.0 / (hi - lo);
+        }
+        return s;
     }
 
     int32_t find_child(const Node &n, ard_action key, int chooser) const {

@@ -1,0 +1,64 @@
+"""Micro Armour data files: the shipped charts, weapons and scenario load, and
+a broken file is refused with an error naming the file, the key and what was
+expected."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from ardsearch.games.microarmour import _data
+
+SHIPPED = _data.HERE
+
+
+def write(tmp_path, name, text):
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def test_shipped_files_load():
+    charts = _data.load_charts()
+    weapons = _data.load_weapons()
+    sc = _data.load_scenario("introductory", charts, weapons)
+    assert sc["width"] == 30 and sc["height"] == 20 and sc["turns"] == 12
+    assert [len(s) for s in sc["stands"]] == [11, 12]
+    assert {t["key"] for t in weapons} >= {"pz4h", "t34", "rifle", "pak40"}
+
+
+def test_bad_chart_value_names_file_and_key(tmp_path):
+    text = open(os.path.join(SHIPPED, "data", "charts.toml")).read().replace("cohesion = 3\ncrt = 3\nblocks_los = true",
+                                                                      "cohesion = 99\ncrt = 3\nblocks_los = true", 1)
+    with pytest.raises(ValueError, match=r"charts\.toml: cohesion: expected an integer from -5 to 10, got 99"):
+        _data.load_charts(write(tmp_path, "charts.toml", text))
+
+
+def test_bad_terrain_cost(tmp_path):
+    text = open(os.path.join(SHIPPED, "data", "charts.toml")).read().replace('cost = ["x", 3, 2, 3]', 'cost = ["x", 3, 2]')
+    with pytest.raises(ValueError, match=r"terrain\.woods\.cost: expected a list of 4 costs"):
+        _data.load_charts(write(tmp_path, "charts.toml", text))
+
+
+def test_bad_weapon_defence(tmp_path):
+    text = open(os.path.join(SHIPPED, "data", "weapons.toml")).read().replace('defence = "A"', 'defence = "Q"', 1)
+    with pytest.raises(ValueError, match=r'weapons\.toml: pz4h\.defence: expected "A", "U" or "P", got \'Q\''):
+        _data.load_weapons(write(tmp_path, "weapons.toml", text))
+
+
+def test_bad_scenario_map_and_stand(tmp_path):
+    base = open(os.path.join(SHIPPED, "scenarios", "introductory.toml")).read()
+    bad_map = base.replace('"..rr....................ww....",', '"..rr....................ww..Z.",', 1)
+    with pytest.raises(ValueError, match=r"map\[7\]\[28\]: expected a terrain character"):
+        _data.load_scenario(path=write(tmp_path, "a.toml", bad_map))
+    bad_type = base.replace('type = "t34"', 'type = "tiger"', 1)
+    with pytest.raises(ValueError, match=r"stand\[\d+\]\.type: expected a weapon type from weapons\.toml"):
+        _data.load_scenario(path=write(tmp_path, "b.toml", bad_type))
+    bad_at = base.replace("at = [28, 4]", "at = [28, 99]")
+    with pytest.raises(ValueError, match=r"stand\[\d+\]\.at: expected a free square"):
+        _data.load_scenario(path=write(tmp_path, "c.toml", bad_at))
+
+
+def test_not_toml(tmp_path):
+    with pytest.raises(ValueError, match="not valid TOML"):
+        _data.load_weapons(write(tmp_path, "weapons.toml", "[[[nonsense"))

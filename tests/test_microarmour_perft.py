@@ -1,0 +1,144 @@
+"""Micro Armour: pinned perft counts (tests/data/microarmour.perft).
+
+The counts were computed with the reference model (tests/reference/
+microarmour.py) and are checked here against both the engine
+(ardsearch._core.perft) and the reference itself, so a change in either shows
+up as a count change.
+
+Regenerate the file (only after a deliberate rules change):
+    python tests/test_microarmour_perft.py --write
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+import pytest
+
+import ardsearch
+from ardsearch import _core
+from ardsearch.games.microarmour import SPEC
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from reference import microarmour as ref  # noqa: E402
+from test_microarmour_differential import scattered_position  # noqa: E402
+
+PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
+
+HEADER = """\
+# Micro Armour perft counts, computed with tests/reference/microarmour.py.
+#
+# One line per count:   <start> <seed> <plies> <depth> <count>
+#   start   comma-separated key=value game parameters ("-" for the defaults),
+#           or "scattered": the scattered position of that seed
+#           (tests/test_microarmour_differential.py, scattered_position)
+#   seed    seed of the game and of the random walk that reaches the position
+#   plies   number of random plies played from the start
+#   depth   perft depth; count = leaves at that depth, chance nodes expanded
+#           over all their outcomes, a terminal state counting 1
+#
+# Random walk: rng = random.Random(seed); at each ply, moves = the chance
+# outcome actions (increasing) at a chance node, else the legal actions
+# (increasing) without `pass` (257) unless it is the only one; play rng.choice(moves).
+"""
+
+POSITIONS = [
+    ("-", 0, 0),
+    ("-", 5, 6),
+    ("deployment=close", 1, 40),
+    ("deployment=close", 2, 120),
+    ("deployment=close,hot_shot=true", 3, 200),
+    ("deployment=close", 4, 300),
+    ("scattered", 7, 30),
+    ("scattered", 11, 80),
+    ("scattered", 13, 150),
+]
+DEPTHS = (1, 2)
+
+
+def parse_params(text):
+    if text in ("-", "scattered"):
+        return {}
+    out = {}
+    for kv in text.split(","):
+        k, v = kv.split("=")
+        out[k] = {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
+    return out
+
+
+def start_state(start, seed, plies):
+    if start == "scattered":
+        _, state = scattered_position(seed)
+    else:
+        state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            moves = [a for a, _ in state.chance_outcomes()]
+        else:
+            moves = state.legal_actions()
+            if len(moves) > 1:
+                moves = [a for a in moves if a != 257]
+        state.apply_action(rng.choice(moves))
+    return state
+
+
+def ref_perft(model, depth):
+    if depth == 0 or model.current() == "terminal":
+        return 1
+    moves = list(model.chances()) if model.current() == "chance" else model.legal()
+    total = 0
+    for m in moves:
+        child = model.clone()
+        child.apply(m)
+        total += ref_perft(child, depth - 1)
+    return total
+
+
+def read_rows():
+    rows = []
+    with open(PERFT_FILE) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                start, seed, plies, depth, count = line.split()
+                rows.append((start, int(seed), int(plies), int(depth), int(count)))
+    return rows
+
+
+def write_file():
+    lines = [HEADER]
+    for start, seed, plies in POSITIONS:
+        state = start_state(start, seed, plies)
+        for depth in DEPTHS:
+            count = ref_perft(ref.from_dict(state.to_dict()), depth)
+            lines.append(f"{start} {seed} {plies} {depth} {count}\n")
+    with open(PERFT_FILE, "w") as f:
+        f.writelines(lines)
+
+
+def test_perft_file_covers_all_positions():
+    pinned = {(r[0], r[1], r[2], r[3]) for r in read_rows()}
+    assert pinned == {(s, seed, p, d) for s, seed, p in POSITIONS for d in DEPTHS}
+
+
+@pytest.mark.parametrize("row", read_rows() if os.path.exists(PERFT_FILE) else [])
+def test_engine_perft(row):
+    start, seed, plies, depth, count = row
+    assert _core.perft(start_state(start, seed, plies), depth) == count
+
+
+@pytest.mark.parametrize("row", read_rows() if os.path.exists(PERFT_FILE) else [])
+def test_reference_perft(row):
+    start, seed, plies, depth, count = row
+    assert ref_perft(ref.from_dict(start_state(start, seed, plies).to_dict()), depth) == count
+
+
+if __name__ == "__main__":
+    if "--write" in sys.argv:
+        write_file()
+        print(open(PERFT_FILE).read())
