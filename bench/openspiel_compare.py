@@ -379,23 +379,32 @@ def run(games=None, quick=False, pairs=None, movetime=None, parts=None, out=sys.
     min_seconds = 0.3 if quick else 1.0
     pairs = (2 if quick else 100) if pairs is None else pairs
     movetime = (0.02 if quick else 0.1) if movetime is None else movetime
+    failures = []
     for name in games or ardsearch.list_games():
         game = ardsearch.load_game(name)
-        if "mcts" in parts:
-            bench_mcts_speed(figs, pyspiel, game, budget, budget, min_seconds)
-        if "ismcts" in parts and game.hidden_information:
-            bench_ismcts_speed(figs, pyspiel, game, budget, budget, min_seconds)
-        if "expectimax" in parts:
-            bench_expectimax(figs, game, 3 if quick else 4, 10.0 if quick else 60.0)
-        if "scaling" in parts:
-            bench_scaling(figs, game, 0.5 if quick else 2.0,
-                          (1_000, 10_000) if quick else (1_000, 10_000, 100_000))
-        if "strength" in parts and pairs > 0:
-            bench_strength(figs, pyspiel, game, pairs, movetime)
+        steps = [
+            ("mcts", lambda: bench_mcts_speed(figs, pyspiel, game, budget, budget, min_seconds)),
+            ("ismcts", lambda: game.hidden_information and
+             bench_ismcts_speed(figs, pyspiel, game, budget, budget, min_seconds)),
+            ("expectimax", lambda: bench_expectimax(figs, game, 3 if quick else 4,
+                                                    10.0 if quick else 60.0)),
+            ("scaling", lambda: bench_scaling(figs, game, 0.5 if quick else 2.0,
+                                              (1_000, 10_000) if quick else (1_000, 10_000, 100_000))),
+            ("strength", lambda: pairs > 0 and bench_strength(figs, pyspiel, game, pairs, movetime)),
+        ]
+        for part, measure in steps:
+            if part not in parts:
+                continue
+            try:
+                measure()
+            except Exception as e:  # noqa: BLE001 - one game's failure must not hide the others
+                failures.append(f"{name} {part}: {type(e).__name__}: {e}")
+                sys.stderr.write(f"[{name}] {part} failed: {type(e).__name__}: {e}\n")
     if json_path:
         with open(json_path, "w") as f:
             for row in figs.rows:
                 f.write(json.dumps(row) + "\n")
+    figs.failures = failures
     return figs
 
 
@@ -419,6 +428,9 @@ def main(argv=None):
     print(f"\nardsearch {ardsearch.__version__} vs OpenSpiel {_openspiel_version()} on {machine()}, "
           f"{time.strftime('%Y-%m-%d')}")
     print(figs.table())
+    for failure in figs.failures:
+        print(f"FAILED {failure}")
+    return 1 if figs.failures else 0
 
 
 def _openspiel_version():
@@ -430,4 +442,4 @@ def _openspiel_version():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -158,6 +158,7 @@ def test_views_keep_secrets(game):
         for p in (0, 1):
             view = state.view(p)
             assert view.viewer() == p
+            game.state_from_raw(view.raw())  # a view is a valid state too
             for k in range(3):
                 other = state.resample_from_infostate(p, seed=step * 10 + k)
                 assert other.viewer() == -1

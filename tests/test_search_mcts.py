@@ -324,3 +324,14 @@ def test_tree_reuse_through_the_opponents_secret_bid(undaunted):
     assert played == path and ardsearch.HIDDEN in played
     r = mcts.search(s.view(1).raw(), simulations=200, played=played)
     assert r["reused"] and sum(r["visits"]) > 200
+
+
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_normalized_ucb_keeps_the_tactics(game, ismcts):
+    s = position(game, *WIN_IN_ONE)
+    r = _search.MCTS(game.capsule, seed=1, ismcts=ismcts, normalize=True).search(s.raw(), simulations=2000)
+    assert notation(s, r) == "M3"
+    s = position(game, *MUST_BLOCK, ap=1)
+    r = _search.MCTS(game.capsule, seed=2, ismcts=ismcts, rollout_depth=20, normalize=True,
+                     exploration=0.5).search(s.raw(), simulations=3000)
+    assert notation(s, r) in ("M5", "Y5")

@@ -2,7 +2,7 @@
 done in DESIGN.md; each package exports SPEC (see ardsearch._spec)."""
 import importlib
 
-GAMES = ("ardennes", "mortain", "stosstruppen", "undaunted")
+GAMES = ("ardennes", "microarmour", "mortain", "stosstruppen", "undaunted")
 
 
 def spec(name):

@@ -2074,13 +2074,17 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         if s.quality[p] < -2 or s.quality[p] > 3:
             return fail(msg, msglen, b"GHQ quality is outside -2..3")
         cnt = 0
+        l = 0
         for v in range(10):
             if s.deck[p][v] > FULL_DECK[v]:
                 return fail(msg, msglen, b"a deck holds more cards of a value than a pack")
             cnt += FULL_DECK[v] - s.deck[p][v]
+            l += s.deck[p][v]
         if s.viewer != 1 - p and cnt != s.ncards[p]:
             return fail(msg, msglen, b"cards drawn do not match the deck")
-        if s.viewer == 1 - p and (cnt != 0 or s.total[p] != 0):
+        # a view of the opponent keeps no trace of their cards: observe() zeroes
+        # their deck counts and their total
+        if s.viewer == 1 - p and (l != 0 or s.total[p] != 0):
             return fail(msg, msglen, b"a view holds the opponent's cards")
         if (s.ncards_ok[p] > s.ncards[p] or s.ncards[p] + s.cards_pending[p] > 52
                 or s.cards_pending[p] > 40):
