@@ -52,9 +52,15 @@ def by_game(rows, predicate):
     return out
 
 
-def _panels(plt, count, width=5.0, height=3.6):
-    fig, axes = plt.subplots(1, count, figsize=(width * count, height), squeeze=False)
-    return fig, axes[0]
+def _panels(plt, count, width=5.0, height=3.6, per_row=3):
+    """A grid of `count` panels, `per_row` a row; unused cells are hidden."""
+    cols = min(count, per_row)
+    rows = math.ceil(count / cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(width * cols, height * rows), squeeze=False)
+    flat = [ax for row in axes for ax in row]
+    for ax in flat[count:]:
+        ax.set_visible(False)
+    return fig, flat[:count]
 
 
 def _label_bars(ax, bars, fmt):
@@ -80,8 +86,9 @@ def plot_mcts_speed(plt, rows, out_dir):
         bars = ax.bar(range(len(rs)), values, color=colors)
         ax.set_xticks(range(len(rs)), names, fontsize=7)
         ax.set_yscale("log")
+        ax.set_ylim(bottom=1)  # bars from 1 sim/s, so heights compare across panels
         ax.set_ylabel("simulations / second (log)")
-        ax.set_title(f"{game}: search speed, same position and budget")
+        ax.set_title(f"{game}: search speed, same position and budget", fontsize=10)
         _label_bars(ax, bars, lambda v: f"{v:,.0f}")
     return _save(plt, fig, out_dir, "openspiel_mcts_speed.png")
 
@@ -129,6 +136,7 @@ def plot_scaling(plt, rows, out_dir):
         if trees:
             ax.plot([r["simulations"] for r in trees], [r["value"] for r in trees], marker="o")
             ax.set_xscale("log")
+            ax.set_ylim(bottom=0)  # from zero: a loaded machine's wobble should look small
         ax.set_xlabel("simulations in the tree (log)")
         ax.set_ylabel("simulations / second")
         ax.set_title(f"{game}: MCTS speed against tree size")
@@ -141,9 +149,11 @@ def plot_scaling(plt, rows, out_dir):
             for phase in phases:
                 match = [r["value"] for r in plies if f"{phase} position ({kind})" in r["figure"]]
                 values.append(match[0] if match else math.nan)
-            ax.bar([i + (k - 1) * width for i in range(len(phases))], values, width, label=kind)
+            if any(not math.isnan(v) for v in values):
+                ax.bar([i + (k - 1) * width for i in range(len(phases))], values, width, label=kind)
         ax.set_xticks(range(len(phases)), phases)
         ax.set_yscale("log")
+        ax.set_ylim(bottom=10)
         ax.set_ylabel("ns per random-playout ply (log)")
         ax.set_title(f"{game}: playout cost as the game goes on")
         ax.legend(fontsize=8)

@@ -335,3 +335,13 @@ def test_normalized_ucb_keeps_the_tactics(game, ismcts):
     r = _search.MCTS(game.capsule, seed=2, ismcts=ismcts, rollout_depth=20, normalize=True,
                      exploration=0.5).search(s.raw(), simulations=3000)
     assert notation(s, r) in ("M5", "Y5")
+
+
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_implicit_minimax_keeps_the_tactics(game, ismcts):
+    s = position(game, *MUST_BLOCK, ap=1)
+    r = _search.MCTS(game.capsule, seed=2, ismcts=ismcts, rollout_depth=0, exploration=0.5,
+                     minimax_weight=0.5).search(s.raw(), simulations=3000)
+    assert notation(s, r) in ("M5", "Y5")
+    with pytest.raises(ValueError, match="minimax_weight"):
+        _search.MCTS(game.capsule, minimax_weight=1.5)

@@ -57,7 +57,7 @@ struct RootStat {
 class Mcts {
    public:
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
-         double max_memory_mb, py::object ismcts, bool normalize)
+         double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
         if (!(exploration >= 0.0)) throw py::value_error("exploration must be >= 0");
@@ -67,6 +67,8 @@ class Mcts {
         cfg_.exploration = exploration;
         cfg_.rollout_depth = rollout_depth;
         cfg_.normalize = normalize;
+        if (!(minimax_weight >= 0.0 && minimax_weight <= 1.0)) throw py::value_error("minimax_weight must be in [0, 1]");
+        cfg_.minimax_weight = minimax_weight;
         cfg_.ismcts = ismcts.is_none() ? (g_->flags & ARD_FLAG_HIDDEN) != 0 : ismcts.cast<bool>();
         cfg_.solver = solver && !cfg_.ismcts;
         threads_ = threads;
@@ -445,7 +447,7 @@ rollouts, MCTS-Solver), or single-observer information-set MCTS for games
 with hidden information.
 
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
-     solver=True, max_memory_mb=512, ismcts=None, normalize=False)
+     solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -460,6 +462,9 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   [0, 1] by their spread at that node, so `exploration` means the same in
   every game however narrow its evaluate() range (games whose evaluation
   moves by 0.01 between moves explore almost uniformly without it).
+- minimax_weight: implicit minimax backups: every node also keeps the
+  minimax of evaluate() over its searched subtree (chance: the visit-weighted
+  mean) and UCB exploits (1 - w) * mean + w * that; 0 (off) to 1.
 - max_memory_mb: cap on tree memory (all threads together); past it the
   trees stop growing and simulations keep rolling out from their leaves.
 - ismcts: None picks information-set MCTS for games flagged with hidden
@@ -471,10 +476,10 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   picks it in each determinization by UCB over its own per-move statistics
   kept beside that edge.
 )doc")
-        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
-             py::arg("ismcts") = py::none(), py::arg("normalize") = false)
+             py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(), R"doc(
 Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until

@@ -26,6 +26,7 @@ struct Node {
     int32_t first_child;   // pool index of the children block, -1 if none yet
     int32_t action;        // the edge from the parent (ARD_HIDDEN_OUTCOME for merged hidden outcomes)
     float prob;            // chance probability of the edge (1 for decisions)
+    float eval;            // implicit minimax: the searched-out evaluate() value, chooser's perspective
     uint16_t num_children; // children in use
     uint16_t capacity;     // children the block can hold (ISMCTS grows blocks)
     int8_t chooser;        // who picked the edge: 0, 1 or ARD_CHANCE; the root: its side to move
@@ -43,6 +44,7 @@ inline void init_node(Node &n, int32_t action, float prob, int8_t chooser) {
     n.first_child = -1;
     n.action = action;
     n.prob = prob;
+    n.eval = 0.0f;
     n.num_children = 0;
     n.capacity = 0;
     n.chooser = chooser;

@@ -47,7 +47,14 @@ struct MctsConfig {
     // spread at that node: the exploration constant then means the same in
     // every game, however narrow the range of its evaluate() is.
     bool normalize = false;
+    // Implicit minimax backups (Lanctot et al. 2014): each node also keeps
+    // the minimax of evaluate() over its searched subtree, and selection
+    // uses (1 - w) * mean + w * that; 0 turns it off.
+    double minimax_weight = 0.0;
 };
+
+/* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
+inline int seat_of(int chooser) { return chooser == 1 ? 1 : 0; }
 
 /* The affine map of a node's children's means onto [0, 1] (identity when off). */
 struct ValueScale {
@@ -194,10 +201,13 @@ class Worker {
             g_->apply(s, pool_[child].action == ARD_HIDDEN_OUTCOME ? hidden_sampled_ : pool_[child].action);
             if (leaf_) {  // a node was just expanded: rollout from its new child
                 leaf_ = false;
+                Node &leaf = pool_[child];
                 if (g_->current_player(s) == ARD_TERMINAL) {
                     g_->returns(s, r);
-                    newly_proven = prove_terminal(pool_[child], r);
+                    leaf.eval = (float)r[seat_of(leaf.chooser)];
+                    newly_proven = prove_terminal(leaf, r);
                 } else {
+                    if (cfg_->minimax_weight > 0.0) leaf.eval = (float)g_->evaluate(s, seat_of(leaf.chooser));
                     rollout(s, r);
                 }
                 break;
@@ -278,7 +288,7 @@ class Worker {
                 if (ch.visits == 0) return ci;
             } else {
                 if (ch.visits == 0) return ci;
-                mean = scale(ch.value_sum / ch.visits);
+                mean = scale(q_value(ch));
             }
             double score = mean + c * std::sqrt(log_n / ch.visits);
             if (score > best_score) {
@@ -386,7 +396,7 @@ class Worker {
             const Node &ch = pool_[ci];
             if (ch.chooser != p || ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1) continue;
             if (ch.visits == 0) return ci;
-            double score = scale(ch.value_sum / ch.visits) + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
+            double score = scale(q_value(ch)) + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
             if (score > best_score) {
                 best_score = score;
                 best = ci;
@@ -405,7 +415,7 @@ class Worker {
             const Node &ch = pool_[n.first_child + (int32_t)i];
             if (ch.visits == 0 || ch.proven != kUnproven || ch.chooser != p) continue;
             if (available_only && (ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1)) continue;
-            double m = ch.value_sum / ch.visits;
+            double m = q_value(ch);
             lo = m < lo ? m : lo;
             hi = m > hi ? m : hi;
         }
@@ -485,9 +495,44 @@ class Worker {
             n.visits++;
             n.value_sum += r[n.chooser == 1 ? 1 : 0];
         }
+        if (cfg_->minimax_weight > 0.0)
+            for (size_t i = path_.size(); i-- > 0;) back_up_eval(pool_[path_[i]]);
         if (!newly_proven) return;
         for (size_t i = path_.size() - 1; i-- > 0;)
             if (!try_prove(pool_[path_[i]])) break;
+    }
+
+    /* Implicit minimax: n's eval from its visited children's (the mover's
+     * best; chance: the visit-weighted mean). Shadow entries are no subtree. */
+    void back_up_eval(Node &n) {
+        int seat = seat_of(n.chooser);
+        double best = -1e300, sum = 0.0;
+        uint64_t weight = 0;
+        bool any = false;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.visits == 0 || ch.shadow) continue;
+            double v = seat_of(ch.chooser) == seat ? ch.eval : -ch.eval;
+            any = true;
+            if (ch.chooser == ARD_CHANCE) {
+                sum += v * ch.visits;
+                weight += ch.visits;
+            } else {
+                double own = ch.eval;  // the mover maximizes its own value
+                if (own > best) {
+                    best = own;
+                    n.eval = (float)v;
+                }
+            }
+        }
+        if (any && weight > 0) n.eval = (float)(sum / (double)weight);
+    }
+
+    /* The value UCB exploits: the mean, blended with the implicit minimax value. */
+    double q_value(const Node &ch) const {
+        double mean = ch.value_sum / ch.visits;
+        const double w = cfg_->minimax_weight;
+        return w > 0.0 ? (1.0 - w) * mean + w * ch.eval : mean;
     }
 
     /* MCTS-Solver: a decision node is proven when one child is a proven win
