@@ -148,12 +148,14 @@ class MCTSBot(Bot):
     before scoring with evaluate() (-1: play out; short rollouts cut by the
     game's heuristic are much stronger than full random playouts in Ardennes). solver: MCTS-Solver (perfect
     information only). ismcts: None picks information-set MCTS for games with
-    hidden information. The tree is kept between moves when the new position
+    hidden information. normalize: UCB on each node's children's values
+    rescaled to [0, 1]. minimax_weight: implicit minimax backups, UCB exploits
+    (1-w)*mean + w*minimax of evaluate(). The tree is kept between moves when the new position
     follows from the last searched one."""
 
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=1.4, rollout_depth=10, solver=True, max_memory_mb=512,
-                 ismcts=None, reuse_tree=True, name=None):
+                 ismcts=None, reuse_tree=True, normalize=False, minimax_weight=0.0, name=None):
         super().__init__(game, seed, name)
         self.simulations = int(simulations) if simulations else None
         self.time_limit = float(time_limit) if time_limit else None
@@ -163,7 +165,8 @@ class MCTSBot(Bot):
         self._mcts = _search.MCTS(game.capsule, seed=self.seed, threads=int(threads),
                                   exploration=float(exploration), rollout_depth=int(rollout_depth),
                                   solver=bool(solver), max_memory_mb=float(max_memory_mb),
-                                  ismcts=ismcts)
+                                  ismcts=ismcts, normalize=bool(normalize),
+                                  minimax_weight=float(minimax_weight))
         self._last_history = None
 
     @property
@@ -215,11 +218,13 @@ class ISMCTSBot(MCTSBot):
     (each simulation plays in a fresh determinization of the bot's view)."""
 
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
-                 exploration=1.4, rollout_depth=10, max_memory_mb=512, reuse_tree=True, name=None):
+                 exploration=1.4, rollout_depth=10, max_memory_mb=512, reuse_tree=True,
+                 normalize=False, minimax_weight=0.0, name=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
-                         reuse_tree=reuse_tree, name=name)
+                         reuse_tree=reuse_tree, normalize=normalize,
+                         minimax_weight=minimax_weight, name=name)
 
 
 class ExpectimaxBot(Bot):
@@ -338,6 +343,11 @@ def load_bot(preset, game, **overrides):
     Unknown presets and unknown parameters raise ValueError naming the valid ones."""
     data, algorithm, params = _preset(preset)
     cls = _ALGORITHMS[algorithm]
+    # an optional [games.<name>] table tunes the preset for one game
+    per_game = data.get("games", {}).get(game.name, {})
+    if not isinstance(per_game, dict):
+        raise ValueError(f"bot preset {preset!r}: [games.{game.name}] must be a table")
+    params = {**params, **per_game}
     valid = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "game", "name")]
     for key in list(params) + list(overrides):
         if key not in valid:

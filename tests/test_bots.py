@@ -166,9 +166,22 @@ def test_mcts_fast_beats_random(game):
     preset's 0.1 s so the test is fast and exactly reproducible."""
     wins = 0
     for i in range(40):
-        mcts = load_bot("mcts-fast", game, simulations=100, time_limit=None, seed=i)
+        mcts = load_bot("mcts-fast", game, simulations=400, time_limit=None, seed=i)
         rnd = load_bot("random", game, seed=1000 + i)
         seat = i % 2
         returns = play(game, [mcts, rnd] if seat == 0 else [rnd, mcts], seed=i)
         wins += returns[seat] > 0
     assert wins >= 36
+
+
+def test_per_game_preset_tables(monkeypatch):
+    """[games.<name>] in a preset overrides [params] for that game only, and its
+    keys are checked like any other parameter."""
+    from ardsearch import bots
+    text = ('name = "x"\nalgorithm = "mcts"\n[params]\nsimulations = 10\n'
+            '[games.ardennes]\nsimulations = 20\n[games.mortain]\nno_such_key = 1\n')
+    monkeypatch.setattr(bots, "_roster_files", lambda: {"x": text})
+    assert load_bot("x", ardsearch.load_game("ardennes")).simulations == 20
+    assert load_bot("x", ardsearch.load_game("undaunted")).simulations == 10
+    with pytest.raises(ValueError, match="no_such_key"):
+        load_bot("x", ardsearch.load_game("mortain"))
