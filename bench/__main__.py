@@ -1,6 +1,8 @@
 """`python -m bench`: every figure of ardsearch.benchmark, plus the ratio of
 the C engine to the pure-Python reference model of each game (the reference
-models live in tests/reference/, so this comparison runs from the repo)."""
+models live in tests/reference/, so this comparison runs from the repo), and
+OpenSpiel's MCTS on the same game side by side when open_spiel is installed
+(the full comparison: `python -m bench.openspiel_compare`)."""
 import importlib
 import os
 import random
@@ -39,4 +41,11 @@ def reference_ratio(figs, game, seconds=1.0):
              games=games)
 
 
-sys.exit(main(extra=reference_ratio))
+def extra_figures(figs, game):
+    reference_ratio(figs, game)
+    # OpenSpiel's MCTS on the same game and position (skipped without open_spiel)
+    from bench.openspiel_compare import side_by_side
+    side_by_side(figs, game)
+
+
+sys.exit(main(extra=extra_figures))

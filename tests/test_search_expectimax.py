@@ -383,3 +383,47 @@ def test_ardennes_pimc_on_a_view_ignores_the_hidden_card():
     for key in ("best", "value", "values", "votes", "pv", "depth", "nodes"):
         assert ra[key] == rb[key]
     assert ra["best"] in view_a.legal_actions()
+
+
+# ------------------------------------------------- root_actions (go searchactions)
+
+WIN_ON_ROAD_3 = {
+    1: (["T", "T", "P"], [], "allies"),
+    2: (["T", "T", "P"], [], "allies"),
+    3: (["T", "T", "M"], [], None),  # one free tile: M3 conquers it and wins
+    4: ([], ["T"], None),
+}
+
+
+def test_ardennes_root_actions_leave_out_the_win():
+    game = _ardennes()
+    s = ardennes_position(game, WIN_ON_ROAD_3)
+    win = s.string_to_action("M3")
+    allowed = [a for a in s.legal_actions() if a != win][:2]
+    r = _search.Expectimax(game.capsule).search(s.raw(), depth=2, root_actions=allowed)
+    assert r["best"] in allowed and r["pv"][0] in allowed
+    assert r["actions"] == [a for a in s.legal_actions() if a in allowed]
+    full = _search.Expectimax(game.capsule).search(s.raw(), depth=2)
+    assert full["best"] == win  # the filter, not the position, kept M3 out
+
+
+def test_ardennes_root_actions_in_every_determinization():
+    game = _ardennes()
+    view = ardennes_position(game, WIN_ON_ROAD_3).view(0)
+    allowed = view.legal_actions()[-2:]
+    r = _search.Expectimax(game.capsule, seed=5, determinizations=3).search(view.raw(), depth=2,
+                                                                          root_actions=allowed)
+    assert r["determinizations"] == 3 and r["best"] in allowed
+    assert sorted(r["actions"]) == sorted(allowed) and sum(r["votes"]) == 3
+
+
+def test_ardennes_bad_root_actions_are_refused():
+    game = _ardennes()
+    s = ardennes_position(game, WIN_ON_ROAD_3)
+    illegal = next(a for a in range(game.num_actions) if a not in s.legal_actions())
+    search = _search.Expectimax(game.capsule)
+    with pytest.raises(ValueError, match=f"action {illegal} is not legal"):
+        search.search(s.raw(), depth=1, root_actions=[illegal])
+    with pytest.raises(ValueError, match="empty"):
+        search.search(s.raw(), depth=1, root_actions=[])
+    assert search.search(s.raw(), depth=1, root_actions=[s.legal_actions()[0]])["actions"] == [s.legal_actions()[0]]

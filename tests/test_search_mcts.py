@@ -345,3 +345,50 @@ def test_implicit_minimax_keeps_the_tactics(game, ismcts):
     assert notation(s, r) in ("M5", "Y5")
     with pytest.raises(ValueError, match="minimax_weight"):
         _search.MCTS(game.capsule, minimax_weight=1.5)
+
+
+# ---------------------------------------------------------------- root_actions (go searchactions)
+
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_root_actions_restrict_the_search(game, ismcts):
+    """The winning M3 is left out: only the allowed actions are searched at
+    the root, and the answer and its pv start with one of them."""
+    s = position(game, *WIN_IN_ONE)
+    allowed = [s.string_to_action(m) for m in ("f1", "pass")]
+    r = _search.MCTS(game.capsule, seed=1, ismcts=ismcts).search(s.raw(), simulations=500, root_actions=allowed)
+    assert r["best"] in allowed and r["pv"][0] in allowed
+    assert sorted(r["actions"]) == sorted(allowed)
+    assert sum(r["visits"]) == r["simulations"]  # every simulation went through an allowed action
+
+
+def test_root_actions_on_a_view_apply_in_every_determinization(game):
+    view = position(game, *MUST_BLOCK, ap=1).view(0)
+    allowed = view.legal_actions()[-1:]
+    r = _search.MCTS(game.capsule, seed=2, ismcts=True, rollout_depth=20).search(
+        view.raw(), simulations=300, root_actions=allowed)
+    assert r["actions"] == allowed and r["best"] == allowed[0] and r["visits"] == [300]
+
+
+def test_root_actions_start_a_fresh_tree_and_leave_none_behind(game):
+    s = position(game, *WIN_IN_ONE)
+    win = s.string_to_action("M3")
+    others = [a for a in s.legal_actions() if a != win]
+    mcts = _search.MCTS(game.capsule, seed=3, ismcts=False)
+    mcts.search(s.raw(), simulations=300)
+    restricted = mcts.search(s.raw(), simulations=200, played=[], root_actions=others)
+    assert not restricted["reused"] and win not in restricted["actions"]
+    # The restricted root lacks M3: continuing it (played=[]) would never find the win.
+    after = mcts.search(s.raw(), simulations=2000, played=[])
+    assert not after["reused"] and after["best"] == win
+
+
+def test_bad_root_actions_are_refused(game):
+    s = position(game, *WIN_IN_ONE)
+    mcts = _search.MCTS(game.capsule, seed=0, ismcts=False)
+    illegal = next(a for a in range(game.num_actions) if a not in s.legal_actions())
+    with pytest.raises(ValueError, match=f"action {illegal} is not legal"):
+        mcts.search(s.raw(), simulations=10, root_actions=[s.legal_actions()[0], illegal])
+    with pytest.raises(ValueError, match="empty"):
+        mcts.search(s.raw(), simulations=10, root_actions=[])
+    r = mcts.search(s.raw(), simulations=50, root_actions=[s.legal_actions()[0]] * 3)  # duplicates: one action
+    assert r["actions"] == [s.legal_actions()[0]]

@@ -116,9 +116,10 @@ def make_search(game, algorithm: str, settings: dict, preset, threads: int | Non
                         max_memory_mb=float(memory), ismcts=(algorithm == "ismcts"), **kwargs)
 
 
-def run_search(search, algorithm: str, raw: bytes, budget: Budget) -> dict:
+def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None) -> dict:
     """Blocking search call (GIL released inside); an infinite search is a
-    very long one that only stop() ends."""
+    very long one that only stop() ends. root_actions (go searchactions)
+    restricts the search itself to those root actions; None: all."""
     seconds = budget.seconds
     if budget.infinite:
         seconds, sims = 1e9, None
@@ -128,10 +129,10 @@ def run_search(search, algorithm: str, raw: bytes, budget: Budget) -> dict:
         depth = budget.depth
         if budget.infinite and depth is None:
             depth = 64
-        return search.search(raw, depth=depth, time_limit=seconds, nodes=sims)
+        return search.search(raw, depth=depth, time_limit=seconds, nodes=sims, root_actions=root_actions)
     if sims is None and seconds is None:
         seconds = 1e9  # depth-only: the ticker stops the search when the pv is that deep
-    return search.search(raw, simulations=sims, time_limit=seconds)
+    return search.search(raw, simulations=sims, time_limit=seconds, root_actions=root_actions)
 
 
 def _node_counts(figures: dict, algorithm: str) -> tuple[int, int | None]:
@@ -196,7 +197,7 @@ class SearchJob:
                                   daemon=True, name="ardsearch-ticker")
         ticker.start()
         try:
-            result = run_search(search, algorithm, self.state.raw(), budget)
+            result = run_search(search, algorithm, self.state.raw(), budget, self.limits.searchactions or None)
         finally:
             done.set()
             ticker.join()
@@ -264,7 +265,8 @@ class SearchJob:
         best = result.get("best")
         allowed = self.limits.searchactions
         if allowed and actions:
-            # The search looked at every action; the answer keeps to the set asked for.
+            # The search only looked at the allowed actions; this filter is a
+            # safety net that keeps the answer to the set whatever it returns.
             pairs = [(visits[i], values[i], a) for i, a in enumerate(actions) if a in allowed]
             if pairs:
                 key = (lambda t: (t[1], t[0])) if algorithm == "expectimax" else (lambda t: (t[0], t[1]))

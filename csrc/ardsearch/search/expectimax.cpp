@@ -4,6 +4,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "common.h"
@@ -48,12 +49,18 @@ information game is searched as it is (a perfect-information 'cheating' search).
 The same seed, options and budget (depth or nodes) give the same result; a time
 budget depends on the machine's speed.)doc";
 
-const char *kSearchDoc = R"doc(search(state_raw, depth=None, time_limit=None, nodes=None) -> dict
+const char *kSearchDoc = R"doc(search(state_raw, depth=None, time_limit=None, nodes=None, root_actions=None) -> dict
 
 state_raw is state.raw() of a decision state (not chance, not terminal).
 Budgets, any combination, the first one reached stops the search: depth
 (decision plies, 1..64), time_limit (seconds), nodes. With none given the
 search runs to depth 3. The GIL is released while searching.
+
+root_actions: None searches every legal root action; a list restricts the
+search (and 'best', 'actions', 'values', 'pv') to those actions, like UCI's
+searchmoves. Each must be legal at state_raw (ValueError naming the first
+that is not; an empty list is an error too). In PIMC mode the filter
+applies at the root of every determinization.
 
 Returns a dict: 'best' (action), 'value' (root value for the player to move),
 'actions' and 'values' (each root action's value at the last completed depth:
@@ -63,6 +70,25 @@ stops at the first chance node), 'depth' (last completed), 'nodes' (all nodes
 visited, probes included), 'time' (seconds), 'nps', 'tt_hits' (table probes that
 found their state), 'exact_values', and in PIMC mode 'determinizations' and
 'votes'.)doc";
+
+/* The root_actions argument: a non-empty list of actions each legal at
+ * `state` (duplicates dropped), else a ValueError that names the culprit. */
+std::vector<ard_action> checked_root_actions(const ard_game *g, const uint8_t *state,
+                                             const py::object &root_actions) {
+    std::vector<ard_action> wanted = root_actions.cast<std::vector<ard_action>>();
+    if (wanted.empty())
+        throw py::value_error("root_actions is empty: give at least one legal action, or None for all");
+    std::vector<ard_action> legal((size_t)g->max_legal + 1);
+    legal.resize((size_t)std::max(0, g->legal_actions(state, legal.data())));
+    std::vector<ard_action> out;
+    for (ard_action a : wanted) {
+        if (std::find(legal.begin(), legal.end(), a) == legal.end())
+            throw py::value_error("root_actions: action " + std::to_string(a) +
+                                  " is not legal at the root (see state.legal_actions())");
+        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+    }
+    return out;
+}
 
 class PyExpectimax {
   public:
@@ -84,7 +110,8 @@ class PyExpectimax {
         search_ = std::make_unique<ExpectimaxSearch>(game_, opt);
     }
 
-    py::dict search(const py::bytes &raw, py::object depth, py::object time_limit, py::object nodes) {
+    py::dict search(const py::bytes &raw, py::object depth, py::object time_limit, py::object nodes,
+                    py::object root_actions) {
         std::vector<uint8_t> state = state_from_bytes(game_, raw);
         const int player = game_->current_player(state.data());
         if (player == ARD_CHANCE)
@@ -120,6 +147,7 @@ class PyExpectimax {
             lim.nodes = (uint64_t)n;
         }
         if (depth.is_none() && time_limit.is_none() && nodes.is_none()) lim.depth = 3;
+        if (!root_actions.is_none()) lim.root_actions = checked_root_actions(game_, state.data(), root_actions);
 
         bool expected = false;
         if (!busy_.compare_exchange_strong(expected, true))
@@ -192,7 +220,7 @@ void bind_expectimax(py::module_ &m) {
              py::arg("use_tt") = true, py::arg("determinizations") = 8)
         .def("search", &PyExpectimax::search, kSearchDoc, py::arg("state_raw"),
              py::arg("depth") = py::none(), py::arg("time_limit") = py::none(),
-             py::arg("nodes") = py::none())
+             py::arg("nodes") = py::none(), py::arg("root_actions") = py::none())
         .def("stop", &PyExpectimax::stop,
              "Ask a running search (in another thread) to stop; it returns the last completed depth.",
              py::call_guard<py::gil_scoped_release>())

@@ -52,6 +52,21 @@ ExpectimaxSearch::ExpectimaxSearch(const ard_game *game, const ExpectimaxOptions
 
 /* ---------------------------------------------------------------- driver */
 
+namespace {
+
+/* Drops from `actions` (order kept) those not in `allowed`; empty `allowed`
+ * keeps all. Once per root per search: a linear scan is cheap enough. */
+void keep_root_actions(std::vector<ard_action> &actions, const std::vector<ard_action> &allowed) {
+    if (allowed.empty()) return;
+    actions.erase(std::remove_if(actions.begin(), actions.end(),
+                                 [&](ard_action a) {
+                                     return std::find(allowed.begin(), allowed.end(), a) == allowed.end();
+                                 }),
+                  actions.end());
+}
+
+}  // namespace
+
 ExpectimaxResult ExpectimaxSearch::run(const uint8_t *root_state, const ExpectimaxLimits &limits) {
     start_ = std::chrono::steady_clock::now();
     progress.start_ns.store(now_ns());
@@ -83,6 +98,7 @@ ExpectimaxResult ExpectimaxSearch::run(const uint8_t *root_state, const Expectim
         r.order.resize(max_legal_);
         int n = game_->legal_actions(r.state.data(), r.order.data());
         r.order.resize(std::max(0, n));
+        keep_root_actions(r.order, limits.root_actions);  // each determinization's root too
         r.values.assign(r.order.size(), 0.0);
     }
 
@@ -93,6 +109,7 @@ ExpectimaxResult ExpectimaxSearch::run(const uint8_t *root_state, const Expectim
     res.exact_values = pimc;
     res.actions.resize(max_legal_);
     res.actions.resize(std::max(0, game_->legal_actions(root_state, res.actions.data())));
+    keep_root_actions(res.actions, limits.root_actions);
     res.values.assign(res.actions.size(), 0.0);
     if (pimc) res.votes.assign(res.actions.size(), 0);
     if (!res.actions.empty()) res.best = res.actions[0];

@@ -79,6 +79,10 @@ struct ExpectimaxLimits {
     int depth = 0;            // 0: no depth limit (up to kMaxDepth)
     double time_limit = 0.0;  // seconds; 0: none
     uint64_t nodes = 0;       // 0: none
+    // Only these root actions are searched and reported (the protocol's
+    // `go searchactions`); empty: every legal action. Legality is the
+    // caller's check, against the searcher's own state.
+    std::vector<ard_action> root_actions;
 };
 
 struct ExpectimaxResult {

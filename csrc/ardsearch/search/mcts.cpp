@@ -46,6 +46,25 @@ bool apply_if_legal(const ard_game *g, uint8_t *s, ard_action a, std::vector<ard
     return ok;
 }
 
+/* The root_actions argument: a non-empty list of actions each legal at
+ * `state` (duplicates dropped), else a ValueError that names the culprit. */
+std::vector<ard_action> checked_root_actions(const ard_game *g, const uint8_t *state,
+                                             const py::object &root_actions) {
+    std::vector<ard_action> wanted = root_actions.cast<std::vector<ard_action>>();
+    if (wanted.empty())
+        throw py::value_error("root_actions is empty: give at least one legal action, or None for all");
+    std::vector<ard_action> legal((size_t)g->max_legal + 1);
+    legal.resize((size_t)std::max(0, g->legal_actions(state, legal.data())));
+    std::vector<ard_action> out;
+    for (ard_action a : wanted) {
+        if (std::find(legal.begin(), legal.end(), a) == legal.end())
+            throw py::value_error("root_actions: action " + std::to_string(a) +
+                                  " is not legal at the root (see state.legal_actions())");
+        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+    }
+    return out;
+}
+
 struct RootStat {
     uint64_t visits = 0;
     double value_sum = 0.0;
@@ -82,7 +101,8 @@ class Mcts {
         probs_.resize((size_t)g_->max_legal + 1);
     }
 
-    py::dict search(const py::bytes &state_raw, py::object simulations, py::object time_limit, py::object played) {
+    py::dict search(const py::bytes &state_raw, py::object simulations, py::object time_limit, py::object played,
+                    py::object root_actions) {
         std::vector<uint8_t> root = state_from_bytes(g_, state_raw);
         if (cfg_.ismcts && g_->viewer(root.data()) < 0) {
             // A full state: search only what its side to move may see.
@@ -108,6 +128,8 @@ class Mcts {
         std::vector<ard_action> keys;
         bool want_reuse = !played.is_none();
         if (want_reuse) keys = played.cast<std::vector<ard_action>>();
+        std::vector<ard_action> allowed;
+        if (!root_actions.is_none()) allowed = checked_root_actions(g_, root.data(), root_actions);
 
         bool expected = false;
         if (!running_.compare_exchange_strong(expected, true))
@@ -115,7 +137,8 @@ class Mcts {
         int reused = 0;
         {
             py::gil_scoped_release nogil;
-            reused = prepare_trees(root, want_reuse, keys);
+            reused = prepare_trees(root, want_reuse, keys, !allowed.empty());
+            for (auto &w : workers_) w->set_root_filter(allowed);
             run(root, sims, limit);
         }
         running_.store(false);
@@ -156,6 +179,7 @@ class Mcts {
             workers_[(size_t)i]->seed_rng(thread_seed(i));
         }
         prev_root_.clear();
+        prev_restricted_ = false;
     }
 
     /* The edges below the node that `path` (tree edge keys from the root)
@@ -214,8 +238,15 @@ class Mcts {
 
     /* Keeps each thread's subtree below the played edges when the new root
      * is exactly the old root with those edges applied; else a fresh tree.
+     * A restricted search (root_actions) always starts afresh: an old root
+     * may hold edges outside the filter. Its own root holds only the
+     * filtered edges (expanded, so never completed later), so the next
+     * search may keep its subtrees but not the root itself (played=[]).
      * Returns how many threads kept their tree. */
-    int prepare_trees(const std::vector<uint8_t> &root, bool want_reuse, const std::vector<ard_action> &keys) {
+    int prepare_trees(const std::vector<uint8_t> &root, bool want_reuse, const std::vector<ard_action> &keys,
+                      bool restricted) {
+        if (restricted || (prev_restricted_ && keys.empty())) want_reuse = false;
+        prev_restricted_ = restricted;
         bool same = false;
         if (want_reuse && prev_root_.size() == root.size()) {
             std::vector<uint8_t> s = prev_root_;
@@ -427,6 +458,7 @@ class Mcts {
     std::vector<std::unique_ptr<Worker>> workers_;
     std::unique_ptr<std::atomic<uint64_t>[]> sims_;
     std::vector<uint8_t> prev_root_;
+    bool prev_restricted_ = false;  // the last search's root was filtered by root_actions
     std::vector<ard_action> acts_;
     std::vector<double> probs_;
     std::atomic<bool> stop_{false};
@@ -481,7 +513,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
-             py::arg("time_limit") = py::none(), py::arg("played") = py::none(), R"doc(
+             py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
+             py::arg("root_actions") = py::none(), R"doc(
 Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until
 `simulations` (total over threads) or `time_limit` seconds, whichever comes
 first (give at least one), or stop(), or a proven root. The GIL is released.
@@ -492,6 +525,15 @@ not see: state.view(p).history() gives exactly that) applied to
 the previous search's root to reach state_raw keeps the subtree below them;
 [] continues the same tree (so a search can be run in chunks). If the list
 does not lead from the old root to this state, the tree starts afresh.
+
+root_actions: None searches every legal root action; a list restricts the
+root's edges (and so best, actions, visits, values, pv) to those actions,
+like UCI's searchmoves. Each must be legal at the root (for ISMCTS: the
+searcher's view, and the filter applies in every determinization);
+ValueError names the first that is not, and an empty list is an error. A
+restricted search always starts a fresh tree (played is ignored, reused is
+False), and a search right after it on the same root (played=[]) starts
+afresh too, since that root lacks the other moves.
 
 Returns a dict: best, best_notation, player (the side to move), actions,
 visits, values (mean result for the side to move), proven_values (+1/0/-1

@@ -80,6 +80,16 @@ class Worker {
     }
 
     void seed_rng(uint64_t seed) { ard_rng_seed(&rng_, seed); }
+
+    /* Only `allowed` root actions become root edges (UCI's searchmoves);
+     * empty: all. Set before run(); the tree must not already hold other
+     * root edges (the orchestrator starts a fresh tree for a restricted search). */
+    void set_root_filter(const std::vector<ard_action> &allowed) {
+        root_allowed_.clear();
+        if (allowed.empty()) return;
+        root_allowed_.assign((size_t)g_->num_actions, 0);
+        for (ard_action a : allowed) root_allowed_[(size_t)a] = 1;
+    }
     void set_node_limit(uint64_t limit) { pool_.set_limit(limit); }
 
     /* A fresh tree rooted at `root` (full state, or the owner's view in ISMCTS). */
@@ -192,6 +202,7 @@ class Worker {
                 newly_proven = prove_terminal(n, r);
                 break;
             }
+            at_root_ = idx == root_;
             int32_t child = cfg_->ismcts ? step_ismcts(n, s, p, owner) : step_plain(n, s, p);
             if (child < 0) {  // no room to grow: play on from this leaf
                 rollout(s, r);
@@ -241,7 +252,7 @@ class Worker {
         if (p == ARD_CHANCE) {
             count = g_->chance_outcomes(s, legal_.data(), probs_.data());
         } else {
-            count = g_->legal_actions(s, legal_.data());
+            count = keep_allowed_at_root(g_->legal_actions(s, legal_.data()));
             shuffle(legal_.data(), count);
         }
         if (count <= 0) return false;
@@ -257,6 +268,15 @@ class Worker {
         n.num_children = n.capacity = (uint16_t)count;
         n.expanded = 1;
         return true;
+    }
+
+    /* At a filtered root, drops the legal_ entries outside the filter; the new count. */
+    int keep_allowed_at_root(int count) {
+        if (!at_root_ || root_allowed_.empty() || count <= 0) return count;
+        int kept = 0;
+        for (int i = 0; i < count; i++)
+            if (root_allowed_[(size_t)legal_[(size_t)i]]) legal_[(size_t)kept++] = legal_[(size_t)i];
+        return kept;
     }
 
     int32_t sample_child(const Node &n) {
@@ -313,7 +333,9 @@ class Worker {
             }
             return c;
         }
-        int count = g_->legal_actions(s, legal_.data());
+        // (a restricted root whose actions are all illegal in this
+        // determinization just rolls out: it never gains another edge)
+        int count = keep_allowed_at_root(g_->legal_actions(s, legal_.data()));
         if (count <= 0) return -1;
         // marks_: stamp = legal now, stamp + 1 = legal and already a child
         stamp_ += 2;
@@ -636,6 +658,8 @@ class Worker {
     std::vector<int32_t> path_;
     ard_action hidden_sampled_ = 0;
     bool leaf_ = false;
+    bool at_root_ = false;               // the current step is at the root node
+    std::vector<uint8_t> root_allowed_;  // per action: 1 = may be a root edge; empty: no filter
     bool memory_full_ = false;
     uint64_t rollout_plies_ = 0, rollouts_ = 0, simulations_ = 0, last_simulations_ = 0;
     std::atomic<uint64_t> nodes_{0};
