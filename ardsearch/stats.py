@@ -91,10 +91,11 @@ def pentanomial_variance(penta) -> float:
 
 
 def elo_from_score(score: float) -> float:
-    """Elo difference that predicts this expected score (+-inf at 1 and 0)."""
-    if score <= 0.0:
+    """Elo difference that predicts this expected score (+-inf at 1 and 0,
+    also within rounding of them, so a clean sweep never shows +6000)."""
+    if score <= 1e-12:
         return -math.inf
-    if score >= 1.0:
+    if score >= 1.0 - 1e-12:
         return math.inf
     return -400.0 * math.log10(1.0 / score - 1.0)
 

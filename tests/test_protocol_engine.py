@@ -146,6 +146,21 @@ def test_searchactions_restricts_the_answer(eng):
 
 
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "expectimax"])
+def test_searchactions_restricts_the_search(eng, algorithm):
+    """Only the listed actions are searched: the answer, every pv and every
+    per-action line keep to them, and (MCTS) every simulation went through them."""
+    eng.run(f"setoption name Algorithm value {algorithm}", "setoption name MultiPV value 5", SETUP)
+    out = eng.run("go nodes 500 searchactions M4 P4")
+    assert out[-1] in ("bestmove M4", "bestmove P4")
+    pvs = [s.split(" pv ")[1].split() for s in out if s.startswith("info depth") and " pv " in s]
+    assert pvs and all(pv[0] in ("M4", "P4") for pv in pvs), out
+    per_action = [s.split() for s in out if s.startswith("info action ")]
+    assert per_action and {w[2] for w in per_action} <= {"M4", "P4"}, out
+    if algorithm != "expectimax":
+        assert sum(int(w[4]) for w in per_action) == 500
+
+
+@pytest.mark.parametrize("algorithm", ["mcts", "ismcts", "expectimax"])
 def test_determinism_same_bestmove_and_nodes(eng, algorithm):
     eng.run(f"setoption name Algorithm value {algorithm}", "setoption name Seed value 7")
     limit = "go depth 2" if algorithm == "expectimax" else "go nodes 400"
