@@ -6,6 +6,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <pybind11/stl.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -49,6 +52,25 @@ inline std::string notation(const ard_game *g, const void *state, ard_action a) 
     char buf[ARD_NOTATION_MAX];
     int n = g->action_to_string(state, a, buf, sizeof buf);
     return n < 0 ? std::string("?") : std::string(buf, (size_t)n);
+}
+
+/* The root_actions argument of a search (Python list of ints): each must be
+ * legal at the root; duplicates are dropped. Raises ValueError otherwise. */
+inline std::vector<ard_action> checked_root_actions(const ard_game *g, const uint8_t *state,
+                                                    const py::object &root_actions) {
+    std::vector<ard_action> wanted = root_actions.cast<std::vector<ard_action>>();
+    if (wanted.empty())
+        throw py::value_error("root_actions is empty: give at least one legal action, or None for all");
+    std::vector<ard_action> legal((size_t)g->max_legal + 1);
+    legal.resize((size_t)std::max(0, g->legal_actions(state, legal.data())));
+    std::vector<ard_action> out;
+    for (ard_action a : wanted) {
+        if (std::find(legal.begin(), legal.end(), a) == legal.end())
+            throw py::value_error("root_actions: action " + std::to_string(a) +
+                                  " is not legal at the root (see state.legal_actions())");
+        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+    }
+    return out;
 }
 
 using Clock = std::chrono::steady_clock;

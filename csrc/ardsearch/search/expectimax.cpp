@@ -71,25 +71,6 @@ visited, probes included), 'time' (seconds), 'nps', 'tt_hits' (table probes that
 found their state), 'exact_values', and in PIMC mode 'determinizations' and
 'votes'.)doc";
 
-/* The root_actions argument: a non-empty list of actions each legal at
- * `state` (duplicates dropped), else a ValueError that names the culprit. */
-std::vector<ard_action> checked_root_actions(const ard_game *g, const uint8_t *state,
-                                             const py::object &root_actions) {
-    std::vector<ard_action> wanted = root_actions.cast<std::vector<ard_action>>();
-    if (wanted.empty())
-        throw py::value_error("root_actions is empty: give at least one legal action, or None for all");
-    std::vector<ard_action> legal((size_t)g->max_legal + 1);
-    legal.resize((size_t)std::max(0, g->legal_actions(state, legal.data())));
-    std::vector<ard_action> out;
-    for (ard_action a : wanted) {
-        if (std::find(legal.begin(), legal.end(), a) == legal.end())
-            throw py::value_error("root_actions: action " + std::to_string(a) +
-                                  " is not legal at the root (see state.legal_actions())");
-        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
-    }
-    return out;
-}
-
 class PyExpectimax {
   public:
     PyExpectimax(py::object capsule, uint64_t seed, int64_t tt_mb, bool star2, bool use_tt,

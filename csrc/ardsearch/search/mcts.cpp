@@ -46,25 +46,6 @@ bool apply_if_legal(const ard_game *g, uint8_t *s, ard_action a, std::vector<ard
     return ok;
 }
 
-/* The root_actions argument: a non-empty list of actions each legal at
- * `state` (duplicates dropped), else a ValueError that names the culprit. */
-std::vector<ard_action> checked_root_actions(const ard_game *g, const uint8_t *state,
-                                             const py::object &root_actions) {
-    std::vector<ard_action> wanted = root_actions.cast<std::vector<ard_action>>();
-    if (wanted.empty())
-        throw py::value_error("root_actions is empty: give at least one legal action, or None for all");
-    std::vector<ard_action> legal((size_t)g->max_legal + 1);
-    legal.resize((size_t)std::max(0, g->legal_actions(state, legal.data())));
-    std::vector<ard_action> out;
-    for (ard_action a : wanted) {
-        if (std::find(legal.begin(), legal.end(), a) == legal.end())
-            throw py::value_error("root_actions: action " + std::to_string(a) +
-                                  " is not legal at the root (see state.legal_actions())");
-        if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
-    }
-    return out;
-}
-
 struct RootStat {
     uint64_t visits = 0;
     double value_sum = 0.0;
