@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ardsearch.games.mortain import _engine as E
-from tests.reference import mortain as ref
+from reference import mortain as ref  # tests/ is on sys.path (pytest rootdir-relative import)
 
 GAMES = 200
 

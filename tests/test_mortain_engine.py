@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from ardsearch.games.mortain import SPEC, _engine as E, scenario
-from tests.reference import mortain as ref
+from reference import mortain as ref  # tests/ is on sys.path (pytest rootdir-relative import)
 
 HERE = os.path.dirname(__file__)
 
