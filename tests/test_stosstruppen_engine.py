@@ -1,6 +1,6 @@
-"""Stosstruppen through the public API: the generic conformance suite run on
-this game (it is not in the registry until the lead adds it), plus engine
-checks that are not rules: data-file errors, parameters, views, formats."""
+"""Stosstruppen through the public API: engine checks that are not rules
+(data-file errors, parameters, views, formats). The generic conformance suite
+(tests/test_conformance.py) runs on both scenarios."""
 from __future__ import annotations
 
 import os
@@ -12,22 +12,6 @@ import pytest
 import ardsearch
 from ardsearch.games.stosstruppen import SPEC, _engine, data
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import test_conformance as conf  # noqa: E402
-
-
-@pytest.fixture(params=["kaiserschlacht", "villers"])
-def game(request):
-    return ardsearch.Game(SPEC, {"scenario": request.param})
-
-
-# The generic suite, run with the fixture above.
-test_random_playouts_terminate = conf.test_random_playouts_terminate
-test_every_step_is_consistent = conf.test_every_step_is_consistent
-test_copies_and_formats_round_trip = conf.test_copies_and_formats_round_trip
-test_garbage_never_crashes = conf.test_garbage_never_crashes
-test_errors_leave_state_unchanged = conf.test_errors_leave_state_unchanged
-test_views_keep_secrets = conf.test_views_keep_secrets
 
 
 def test_parameters():

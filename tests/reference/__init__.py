@@ -4,3 +4,22 @@ Each module here is written from the game's rules contract
 (shared/games/<name>.md) alone, never from the engine's code, so that the
 differential tests compare two independent readings of the same rules.
 """
+
+
+def play_random(model, player, chances, legal, rng) -> int:
+    """Plays `model` to its end with uniformly random decisions and chance
+    outcomes drawn by their probabilities; returns the number of events.
+    player() gives "chance", "terminal" or a player; chances() maps outcome
+    to probability; legal() lists the moves; model.apply(event) plays one.
+    (Used by bench/ to time each reference model the same way.)"""
+    n = 0
+    while (who := player()) != "terminal":
+        if who == "chance":
+            table = chances()
+            keys = sorted(table)
+            event = rng.choices(keys, [float(table[k]) for k in keys])[0]
+        else:
+            event = rng.choice(sorted(legal()))
+        model.apply(event)
+        n += 1
+    return n

@@ -523,18 +523,13 @@ def perft(state: ArdennesState, depth: int) -> int:
     return total
 
 
+
 def random_playout(game, rng) -> int:
-    """One uniformly random game in this model with the parameters of the
-    ardsearch game `game`; returns the number of actions (for bench/)."""
-    params = {k: v for k, v in game.params.items() if k != "victory_cards"}
-    s = Ardennes(**params).new_initial_state()
-    n = 0
-    while not s.is_terminal():
-        if s.is_chance_node():
-            outcomes = s.chance_outcomes()
-            a = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            a = rng.choice(s.legal_actions())
-        s.apply(a)
-        n += 1
-    return n
+    """One random game with the parameters of the ardsearch game `game` (bench/)."""
+    from reference import play_random
+    s = Ardennes(**{k: v for k, v in game.params.items() if k != "victory_cards"}).new_initial_state()
+
+    def player():
+        return "terminal" if s.is_terminal() else "chance" if s.is_chance_node() else 0
+
+    return play_random(s, player, lambda: dict(s.chance_outcomes()), s.legal_actions, rng)

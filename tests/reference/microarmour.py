@@ -1041,23 +1041,14 @@ def from_dict(d):
     return r
 
 
+
 def random_playout(game, rng) -> int:
-    """One uniformly random game in this model with the parameters of the
-    ardsearch game `game`; returns the number of actions (for bench/)."""
+    """One random game with the parameters of the ardsearch game `game` (bench/)."""
+    from reference import play_random
     p = game.params
-    model = Ref(turns=p.get("turns"), determination=p.get("determination", 35),
-                cohesion=[p.get("german_cohesion", 15), p.get("soviet_cohesion", 12)],
-                quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
-                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
-                low_ammo=p.get("low_ammo", False))
-    n = 0
-    while model.current() != "terminal":
-        if model.current() == "chance":
-            chances = model.chances()
-            keys = sorted(chances)
-            move = rng.choices(keys, [float(chances[k]) for k in keys])[0]
-        else:
-            move = rng.choice(sorted(model.legal()))
-        model.apply(move)
-        n += 1
-    return n
+    m = Ref(turns=p.get("turns"), determination=p.get("determination", 35),
+            cohesion=[p.get("german_cohesion", 15), p.get("soviet_cohesion", 12)],
+            quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
+            deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
+            low_ammo=p.get("low_ammo", False))
+    return play_random(m, m.current, m.chances, m.legal, rng)

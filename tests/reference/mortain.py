@@ -447,18 +447,9 @@ class Mortain:
         self.after_action()
 
 
+
 def random_playout(game, rng) -> int:
-    """One uniformly random game in this model with the parameters of the
-    ardsearch game `game`; returns the number of actions (for bench/)."""
-    model = Mortain(game.params["setup"], game.params["strike_terrain"])
-    n = 0
-    while model.player() != "terminal":
-        if model.player() == "chance":
-            chances = model.chances()
-            cards = sorted(chances)
-            move = rng.choices(cards, [float(chances[c]) for c in cards])[0]
-        else:
-            move = rng.choice(model.legal())
-        model.apply(move)
-        n += 1
-    return n
+    """One random game with the parameters of the ardsearch game `game` (bench/)."""
+    from reference import play_random
+    m = Mortain(game.params["setup"], game.params["strike_terrain"])
+    return play_random(m, m.player, m.chances, m.legal, rng)

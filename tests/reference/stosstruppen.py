@@ -656,18 +656,9 @@ class State:
             self.rally_from(info["unit"] + 1)
 
 
+
 def random_playout(game, rng) -> int:
-    """One uniformly random game in this model with the parameters of the
-    ardsearch game `game`; returns the number of actions (for bench/)."""
-    model = State(game.params["scenario"], game.params["turns"])
-    n = 0
-    while model.current_player() != "terminal":
-        if model.current_player() == "chance":
-            chances = model.chances()
-            keys = sorted(chances)
-            move = rng.choices(keys, [float(chances[k]) for k in keys])[0]
-        else:
-            move = rng.choice(sorted(model.legal()))
-        model.apply(move)
-        n += 1
-    return n
+    """One random game with the parameters of the ardsearch game `game` (bench/)."""
+    from reference import play_random
+    m = State(game.params["scenario"], game.params["turns"])
+    return play_random(m, m.current_player, m.chances, m.legal, rng)

@@ -497,18 +497,10 @@ def engine_summary(d):
     }
 
 
+
 def random_playout(game, rng) -> int:
-    """One uniformly random game in this model, set up from the ardsearch game
-    `game`'s initial structured state; returns the number of actions (for bench/)."""
-    model = Undaunted(game.new_initial_state().to_dict())
-    n = 0
-    while model.current_player() != "terminal":
-        if model.current_player() == "chance":
-            chances = model.chance()
-            keys = sorted(chances)
-            move = rng.choices(keys, [float(chances[k]) for k in keys])[0]
-        else:
-            move = rng.choice(model.legal())
-        model.apply(move)
-        n += 1
-    return n
+    """One random game set up from the ardsearch game `game`'s initial
+    structured state (bench/)."""
+    from reference import play_random
+    m = Undaunted(game.new_initial_state().to_dict())
+    return play_random(m, m.current_player, m.chance, m.legal, rng)
