@@ -6,7 +6,8 @@ during a game)."""
 from __future__ import annotations
 
 import os
-import tomllib
+
+from ardsearch._toml import read_toml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
@@ -21,13 +22,7 @@ def _fail(path, key, expected, got):
 
 
 def _read(path):
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as e:
-        raise ValueError(f"{path}: cannot read ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{os.path.basename(path)}: not valid TOML ({e})") from None
+    return read_toml(path)
 
 
 def _int(path, table, key, lo, hi, default=None):

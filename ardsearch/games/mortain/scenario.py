@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass
+
+from ardsearch._toml import read_toml
 
 # Shapes the engine is compiled for (the state struct has fixed arrays).
 COLUMNS = 13
@@ -101,13 +102,7 @@ def _table(where, doc, key):
 def load(path: str = DEFAULT_PATH) -> Scenario:
     """Reads and checks a scenario file; ScenarioError says what is wrong."""
     name = os.path.basename(path)
-    try:
-        with open(path, "rb") as f:
-            doc = tomllib.load(f)
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read scenario file ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"{name}: not valid TOML: {e}") from None
+    doc = read_toml(path, ScenarioError, "scenario file")
 
     sc = _table(name, doc, "scenario")
     where = f"{name} [scenario]"

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
+
+from ardsearch._toml import read_toml
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNITS_PATH = os.path.join(HERE, "units.toml")
@@ -46,13 +47,7 @@ class DataError(ValueError):
 
 
 def _load_toml(path):
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as e:
-        raise DataError(f"{path}: cannot read ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"{path}: not valid TOML ({e})") from None
+    return read_toml(path, DataError)
 
 
 def parse_square(text, width=MAX_COLS, height=MAX_ROWS):

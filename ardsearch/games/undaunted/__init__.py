@@ -7,8 +7,8 @@ validated with errors naming the file and key), and the board text.
 from __future__ import annotations
 
 import os
-import tomllib
 
+from ardsearch._toml import read_toml
 from ardsearch._spec import GameSpec, Param
 
 from . import _engine
@@ -27,8 +27,7 @@ class ScenarioError(ValueError):
 
 
 def _load_covers():
-    with open(os.path.join(HERE, "data", "tiles.toml"), "rb") as f:
-        return tomllib.load(f)["cover"]
+    return read_toml(os.path.join(HERE, "data", "tiles.toml"))["cover"]
 
 
 def scenario_path(number: int) -> str:
@@ -40,13 +39,7 @@ def load_scenario(path: str, max_rounds: int = 40) -> dict:
 
     Every key is checked; errors say the file, the key and what was expected."""
     name = os.path.basename(path)
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read the scenario file ({e.strerror})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"{name}: not valid TOML ({e})") from None
+    data = read_toml(path, ScenarioError, "scenario file")
 
     def err(key, expected, got=None):
         extra = "" if got is None else f", got {got!r}"
