@@ -15,7 +15,10 @@
 #ifndef ARDSEARCH_GAME_H
 #define ARDSEARCH_GAME_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
 #include "rng.h"
 
 #ifdef __cplusplus
@@ -121,6 +124,43 @@ typedef struct ard_game {
      * of this game. Says nothing about legality. */
     ard_action (*string_to_action)(const void *state, const char *text);
 } ard_game;
+
+/* Helpers every engine needs, written once. */
+
+/* validate(): copy a one-line reason into msg (may be NULL) and return 1. */
+static inline int ard_fail(char *msg, int msglen, const char *text) {
+    int i = 0;
+    if (msg != 0 && msglen > 0) {
+        while (text[i] && i < msglen - 1) {
+            msg[i] = text[i];
+            i++;
+        }
+        msg[i] = 0;
+    }
+    return 1;
+}
+
+/* hash(): a fast 64-bit mix of a state's bytes, eight at a time (n a
+ * multiple of 8 is fastest; a tail is mixed byte by byte). */
+static inline uint64_t ard_hash_bytes(const void *data, size_t n) {
+    const unsigned char *b = (const unsigned char *)data;
+    uint64_t h = 0x9E3779B97F4A7C15ULL, w;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&w, b + i, 8);
+        h ^= w;
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    for (; i < n; i++) {
+        h ^= b[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    h ^= h >> 29;
+    h *= 0x94D049BB133111EBULL;
+    return h ^ (h >> 32);
+}
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
 # Cython view of csrc/ardsearch/game.h and rng.h: the game ABI, declared once
 # for the core and every game engine.
+from libc.stddef cimport size_t
 from libc.stdint cimport uint32_t, uint64_t, int32_t
 
 cdef extern from "ardsearch/game.h" nogil:
@@ -10,6 +11,9 @@ cdef extern from "ardsearch/game.h" nogil:
     uint32_t ard_rng_below(ard_rng *r, uint32_t n)
     double ard_rng_double(ard_rng *r)
     int ard_rng_pick(ard_rng *r, const double *probs, int n)
+    # helpers for engines (game.h): validate() messages and state hashing
+    int ard_fail(char *msg, int msglen, const char *text)
+    uint64_t ard_hash_bytes(const void *data, size_t n)
 
     # enum so that Cython treats them as compile-time constants (array sizes)
     enum:

@@ -14,7 +14,7 @@ from libc.math cimport atan2, M_PI
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_rng, ard_action, ard_rng_seed, ard_rng_below, ard_rng_double,
+from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below, ard_rng_double,
                              ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL, ARD_HIDDEN_OUTCOME,
                              ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
@@ -1725,17 +1725,7 @@ cdef double ma_evaluate(const void *state, int player) noexcept nogil:
     return 0.95 * e
 
 cdef uint64_t ma_hash(const void *state) noexcept nogil:
-    cdef const uint8_t *b = <const uint8_t *>state
-    cdef uint64_t h = 0x9E3779B97F4A7C15ULL, w
-    cdef int i
-    for i in range(0, sizeof(MaState), 8):
-        memcpy(&w, b + i, 8)
-        h ^= w
-        h *= 0xBF58476D1CE4E5B9ULL
-        h ^= h >> 31
-    h ^= h >> 29
-    h *= 0x94D049BB133111EBULL
-    return h ^ (h >> 32)
+    return ard_hash_bytes(state, sizeof(MaState))
 
 
 # ----------------------------------------------------------------- vtable: hidden information
@@ -2052,14 +2042,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
 
 
 # ----------------------------------------------------------------- validation
-cdef int fail(char *msg, int msglen, const char *text) noexcept nogil:
-    cdef int i = 0
-    if msg != NULL and msglen > 0:
-        while text[i] and i < msglen - 1:
-            msg[i] = text[i]
-            i += 1
-        msg[i] = 0
-    return 1
+cdef inline int fail(char *msg, int msglen, const char *text) noexcept nogil:
+    return ard_fail(msg, msglen, text)  # game.h
 
 cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     cdef const MaState *s = <const MaState *>state

@@ -707,10 +707,8 @@ cdef int m_action_visible(const void *state, ard_action action, int player) noex
     return 1
 
 # -------------------------------------------------------------- validate ----
-cdef int fail(char *msg, int msglen, const char *text) noexcept nogil:
-    if msglen > 0:
-        snprintf(msg, msglen, "%s", text)
-    return 1
+cdef inline int fail(char *msg, int msglen, const char *text) noexcept nogil:
+    return ard_fail(msg, msglen, text)  # game.h
 
 cdef int m_validate(const void *state, char *msg, int msglen) noexcept nogil:
     cdef const MState *s = <const MState *>state

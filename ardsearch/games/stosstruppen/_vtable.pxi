@@ -410,17 +410,7 @@ cdef double st_evaluate(const void *state, int player) noexcept nogil:
 
 
 cdef uint64_t st_hash(const void *state) noexcept nogil:
-    cdef const uint8_t *b = <const uint8_t *>state
-    cdef uint64_t h = 0x9E3779B97F4A7C15ULL, w
-    cdef int i
-    for i in range(0, sizeof(StState), 8):
-        memcpy(&w, b + i, 8)
-        h ^= w
-        h *= 0xBF58476D1CE4E5B9ULL
-        h ^= h >> 31
-    h ^= h >> 29
-    h *= 0x94D049BB133111EBULL
-    return h ^ (h >> 32)
+    return ard_hash_bytes(state, sizeof(StState))
 
 
 # ----------------------------------------------------------------- views (no hidden information)
@@ -614,14 +604,8 @@ cdef ard_action st_string_to_action(const void *state, const char *text) noexcep
 
 
 # ----------------------------------------------------------------- validation
-cdef int fail(char *msg, int msglen, const char *text) noexcept nogil:
-    cdef int i = 0
-    if msg != NULL and msglen > 0:
-        while text[i] and i < msglen - 1:
-            msg[i] = text[i]
-            i += 1
-        msg[i] = 0
-    return 1
+cdef inline int fail(char *msg, int msglen, const char *text) noexcept nogil:
+    return ard_fail(msg, msglen, text)  # game.h
 
 
 cdef inline bint on_board(const Scn *sc, int sq) noexcept nogil:

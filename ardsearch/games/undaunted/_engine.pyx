@@ -16,7 +16,7 @@ from libc.stdio cimport snprintf
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
+from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ard_rng_pick, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
                              ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
@@ -541,10 +541,8 @@ cdef void und_init(void *state, const void *params, uint64_t seed) noexcept nogi
     start_round(s)
 
 
-cdef int fail(char *msg, int msglen, const char *text) noexcept nogil:
-    if msg != NULL and msglen > 0:
-        snprintf(msg, msglen, "%s", text)
-    return 1
+cdef inline int fail(char *msg, int msglen, const char *text) noexcept nogil:
+    return ard_fail(msg, msglen, text)  # game.h
 
 
 cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
