@@ -90,8 +90,8 @@ class Bot:
                 "wp": 0.5, "proven": None}
 
 
-class RandomBot(Bot):
-    """Uniformly random legal moves (seeded)."""
+class _SeededBot(Bot):
+    """A bot whose only state is a Python RNG, restarted from the seed by reset()."""
 
     def __init__(self, game, seed=0, name=None):
         super().__init__(game, seed, name)
@@ -99,6 +99,10 @@ class RandomBot(Bot):
 
     def reset(self):
         self._rng = random.Random(self.seed)
+
+
+class RandomBot(_SeededBot):
+    """Uniformly random legal moves (seeded)."""
 
     def analyze(self, state):
         _check_decision(state, self.name)
@@ -107,17 +111,10 @@ class RandomBot(Bot):
         return self._basic(view, self._rng.choice(moves), moves)
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(_SeededBot):
     """One-ply greedy: tries each legal move on a copy of its view and keeps
     the one the game's evaluate() likes best for the mover (a won game beats
     any evaluation, a lost one is worse than any); ties broken at random."""
-
-    def __init__(self, game, seed=0, name=None):
-        super().__init__(game, seed, name)
-        self._rng = random.Random(self.seed)
-
-    def reset(self):
-        self._rng = random.Random(self.seed)
 
     def analyze(self, state):
         _check_decision(state, self.name)

@@ -13,6 +13,7 @@ cdef extern from "ardsearch/game.h" nogil:
     int ard_rng_pick(ard_rng *r, const double *probs, int n)
     # helpers for engines (game.h): validate() messages and state hashing
     int ard_fail(char *msg, int msglen, const char *text)
+    void ard_returns_for_winner(int winner, double *out)
     uint64_t ard_hash_bytes(const void *data, size_t n)
 
     # enum so that Cython treats them as compile-time constants (array sizes)

@@ -634,11 +634,7 @@ cdef ard_action m_sample_chance(const void *state, ard_rng *rng) noexcept nogil:
 # ------------------------------------------------------ returns, evaluate ----
 cdef void m_returns(const void *state, double *out) noexcept nogil:
     cdef const MState *s = <const MState *>state
-    out[0] = 0.0
-    out[1] = 0.0
-    if s.phase == PH_OVER and s.winner <= 1:
-        out[s.winner] = 1.0
-        out[1 - s.winner] = -1.0
+    ard_returns_for_winner(s.winner if s.phase == PH_OVER else -1, out)
 
 cdef double m_evaluate(const void *state, int player) noexcept nogil:
     """German prospects: exits (5 win), westward progress of German units

@@ -16,7 +16,7 @@ from libc.stdio cimport snprintf
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
+from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_returns_for_winner, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ard_rng_pick, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
                              ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
@@ -1173,11 +1173,7 @@ cdef ard_action und_sample_chance(const void *state, ard_rng *rng) noexcept nogi
 
 cdef void und_returns(const void *state, double *out) noexcept nogil:
     cdef const UState *s = <const UState *>state
-    out[0] = 0.0
-    out[1] = 0.0
-    if s.phase == PH_OVER and s.winner <= 1:
-        out[s.winner] = 1.0
-        out[1 - s.winner] = -1.0
+    ard_returns_for_winner(s.winner if s.phase == PH_OVER else -1, out)
 
 
 # ----------------------------------------------------------------- vtable: evaluate, hash
