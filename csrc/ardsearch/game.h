@@ -143,7 +143,7 @@ static inline int ard_fail(char *msg, int msglen, const char *text) {
 /* returns(): +1 / -1 for winner 0 or 1, 0 / 0 for anything else (a draw). */
 static inline void ard_returns_for_winner(int winner, double *out) {
     out[0] = winner == 0 ? 1.0 : winner == 1 ? -1.0 : 0.0;
-    out[1] = -out[0];
+    out[1] = winner == 1 ? 1.0 : winner == 0 ? -1.0 : 0.0; /* never -0.0 */
 }
 
 /* hash(): a fast 64-bit mix of a state's bytes, eight at a time (n a
