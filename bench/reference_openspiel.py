@@ -31,13 +31,17 @@ def reference_factory(ard_game):
     state class speaking the game's notation (legal() and chances() giving
     move texts, player() giving 'chance' / 'terminal' / 0 / 1, apply(text)),
     which is numbered here the way a user would: by position in the sorted
-    list of moves."""
+    list of moves. A module-level new_model(game) making such a state from
+    the game's parameters is used first when the module has one."""
     if _TESTS not in sys.path:
         sys.path.insert(0, _TESTS)
     try:
         ref = importlib.import_module(f"reference.{ard_game.name}")
     except ImportError:
         return None
+    if hasattr(ref, "new_model"):
+        ref.new_model(ard_game)  # validates the parameters once
+        return lambda: NumberedModel(ref.new_model(ard_game))
     for obj in vars(ref).values():
         if not (isinstance(obj, type) and obj.__module__ == ref.__name__):
             continue

@@ -330,6 +330,11 @@ class Ref:
             return SIDES[self.init_side]
         return SIDES[self.active]
 
+    def player(self):
+        """current() with the sides numbered 0 and 1 (bench/reference_openspiel.py)."""
+        who = self.current()
+        return who if who in ("chance", "terminal") else SIDES.index(who)
+
     # ------------------------------------------------------------ legal moves
     def enemies(self, p):
         return [s for s in self.stands if s["side"] != p]
@@ -1042,13 +1047,18 @@ def from_dict(d):
 
 
 
+def new_model(game) -> Ref:
+    """A fresh model state with the parameters of the ardsearch game `game`."""
+    p = game.params
+    return Ref(turns=p.get("turns"), determination=p.get("determination", 35),
+               cohesion=[p.get("german_cohesion", 15), p.get("soviet_cohesion", 12)],
+               quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
+               deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
+               low_ammo=p.get("low_ammo", False))
+
+
 def random_playout(game, rng) -> int:
     """One random game with the parameters of the ardsearch game `game` (bench/)."""
     from reference import play_random
-    p = game.params
-    m = Ref(turns=p.get("turns"), determination=p.get("determination", 35),
-            cohesion=[p.get("german_cohesion", 15), p.get("soviet_cohesion", 12)],
-            quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
-            deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
-            low_ammo=p.get("low_ammo", False))
+    m = new_model(game)
     return play_random(m, m.current, m.chances, m.legal, rng)

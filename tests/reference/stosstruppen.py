@@ -188,6 +188,8 @@ class State:
             return "chance"
         return self.card[0]
 
+    player = current_player  # the name bench/reference_openspiel.py drives
+
     def returns(self):
         if self.winner is None:
             return [0.0, 0.0]
@@ -657,8 +659,13 @@ class State:
 
 
 
+def new_model(game) -> State:
+    """A fresh model state with the parameters of the ardsearch game `game`."""
+    return State(game.params["scenario"], game.params["turns"])
+
+
 def random_playout(game, rng) -> int:
     """One random game with the parameters of the ardsearch game `game` (bench/)."""
     from reference import play_random
-    m = State(game.params["scenario"], game.params["turns"])
+    m = new_model(game)
     return play_random(m, m.current_player, m.chances, m.legal, rng)

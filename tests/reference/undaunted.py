@@ -443,6 +443,15 @@ class Undaunted:
         cards = cards or army["bid"] in RIFLEMEN
         return not cards and self.points(a) < army["goal_points"]
 
+    # the names bench/reference_openspiel.py drives
+    player = current_player
+    chances = chance
+
+    def returns(self):
+        if self.phase != "over":
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
     def finish(self, winner, reason):
         self.phase, self.winner, self.end_reason = "over", winner, reason
 
@@ -498,9 +507,16 @@ def engine_summary(d):
 
 
 
+def new_model(game) -> Undaunted:
+    """A fresh model state of the ardsearch game `game`: the scenario (board,
+    decks, spawn tiles) is read from the engine's initial structured state,
+    everything after that is this model's own."""
+    return Undaunted(game.new_initial_state().to_dict())
+
+
 def random_playout(game, rng) -> int:
     """One random game set up from the ardsearch game `game`'s initial
     structured state (bench/)."""
     from reference import play_random
-    m = Undaunted(game.new_initial_state().to_dict())
+    m = new_model(game)
     return play_random(m, m.current_player, m.chance, m.legal, rng)

@@ -5,7 +5,9 @@ Rules: ardsearch/games/stosstruppen/RULES.md (from shared/games/stosstruppen.md)
 Everything the search calls is a `noexcept nogil` C function in the static
 vtable ST_GAME, exported by capsule(). Unit types and scenarios (map, armies,
 precomputed line of sight) are static C tables filled once at import from the
-TOML data files (data.py checks them); a state names its scenario by index.
+TOML data files (data.py checks them), with each map also as bitboards for
+whole-set movement and barrage placement (_bitboard.pxi, _reach.pxi); a state
+names its scenario by index.
 The Python side (pack_params, to_dict, from_dict, observation_tensor, test
 helpers) is in _pyside.pxi.
 """
@@ -168,6 +170,18 @@ cdef packed struct Scn:        # one scenario file, plus its line-of-sight table
     uint8_t los[192][24]       # bit b of los[a]: line of sight from square a to b
 
 
+include "_bitboard.pxi"
+
+cdef struct Masks:             # one scenario's square sets, for whole-set moves and fire
+    BB board
+    BB road
+    BB wire
+    BB trench
+    BB enter[2]                # squares a unit may end a step on: [0] non-foot, [1] foot
+    BB slow[2]                 # squares a step into costs 4 half squares: [0] non-foot, [1] foot
+    BB los[192]                # los[a]: the squares in line of sight from a (Scn.los)
+
+
 cdef packed struct Unit:
     uint8_t type               # unit type index, NOTYPE for an empty slot
     uint8_t sq                 # square, NOSQ once eliminated (or empty slot)
@@ -204,6 +218,7 @@ cdef packed struct StParams:
 
 cdef UType UT[32]
 cdef Scn SC[8]
+cdef Masks SM[8]               # SM[k] is derived from SC[k] (build_masks)
 cdef int NTYPES_LOADED = 0
 cdef int NSCN = 0
 cdef int PV[10]
@@ -220,5 +235,6 @@ assert sizeof(StState) == 160, "StState layout changed: update RULES.md and test
 
 include "_tables.pxi"
 include "_rules.pxi"
+include "_reach.pxi"
 include "_vtable.pxi"
 include "_pyside.pxi"

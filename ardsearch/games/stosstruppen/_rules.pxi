@@ -153,7 +153,9 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
     """Cheapest cost (half squares) of unit i to every square: cost0 without a
     trench crossing, cost1 with one (non-foot only; crossed[] the trench square
     used: among the cheapest paths, the lowest square index). 255 = unreachable. Friends are passed through, enemies never;
-    non-tanks stop on entering wire. Returns the allowance."""
+    non-tanks stop on entering wire. Returns the allowance. The move generator
+    uses reach_sets() (_reach.pxi), the same paths as square sets; this is kept
+    for the trench square of a crossing move."""
     cdef const Scn *sc = scn(s)
     cdef const UType *ut = utype(s, i)
     cdef int allow = 2 * ut.move, side = side_of(i)
@@ -227,17 +229,6 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                             queue[tail] = 256 + b
                             tail = (tail + 1) & 511
     return allow
-
-
-cdef inline bint dest_ok(const StState *s, int i, int b, const uint8_t *cost0,
-                         const uint8_t *cost1) noexcept nogil:
-    cdef const Scn *sc = scn(s)
-    if b == s.u[i].sq or unit_at(s, b) >= 0:
-        return False
-    if cost0[b] != 255:
-        return True
-    # with a trench crossing the move may not also end on wire (one test a move)
-    return cost1[b] != 255 and not (sc.flags[b] & F_WIRE and not utype(s, i).tank)
 
 
 cdef bint near_hq(const StState *s, int i) noexcept nogil:
@@ -318,7 +309,9 @@ cdef void start_move(StState *s, int i, int dest) noexcept nogil:
     cdef uint8_t cost1[192]
     cdef uint8_t crossed[192]
     cdef const UType *ut = utype(s, i)
-    reach(s, i, cost0, cost1, crossed)
+    cdef BB enemy, occupied, r0
+    unit_squares(s, 1 - side_of(i), &enemy, &occupied)
+    reach_sets(s, i, &enemy, &occupied, &r0, NULL)
     s.u[i].st |= ST_ACTED
     s.pu = i
     s.psq = dest
@@ -326,7 +319,9 @@ cdef void start_move(StState *s, int i, int dest) noexcept nogil:
     s.pflags = 0
     if not near_hq(s, i):
         s.pflags |= PF_HQ
-    if cost0[dest] == 255:
+    if not bb_has(&r0, dest):
+        # a trench crossing: reach() finds which trench square it uses
+        reach(s, i, cost0, cost1, crossed)
         s.pflags |= PF_CROSS | PF_TRENCH
         s.paux = crossed[dest]
     elif (scn(s).flags[dest] & F_WIRE) and not ut.tank:
@@ -518,14 +513,6 @@ cdef void blast_from(StState *s, int start) noexcept nogil:
     s.mk[m][1] = NOSQ
     s.pt = 0
     test_markers_from(s, m + 1)
-
-
-cdef bint can_place_barrage(const StState *s, int p, int sq) noexcept nogil:
-    cdef int i
-    for i in range(p * UPS, p * UPS + UPS):
-        if s.u[i].sq != NOSQ and has_los(scn(s), s.u[i].sq, sq):
-            return True
-    return False
 
 
 cdef int stock_marker(const StState *s, int p, int kind) noexcept nogil:

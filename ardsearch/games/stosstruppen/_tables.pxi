@@ -50,6 +50,34 @@ cdef void build_los(Scn *sc) noexcept nogil:
                 sc.los[a][b >> 3] |= <uint8_t>(1 << (b & 7))
 
 
+cdef void build_masks(const Scn *sc, Masks *mk) noexcept nogil:
+    """The bitboard form of the scenario's map (needs sc.los built)."""
+    cdef int a, b, t
+    memset(mk, 0, sizeof(Masks))
+    for a in range(NSQ):
+        if a % STRIDE >= sc.width or a // STRIDE >= sc.height:
+            continue
+        t = sc.terrain[a]
+        bb_set(&mk.board, a)
+        bb_set(&mk.enter[1], a)
+        if t == T_ROAD:
+            bb_set(&mk.road, a)
+        if t == T_TRENCH:
+            bb_set(&mk.trench, a)
+        if sc.flags[a] & F_WIRE:
+            bb_set(&mk.wire, a)
+        if not (t == T_BUILDINGS or t == T_MARSH or t == T_BUNKER or t == T_TRENCH):
+            bb_set(&mk.enter[0], a)         # may_enter() of a non-foot unit
+        if t == T_WOODS or t == T_FORD or t == T_MARSH:
+            bb_set(&mk.slow[1], a)          # step_cost() 4 ...
+            bb_set(&mk.slow[0], a)
+        elif t == T_CRATERS:
+            bb_set(&mk.slow[0], a)          # ... craters for non-foot units only
+        for b in range(NSQ):
+            if has_los(sc, a, b):
+                bb_set(&mk.los[a], b)
+
+
 def _fill_tables():
     """Copies the data files into UT and SC; returns (type ids, scenario dicts)."""
     global NTYPES_LOADED, NSCN
@@ -78,6 +106,7 @@ def _fill_tables():
         UT[i].bonus = u["table_bonus"]
     NTYPES_LOADED = len(units)
     memset(SC, 0, sizeof(SC))
+    memset(SM, 0, sizeof(SM))
     for k, d in enumerate(scenarios):
         sc = &SC[k]
         sc.width = d["width"]
@@ -110,6 +139,7 @@ def _fill_tables():
             for i, kind in enumerate(army["markers"]):
                 sc.mkind[p][i] = MK_BARRAGE_STOCK if kind == "barrage" else MK_CAS_STOCK
         build_los(sc)
+        build_masks(sc, &SM[k])
     NSCN = len(scenarios)
     return units, scenarios
 

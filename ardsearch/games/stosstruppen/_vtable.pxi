@@ -38,11 +38,9 @@ cdef int st_current_player(const void *state) noexcept nogil:
 
 cdef int st_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const StState *s = <const StState *>state
-    cdef const Scn *sc = scn(s)
-    cdef int p = s.card // 4, n = 0, i, t, b, m
-    cdef uint8_t cost0[192]
-    cdef uint8_t cost1[192]
-    cdef uint8_t crossed[192]
+    cdef const Masks *mk = &SM[s.scenario]
+    cdef int p = s.card // 4, n = 0, i, t, k
+    cdef BB enemy, occupied, r0, r1, seen
     if s.phase == PH_OVER or s.phase == PH_DRAW or s.pend != P_NONE:
         return 0
     if s.phase == PH_ADVANCE:
@@ -50,14 +48,16 @@ cdef int st_legal_actions(const void *state, ard_action *out) noexcept nogil:
         out[1] = A_STAY
         return 2
     if s.phase == PH_MOVE:
+        unit_squares(s, 1 - p, &enemy, &occupied)
         for i in range(p * UPS, p * UPS + UPS):
             if not can_move(s, i):
                 continue
-            reach(s, i, cost0, cost1, crossed)
-            for b in range(NSQ):
-                if (cost0[b] != 255 or cost1[b] != 255) and dest_ok(s, i, b, cost0, cost1):
-                    out[n] = A_MOVE + (i - p * UPS) * NSQ + b
-                    n += 1
+            reach_sets(s, i, &enemy, &occupied, &r0, &r1)
+            # to a free square; a move that crosses a trench may not also end
+            # on wire (one test a move) unless the unit is a tank
+            for k in range(BB_WORDS):
+                r0.w[k] = (r0.w[k] | (r1.w[k] & ~(0 if utype(s, i).tank else mk.wire.w[k]))) & ~occupied.w[k]
+            n = bb_emit(&r0, A_MOVE + (i - p * UPS) * NSQ, out, n)
     elif s.phase == PH_FIRE:
         for i in range(p * UPS, p * UPS + UPS):
             if s.u[i].sq == NOSQ:
@@ -66,21 +66,19 @@ cdef int st_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 if can_fire_at(s, i, t):
                     out[n] = A_FIRE + (i - p * UPS) * UPS + (t - (1 - p) * UPS)
                     n += 1
-        m = stock_marker(s, p, MK_BARRAGE_STOCK)
-        if m >= 0:
-            for b in range(NSQ):
-                if b % STRIDE < sc.width and b // STRIDE < sc.height and can_place_barrage(s, p, b):
-                    out[n] = A_BARRAGE + b
-                    n += 1
-            for b in range(NSQ):
-                if b % STRIDE < sc.width and b // STRIDE < sc.height and can_place_barrage(s, p, b):
-                    out[n] = A_GAS + b
-                    n += 1
+        if stock_marker(s, p, MK_BARRAGE_STOCK) >= 0:
+            # a barrage or gas goes on any square some own unit sees
+            bb_clear(&seen)
+            for i in range(p * UPS, p * UPS + UPS):
+                if s.u[i].sq < NSQ:
+                    for k in range(BB_WORDS):
+                        seen.w[k] |= mk.los[s.u[i].sq].w[k]
+            for k in range(BB_WORDS):
+                seen.w[k] &= mk.board.w[k]
+            n = bb_emit(&seen, A_BARRAGE, out, n)
+            n = bb_emit(&seen, A_GAS, out, n)
         if stock_marker(s, p, MK_CAS_STOCK) >= 0:
-            for b in range(NSQ):
-                if b % STRIDE < sc.width and b // STRIDE < sc.height:
-                    out[n] = A_CAS + b
-                    n += 1
+            n = bb_emit(&mk.board, A_CAS, out, n)
     elif s.phase == PH_ASSAULT:
         for i in range(p * UPS, p * UPS + UPS):
             for t in range((1 - p) * UPS, (1 - p) * UPS + UPS):
