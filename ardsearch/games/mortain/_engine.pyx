@@ -7,7 +7,7 @@ setup) never changes during a game, so it lives in static C tables filled
 once at import from scenarios/mortain.toml (see _install_scenario); the state
 holds only what changes.
 """
-from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t, int32_t
+from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.string cimport memcpy, memset, strlen, strcmp, strncmp
 from libc.stdio cimport snprintf
 from libc.math cimport round as c_round, fabs
@@ -89,6 +89,40 @@ cdef packed struct MParams:
     uint8_t setup_free
     uint8_t strike_variant
 
+# ------------------------------------------------------------- hex sets ----
+# A set of hexes as 128 bits (NHEX <= 128): hex h is bit h & 63 of word h >> 6.
+# Move generation builds the few it needs once per call rather than scanning
+# every unit for every candidate hex, and walks them in increasing hex order.
+ctypedef struct HexSet:
+    uint64_t w[2]
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) noexcept nogil
+
+cdef inline void hs_add(HexSet *m, int h) noexcept nogil:
+    m.w[h >> 6] |= (<uint64_t>1) << (h & 63)
+
+cdef inline int hs_has(const HexSet *m, int h) noexcept nogil:
+    return (m.w[h >> 6] >> (h & 63)) & 1
+
+cdef inline HexSet hs_minus(const HexSet *a, const HexSet *b) noexcept nogil:
+    cdef HexSet r
+    r.w[0] = a.w[0] & ~b.w[0]
+    r.w[1] = a.w[1] & ~b.w[1]
+    return r
+
+cdef inline int emit_hexes(HexSet m, int base, ard_action *out) noexcept nogil:
+    """Writes base + h for every hex h of m, increasing; returns the count."""
+    cdef int k, n = 0
+    cdef uint64_t w
+    for k in range(2):
+        w = m.w[k]
+        while w:
+            out[n] = base + 64 * k + __builtin_ctzll(w)
+            n += 1
+            w &= w - 1
+    return n
+
 # ------------------------------------------------------- scenario tables ----
 cdef int8_t T_MOD[NHEX]            # terrain combat modifier per hex
 cdef uint8_t T_BLOCK[NHEX]         # terrain stops line of sight through the hex
@@ -96,6 +130,8 @@ cdef uint8_t T_HILL[NHEX]          # hill: range 3
 cdef uint8_t NEIGH[NHEX][6]        # neighbours in increasing hex order, NONE padded
 cdef uint8_t DIST[NHEX][NHEX]
 cdef uint8_t LOS[NHEX][NHEX]       # 1 if no blocking hex lies between (for distance <= 3)
+cdef HexSet RANGE[NHEX]            # hexes a unit in the hex can fire at (in_range)
+cdef HexSet NEIGH_SET[NHEX]        # NEIGH as a set
 cdef uint8_t U_KIND[NU]            # 0 tank, 1 gun, 2 infantry
 cdef uint8_t U_VAL[NU][2][2]       # [unit][reduced][0 AT, 1 AI]
 cdef uint8_t U_REINF[NU]
@@ -106,8 +142,12 @@ cdef uint8_t MOVER_TIGER[NMOVER]
 cdef int8_t TIGER_MOVER[NU]        # mover index of "u+tiger", -1 if none
 cdef uint8_t FSET_A[NFSET]
 cdef uint8_t FSET_B[NFSET]         # NONE for a single firer
+cdef uint8_t SIDE_MOVERS[2][NMOVER]  # movers of each side, increasing
+cdef int SIDE_NMOVERS[2]
+cdef uint8_t FSET_OF[NU][NU]       # fire set of [a][a] alone or of [a][b] together (a < b, same side)
 cdef uint8_t HIST[NSIDE]           # historical hex per US unit (NONE for reinforcements)
 cdef int S_TURNS, S_EXITS, S_GCOL, S_UCOL, S_XCOL, S_FORBID, S_REINF_TURN
+cdef HexSet ENTRY[2]               # entry hexes per side: German S_GCOL, US reinforcements S_UCOL
 
 
 cdef inline int side_of(int u) noexcept nogil:
@@ -131,14 +171,6 @@ cdef inline int deck_total(const MState *s) noexcept nogil:
 cdef inline int unit_value(const MState *s, int u, int anti_infantry) noexcept nogil:
     return U_VAL[u][(s.reduced >> u) & 1][anti_infantry]
 
-cdef int friends_in(const MState *s, int side, int h) noexcept nogil:
-    """Units of `side` in hex h that count for stacking (the Tiger does not)."""
-    cdef int u, n = 0, lo = side * NSIDE
-    for u in range(lo, lo + NSIDE):
-        if s.loc[u] == h and u != TIGER:
-            n += 1
-    return n
-
 cdef int enemy_in(const MState *s, int side, int h) noexcept nogil:
     cdef int u, lo = (1 - side) * NSIDE
     for u in range(lo, lo + NSIDE):
@@ -146,11 +178,43 @@ cdef int enemy_in(const MState *s, int side, int h) noexcept nogil:
             return 1
     return 0
 
-cdef inline int can_enter(const MState *s, int u, int h) noexcept nogil:
-    cdef int side = side_of(u)
-    if enemy_in(s, side, h):
+ctypedef struct Occupancy:
+    HexSet own         # hexes holding a unit of the side (the Tiger included)
+    HexSet enemy       # hexes holding a unit of the other side
+    HexSet full        # hexes holding 2 units of the side that count for stacking (the Tiger does not)
+    HexSet closed      # enemy | full: where a unit other than the Tiger may not move
+
+cdef void occupancy(const MState *s, int side, Occupancy *o) noexcept nogil:
+    """Who stands where, seen from `side`: one pass over the units, after
+    which every stacking test of a move generation is a bit test."""
+    cdef int u, h, lo = side * NSIDE, elo = (1 - side) * NSIDE
+    cdef HexSet one
+    memset(o, 0, sizeof(Occupancy))
+    memset(&one, 0, sizeof(HexSet))
+    for u in range(lo, lo + NSIDE):
+        h = s.loc[u]
+        if not on_map(h):
+            continue
+        hs_add(&o.own, h)
+        if u == TIGER:
+            continue
+        if hs_has(&one, h):
+            hs_add(&o.full, h)
+        else:
+            hs_add(&one, h)
+    for u in range(elo, elo + NSIDE):
+        h = s.loc[u]
+        if on_map(h):
+            hs_add(&o.enemy, h)
+    o.closed.w[0] = o.enemy.w[0] | o.full.w[0]
+    o.closed.w[1] = o.enemy.w[1] | o.full.w[1]
+
+cdef inline int can_enter(const Occupancy *o, int u, int h) noexcept nogil:
+    """May unit u (of the side o was built for) end a move in hex h? No
+    enemy there, and fewer than 2 stacking friends unless u is the Tiger."""
+    if hs_has(&o.enemy, h):
         return 0
-    return u == TIGER or friends_in(s, side, h) < 2
+    return u == TIGER or not hs_has(&o.full, h)
 
 cdef inline int interdicted(const MState *s, int h) noexcept nogil:
     return s.interdict != NONE and DIST[s.interdict][h] <= 1
@@ -236,67 +300,113 @@ cdef int stack_may_fire(const MState *s, int a, int b) noexcept nogil:
     return 0
 
 cdef inline int in_range(int f, int t) noexcept nogil:
+    """May a unit in hex f fire at hex t? Tabulated in RANGE by build_geometry."""
     cdef int d = DIST[f][t]
     return d <= (3 if T_HILL[f] else 2) and LOS[f][t]
 
-cdef int reserve_dests(const MState *s, int u, int *out) noexcept nogil:
-    """Entry hexes of a unit not yet on the map, in increasing order."""
-    cdef int col, r, h, n = 0
-    if side_of(u) == 0:
-        col = S_GCOL
-    elif U_REINF[u] and s.turn >= S_REINF_TURN:
-        col = S_UCOL
-    else:
-        return 0
-    for r in range(ROWS):
-        h = (col - 1) * ROWS + r
-        if can_enter(s, u, h):
-            out[n] = h
-            n += 1
-    return n
-
-cdef int move_dests(const MState *s, int m, int *out) noexcept nogil:
-    """Destinations (hex, or NHEX for exit) of mover m, increasing; ignores card limits."""
-    cdef int u = MOVER_UNIT[m], h = s.loc[u], i, d, n = 0
+cdef int move_dests(const MState *s, const Occupancy *o, int m, ard_action *out) noexcept nogil:
+    """Writes the move actions of mover m (hexes, then exit), increasing; ignores card limits."""
+    cdef int u = MOVER_UNIT[m], h = s.loc[u], n
+    cdef const HexSet *dests
     if h == LOC_RESERVE:
         if MOVER_TIGER[m]:
             return 0
-        return reserve_dests(s, u, out)
-    if not on_map(h):
+        if side_of(u) == 1 and not (U_REINF[u] and s.turn >= S_REINF_TURN):
+            return 0
+        dests = &ENTRY[side_of(u)]
+    elif not on_map(h):
         return 0
-    if MOVER_TIGER[m] and s.loc[TIGER] != h:
+    elif MOVER_TIGER[m] and s.loc[TIGER] != h:
         return 0
-    for i in range(6):
-        d = NEIGH[h][i]
-        if d != NONE and can_enter(s, u, d):
-            out[n] = d
-            n += 1
-    if side_of(u) == 0 and hex_col(h) == S_XCOL:
-        out[n] = NHEX
+    else:
+        dests = &NEIGH_SET[h]
+    # the Tiger does not count for stacking; a unit moving with it is tested as itself
+    n = emit_hexes(hs_minus(dests, &o.enemy if u == TIGER else &o.closed), A_MOVE + m * NDEST, out)
+    if side_of(u) == 0 and on_map(h) and hex_col(h) == S_XCOL:
+        out[n] = A_MOVE + m * NDEST + NHEX
         n += 1
     return n
 
 cdef int mover_allowed(const MState *s, int m) noexcept nogil:
-    """May mover m act under the current card (number, face-fresh or stack)?"""
+    """May mover m (of the acting side) act under the current card (number, face-fresh or stack)?"""
     cdef int u = MOVER_UNIT[m]
-    if side_of(u) != s.active:
-        return 0
     if card_rank(s.card) <= 10:
         return s.acts_left >= 1
     if s.card_fresh:
         return s.loc[u] == LOC_RESERVE     # a single reserve unit enters
     return (s.stack_mask >> u) & 1
 
+cdef inline int fire_at(const MState *s, int number, int a, int b, uint32_t targets,
+                        ard_action *out) noexcept nogil:
+    """Writes the fire actions of a (and b) at `targets` (bit t: enemy unit t of its side)
+    if the card lets them fire; returns the count."""
+    cdef int n = 0, base
+    if number:
+        if fire_cost(s, a, b) > s.acts_left:
+            return 0
+    elif not stack_may_fire(s, a, b):
+        return 0
+    base = A_FIRE + FSET_OF[a][a if b == NONE else b] * NSIDE
+    while targets:
+        out[n] = base + __builtin_ctzll(targets)
+        n += 1
+        targets &= targets - 1
+    return n
+
+cdef int fire_actions(const MState *s, const Occupancy *o, int number, ard_action *out) noexcept nogil:
+    """Writes the fire actions of the acting side in fire-set order (singles,
+    then pairs a < b), each with its targets in increasing order."""
+    cdef int side = s.active, lo = side * NSIDE, elo = (1 - side) * NSIDE
+    cdef int i, j, k, t, f, h, nf = 0, n = 0
+    cdef uint64_t w
+    cdef uint32_t targets
+    cdef HexSet seen
+    cdef uint16_t enemy_at[NHEX]   # bit t: enemy unit elo+t is in the hex; valid on o.enemy only
+    cdef uint32_t reach[NSIDE]     # bit t: own unit lo+i may fire at enemy unit elo+t
+    cdef int firer[NSIDE]          # own units with a target, increasing
+    for t in range(NSIDE):
+        h = s.loc[elo + t]
+        if on_map(h):
+            enemy_at[h] = 0
+    for t in range(NSIDE):
+        h = s.loc[elo + t]
+        if on_map(h):
+            enemy_at[h] |= 1 << t
+    for i in range(NSIDE):
+        reach[i] = 0
+        f = s.loc[lo + i]
+        if not on_map(f):
+            continue
+        seen.w[0] = RANGE[f].w[0] & o.enemy.w[0]
+        seen.w[1] = RANGE[f].w[1] & o.enemy.w[1]
+        for k in range(2):
+            w = seen.w[k]
+            while w:
+                reach[i] |= enemy_at[64 * k + __builtin_ctzll(w)]
+                w &= w - 1
+        if reach[i]:
+            firer[nf] = i
+            nf += 1
+    # a unit without a target is in no fire set that has one
+    for i in range(nf):
+        n += fire_at(s, number, lo + firer[i], NONE, reach[firer[i]], out + n)
+    for i in range(nf):
+        for j in range(i + 1, nf):
+            targets = reach[firer[i]] & reach[firer[j]]
+            if targets:
+                n += fire_at(s, number, lo + firer[i], lo + firer[j], targets, out + n)
+    return n
+
 cdef int m_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MState *s = <const MState *>state
-    cdef int n = 0, k, h, u, m, i, nd, fs, a, b, t, lo, number
-    cdef int dests[12]
-    cdef int seen[NHEX]
+    cdef int n = 0, k, h, u, m, j, number, total
+    cdef Occupancy occ
     if s.phase == PH_SETUP:
         k = s.setup_next
         u = NSIDE + k
+        occupancy(s, 1, &occ)
         for h in range(NHEX):
-            if hex_col(h) != S_FORBID and can_enter(s, u, h):
+            if hex_col(h) != S_FORBID and can_enter(&occ, u, h):
                 out[n] = A_SETUP + k * NHEX + h
                 n += 1
         return n
@@ -308,66 +418,29 @@ cdef int m_legal_actions(const void *state, ard_action *out) noexcept nogil:
         return n + 1
     if s.phase != PH_ACT:
         return 0
+    total = deck_total(s)
+    occupancy(s, s.active, &occ)
     out[n] = A_PASS
     n += 1
     number = card_rank(s.card) <= 10
-    lo = s.active * NSIDE
     if not number and s.card_fresh:
-        memset(seen, 0, sizeof(seen))
-        for u in range(lo, lo + NSIDE):
-            if on_map(s.loc[u]):
-                seen[s.loc[u]] = 1
-        for h in range(NHEX):
-            if seen[h]:
-                out[n] = A_STACK + h
-                n += 1
+        n += emit_hexes(occ.own, A_STACK, out + n)
     # US Air / OBA: instead of ground activations, once per turn
     if s.active == 1 and s.card_fresh and not s.air_used:
         if air_card(s.card):
-            memset(seen, 0, sizeof(seen))
-            for u in range(NSIDE):
-                if on_map(s.loc[u]):
-                    seen[s.loc[u]] = 1
-            for h in range(NHEX):
-                if seen[h]:
-                    out[n] = A_AIRI + h
-                    n += 1
-        if deck_total(s) > 0:
+            n += emit_hexes(occ.enemy, A_AIRI, out + n)   # hexes holding German units
+        if total > 0:
             for u in range(NSIDE):
                 if on_map(s.loc[u]):
                     out[n] = (A_AIR if air_card(s.card) else A_OBA) + u
                     n += 1
-    for m in range(NMOVER):
-        if not mover_allowed(s, m):
-            continue
-        nd = move_dests(s, m, dests)
-        for i in range(nd):
-            out[n] = A_MOVE + m * NDEST + dests[i]
-            n += 1
-    if deck_total(s) == 0 or (not number and s.card_fresh):
+    for j in range(SIDE_NMOVERS[s.active]):
+        m = SIDE_MOVERS[s.active][j]
+        if mover_allowed(s, m):
+            n += move_dests(s, &occ, m, out + n)
+    if total == 0 or (not number and s.card_fresh):
         return n
-    for fs in range(NFSET):
-        a = FSET_A[fs]
-        b = FSET_B[fs]
-        if side_of(a) != s.active or not on_map(s.loc[a]):
-            continue
-        if b != NONE and not on_map(s.loc[b]):
-            continue
-        if number:
-            if fire_cost(s, a, b) > s.acts_left:
-                continue
-        elif not stack_may_fire(s, a, b):
-            continue
-        lo = (1 - s.active) * NSIDE
-        for t in range(NSIDE):
-            h = s.loc[lo + t]
-            if not on_map(h) or not in_range(s.loc[a], h):
-                continue
-            if b != NONE and not in_range(s.loc[b], h):
-                continue
-            out[n] = A_FIRE + fs * NSIDE + t
-            n += 1
-    return n
+    return n + fire_actions(s, &occ, number, out + n)
 
 # ----------------------------------------------------------------- apply ----
 cdef void end_turn(MState *s) noexcept nogil:

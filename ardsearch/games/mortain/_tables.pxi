@@ -75,6 +75,18 @@ cdef void build_geometry():
     for a in range(NHEX):
         for b in range(NHEX):
             LOS[a][b] = 1 if DIST[a][b] > 3 else (0 if line_blocked(a, b, DIST[a][b]) else 1)
+    # fire range (needs the terrain: hills see farther), so that move
+    # generation tests a hex pair with one bit
+    memset(RANGE, 0, sizeof(RANGE))
+    for a in range(NHEX):
+        for b in range(NHEX):
+            if in_range(a, b):
+                hs_add(&RANGE[a], b)
+    memset(NEIGH_SET, 0, sizeof(NEIGH_SET))
+    for a in range(NHEX):
+        for i in range(6):
+            if NEIGH[a][i] != NONE:
+                hs_add(&NEIGH_SET[a], NEIGH[a][i])
 
 
 def _install_scenario(sc):
@@ -124,6 +136,22 @@ def _install_scenario(sc):
                 FSET_A[fs] = a
                 FSET_B[fs] = b
                 fs += 1
+    # lookups for move generation: the acting side's movers (in increasing
+    # order, so moves come out sorted), the fire set of a firer or pair, and
+    # the entry hexes as sets
+    SIDE_NMOVERS[0] = SIDE_NMOVERS[1] = 0
+    for k in range(NMOVER):
+        a = side_of(MOVER_UNIT[k])
+        SIDE_MOVERS[a][SIDE_NMOVERS[a]] = k
+        SIDE_NMOVERS[a] += 1
+    memset(FSET_OF, NONE, sizeof(FSET_OF))
+    for fs in range(NFSET):
+        a = FSET_A[fs]
+        FSET_OF[a][a if FSET_B[fs] == NONE else FSET_B[fs]] = fs
+    memset(ENTRY, 0, sizeof(ENTRY))
+    for k in range(ROWS):
+        hs_add(&ENTRY[0], (S_GCOL - 1) * ROWS + k)
+        hs_add(&ENTRY[1], (S_UCOL - 1) * ROWS + k)
     # every card (53) can bring at most 8 actions including its own draw
     VTABLE.max_game_length = NSIDE + S_TURNS * 53 * 8
     build_geometry()
