@@ -238,6 +238,7 @@ assert sizeof(MaState) == 400, "MaState layout changed: update hash, RULES.md an
 cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
 cdef int VILLAGE_T = -1
 cdef uint8_t TER[HMAX][WMAX]
+cdef uint8_t VDIST[HMAX][WMAX]              # inches (king moves) to the nearest village square
 cdef uint8_t T_COST[MAXTERRAIN][4]          # half-MP per inch by class, 0 impassable
 cdef int8_t T_COH[MAXTERRAIN]
 cdef int8_t T_CRT[MAXTERRAIN]
@@ -336,6 +337,10 @@ def install(scenario="introductory"):
     for y in range(MAP_H):
         for x in range(MAP_W):
             TER[y][x] = sc["grid"][y][x]
+    village = [(x, y) for y in range(MAP_H) for x in range(MAP_W) if TER[y][x] == VILLAGE_T]
+    for y in range(MAP_H):
+        for x in range(MAP_W):
+            VDIST[y][x] = min([max(abs(x - vx), abs(y - vy)) for vx, vy in village] or [0])
     SIGHTING = sc["sighting"]
     DEF_TURNS = sc["turns"]
     ids = [""] * NSLOT
@@ -1663,26 +1668,59 @@ cdef double stand_value(const MaState *s, int g) noexcept nogil:
     return v
 
 cdef double side_score(const MaState *s, int p) noexcept nogil:
-    """Material (stands alive, hurt by S/D), closeness to and hold of the
-    village, and room left before the break point."""
-    cdef int g, vx = MAP_W // 2, vy = MAP_H // 2, d, village = 0
-    cdef double mat = 0.0, pos = 0.0, expect, limit
+    """Material (stands alive, hurt by S/D) and room left before the break
+    point, in material units."""
+    cdef int g
+    cdef double mat = 0.0, expect, limit
     for g in range(p * 16, p * 16 + 16):
-        if not alive(s, g):
-            continue
-        mat += stand_value(s, g)
-        d = iabs(<int>s.st[g].x - vx)
-        if iabs(<int>s.st[g].y - vy) > d:
-            d = iabs(<int>s.st[g].y - vy)
-        pos += 1.0 / (1.0 + d)
-        if TER[s.st[g].y][s.st[g].x] == VILLAGE_T:
-            village += 1
+        if alive(s, g):
+            mat += stand_value(s, g)
     if hidden_from_view(s, p):
         expect = s.ncards[p] * 85.0 / 13.0
     else:
         expect = s.total[p]
     limit = bp_units(s, p) * s.det * 7 / 100.0
-    return mat + 0.5 * pos + 0.6 * village - 4.0 * expect / (limit + 1.0)
+    return mat - 4.0 * expect / (limit + 1.0)
+
+cdef double reach(const MaState *s, int g) noexcept nogil:
+    """Inches stand g may still move this turn: its movement points once its
+    move has started, else what its posture promises before the movement
+    phase is over (nothing after a failed or finished move)."""
+    cdef int flags = s.st[g].flags
+    if s.phase > PH_MOVE or flags & F_MOVED:
+        return 0.0
+    if s.st[g].mp:
+        return s.st[g].mp / 2.0
+    if flags & F_INDEP:
+        return 0.0
+    if s.st[g].posture == P_MOVE:
+        return TY_MP[s.st[g].type]
+    if s.st[g].posture == P_FIREMOVE:
+        return TY_MP[s.st[g].type] // 2
+    return 0.0
+
+cdef double village_score(const MaState *s, int p) noexcept nogil:
+    """The scenario's victory condition, seen from afar: each live stand
+    counts by how near it is to the village (linear, so every inch gained is
+    worth the same and a one-step search sees it; half of what it may still
+    move this turn counts as gained, so that postures and orders that lead to
+    movement show at once), a stand in the village counts fully and more so
+    as the last turn nears."""
+    cdef int g
+    cdef double d, v = 0.0, hold = 0.5 + 0.5 * s.turn / (s.turns if s.turns else 1)
+    for g in range(p * 16, p * 16 + 16):
+        if not alive(s, g):
+            continue
+        d = VDIST[s.st[g].y][s.st[g].x]
+        if d == 0:
+            v += 1.0 + hold
+            continue
+        d -= 0.5 * reach(s, g)
+        if d < 0.5:
+            d = 0.5
+        if d < 20:
+            v += 1.0 - d / 20.0
+    return v
 
 cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
     """Expected damage of the declared attack (so a one-ply search sees it)."""
@@ -1717,7 +1755,11 @@ cdef double ma_evaluate(const void *state, int player) noexcept nogil:
         return 0.0
     a = side_score(s, player)
     b = side_score(s, 1 - player)
-    e = (a - b + pending_attack_value(s, player)) / (a + b + 10.0)
+    # Material as a share of the whole, plus the village race: one inch
+    # nearer for one stand is worth about 0.002, a stand in the village 0.05
+    # to 0.08 (the game is won there; material only matters on the way).
+    e = (a - b + pending_attack_value(s, player)) / (a + b + 10.0) \
+        + 0.04 * (village_score(s, player) - village_score(s, 1 - player))
     if e > 1.0:
         e = 1.0
     if e < -1.0:
