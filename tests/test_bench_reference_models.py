@@ -1,14 +1,13 @@
 """The pure-Python reference models as OpenSpiel games (bench/reference_openspiel.py):
 every game has one, it follows the engine's events, and OpenSpiel's C++ MCTS
 searches it."""
-import random
-
 import pytest
 
 import ardsearch
 
 pyspiel = pytest.importorskip("pyspiel")
 reference_openspiel = pytest.importorskip("bench.reference_openspiel")
+from bench.openspiel_compare import position_after  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ardsearch.list_games())
@@ -16,15 +15,7 @@ def test_every_game_has_a_reference_model_that_follows_the_engine(name):
     game = ardsearch.load_game(name)
     factory = reference_openspiel.reference_factory(game)
     assert factory is not None, f"{name}: no reference model the OpenSpiel wrapper can drive"
-    rng = random.Random(3)
-    state = game.new_initial_state(seed=3)
-    for _ in range(60):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    state = position_after(game, 60, seed=3)
     model = reference_openspiel.follow(factory(), state)
     assert model.is_terminal() == state.is_terminal()
     if not model.is_terminal():
