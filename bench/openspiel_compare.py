@@ -319,13 +319,15 @@ def match_elo(penta, wins, draws, losses):
     return pentanomial_elo(penta)
 
 
-def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stderr):
-    """Our `mcts` preset against OpenSpiel's MCTS at `movetime` seconds a move."""
+def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stderr, first_pair=0):
+    """Our `mcts` preset against OpenSpiel's MCTS at `movetime` seconds a move,
+    on pairs first_pair .. first_pair + pairs - 1 (a long match can be split
+    over runs whose pair counts `penta` add up)."""
     penta = [0, 0, 0, 0, 0]
     wins = draws = losses = 0
     their_searches = their_sims = their_unexpanded = 0
     t0 = time.perf_counter()
-    for i in range(pairs):
+    for i in range(first_pair, first_pair + pairs):
         game_seed = derive_seed(seed, i)
         pair_points = 0.0
         for ours_seat in (0, 1):
@@ -345,13 +347,13 @@ def bench_strength(figs, pyspiel, game, pairs, movetime, seed=2026, log=sys.stde
         penta[int(round(pair_points * 2))] += 1
         elapsed = time.perf_counter() - t0
         elo, low, high = match_elo(penta, wins, draws, losses)
-        log.write(f"[{game.name}] pair {i + 1}/{pairs}: +{wins} ={draws} -{losses}  "
+        log.write(f"[{game.name}] pair {i + 1}/{first_pair + pairs}: +{wins} ={draws} -{losses}  "
                   f"Elo {elo:+.0f} [{low:+.0f}, {high:+.0f}]  {elapsed:.0f}s\n")
         log.flush()
     elo, low, high = match_elo(penta, wins, draws, losses)
     score = pentanomial_interval(penta).score
     figs.add(game.name, f"strength: mcts vs OpenSpiel MCTS, {movetime:g}s/move (Elo)", elo, "Elo",
-             low=low, high=high, pairs=pairs, wins=wins, draws=draws, losses=losses,
+             low=low, high=high, pairs=pairs, first_pair=first_pair, wins=wins, draws=draws, losses=losses,
              penta=penta, score=score, movetime=movetime, target=200,
              openspiel_sims_per_move=their_sims / max(1, their_searches),
              openspiel_moves_without_search=their_unexpanded)
@@ -371,7 +373,7 @@ def side_by_side(figs, game):
 
 
 def run(games=None, quick=False, pairs=None, movetime=None, parts=None, out=sys.stdout,
-        json_path=None):
+        json_path=None, first_pair=0):
     pyspiel = _pyspiel()
     figs = Figures(out)
     parts = set(parts or ("mcts", "ismcts", "expectimax", "scaling", "strength"))
@@ -390,7 +392,8 @@ def run(games=None, quick=False, pairs=None, movetime=None, parts=None, out=sys.
                                                     10.0 if quick else 60.0)),
             ("scaling", lambda: bench_scaling(figs, game, 0.5 if quick else 2.0,
                                               (1_000, 10_000) if quick else (1_000, 10_000, 100_000))),
-            ("strength", lambda: pairs > 0 and bench_strength(figs, pyspiel, game, pairs, movetime)),
+            ("strength", lambda: pairs > 0 and bench_strength(figs, pyspiel, game, pairs, movetime,
+                                                               first_pair=first_pair)),
         ]
         for part, measure in steps:
             if part not in parts:
@@ -415,6 +418,8 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true", help="small budgets and 2 pairs: a few minutes")
     p.add_argument("--pairs", type=int,
                    help="duplicate pairs in the strength match (default 100; 2 with --quick)")
+    p.add_argument("--first-pair", type=int, default=0, metavar="N",
+                   help="start the strength match at pair N (to split a long match over runs)")
     p.add_argument("--movetime", type=float,
                    help="seconds per move in the strength match (default 0.1; 0.02 with --quick)")
     p.add_argument("--only", action="append", choices=("mcts", "ismcts", "expectimax", "scaling", "strength"),
@@ -424,7 +429,10 @@ def main(argv=None):
     for g in args.games:
         if g not in ardsearch.list_games():
             p.error(f"unknown game {g!r} (available: {', '.join(ardsearch.list_games())})")
-    figs = run(args.games, args.quick, args.pairs, args.movetime, args.only, json_path=args.json)
+    if args.first_pair < 0:
+        p.error(f"--first-pair must be 0 or more, not {args.first_pair}")
+    figs = run(args.games, args.quick, args.pairs, args.movetime, args.only, json_path=args.json,
+               first_pair=args.first_pair)
     print(f"\nardsearch {ardsearch.__version__} vs OpenSpiel {_openspiel_version()} on {machine()}, "
           f"{time.strftime('%Y-%m-%d')}")
     print(figs.table())
