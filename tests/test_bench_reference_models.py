@@ -6,7 +6,7 @@ import pytest
 import ardsearch
 
 pyspiel = pytest.importorskip("pyspiel")
-reference_openspiel = pytest.importorskip("bench.reference_openspiel")
+from bench import reference_openspiel  # noqa: E402
 from bench.openspiel_compare import position_after  # noqa: E402
 
 
