@@ -147,12 +147,20 @@ class MCTSBot(Bot):
     information only). ismcts: None picks information-set MCTS for games with
     hidden information. normalize: UCB on each node's children's values
     rescaled to [0, 1]. minimax_weight: implicit minimax backups, UCB exploits
-    (1-w)*mean + w*minimax of evaluate(). The tree is kept between moves when the new position
+    (1-w)*mean + w*minimax of evaluate(). eval_children: every new child is
+    scored with evaluate() when its parent is expanded; an unvisited child
+    competes in UCB as one virtual visit of that score (heuristic move
+    ordering and first-play urgency) and counts in the implicit minimax.
+    final_lcb: 0 plays the most visited root move; k > 0 the root move with
+    the highest mean - k / sqrt(visits) (for flat evaluations, where UCB
+    spreads visits almost evenly).
+    The tree is kept between moves when the new position
     follows from the last searched one."""
 
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=1.4, rollout_depth=10, solver=True, max_memory_mb=512,
-                 ismcts=None, reuse_tree=True, normalize=False, minimax_weight=0.0, name=None):
+                 ismcts=None, reuse_tree=True, normalize=False, minimax_weight=0.0,
+                 eval_children=False, final_lcb=0.0, name=None):
         super().__init__(game, seed, name)
         self.simulations = int(simulations) if simulations else None
         self.time_limit = float(time_limit) if time_limit else None
@@ -163,7 +171,9 @@ class MCTSBot(Bot):
                                   exploration=float(exploration), rollout_depth=int(rollout_depth),
                                   solver=bool(solver), max_memory_mb=float(max_memory_mb),
                                   ismcts=ismcts, normalize=bool(normalize),
-                                  minimax_weight=float(minimax_weight))
+                                  minimax_weight=float(minimax_weight),
+                                  eval_children=bool(eval_children),
+                                  final_lcb=float(final_lcb))
         self._last_history = None
 
     @property
@@ -216,12 +226,14 @@ class ISMCTSBot(MCTSBot):
 
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=1.4, rollout_depth=10, max_memory_mb=512, reuse_tree=True,
-                 normalize=False, minimax_weight=0.0, name=None):
+                 normalize=False, minimax_weight=0.0, eval_children=False, final_lcb=0.0,
+                 name=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
                          reuse_tree=reuse_tree, normalize=normalize,
-                         minimax_weight=minimax_weight, name=name)
+                         minimax_weight=minimax_weight, eval_children=eval_children,
+                         final_lcb=final_lcb, name=name)
 
 
 class ExpectimaxBot(Bot):

@@ -152,6 +152,25 @@ def test_roster(game):
     assert fast.simulations == 50 and fast.time_limit is None and fast.seed == 3
 
 
+def test_ismcts_search_options_reach_the_core():
+    """eval_children and final_lcb are bot parameters (and preset keys): they
+    reach the C++ search and change its result, and the moves stay legal."""
+    und = ardsearch.load_game("undaunted")
+    s = und.new_initial_state(seed=4)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    plain = ISMCTSBot(und, seed=1, simulations=600, rollout_depth=0, exploration=0.5).analyze(s)
+    for extra in (dict(eval_children=True), dict(final_lcb=0.5)):
+        bot = load_bot("ismcts", und, seed=1, simulations=600, time_limit=None, **extra)
+        r = bot.analyze(s)
+        assert r["best"] in s.view(s.current_player()).legal_actions()
+        if "eval_children" in extra:
+            assert r["visits"] != plain["visits"]
+    lcb = ISMCTSBot(und, seed=1, simulations=600, rollout_depth=0, exploration=0.5, final_lcb=5.0).analyze(s)
+    # a large k makes the secure child the most visited one
+    assert lcb["visits"][lcb["move"]] == max(lcb["visits"].values())
+
+
 def test_roster_errors(game):
     with pytest.raises(ValueError, match="unknown bot preset 'nope'.*mcts-fast"):
         load_bot("nope", game)

@@ -347,6 +347,45 @@ def test_implicit_minimax_keeps_the_tactics(game, ismcts):
         _search.MCTS(game.capsule, minimax_weight=1.5)
 
 
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_child_evaluation_at_expansion(game, ismcts):
+    """eval_children scores every new child with evaluate() at once: the
+    tactics survive, unvisited children carry their score, and the search
+    differs from the plain one (move ordering, not a no-op)."""
+    s = position(game, *MUST_BLOCK, ap=1)
+    args = dict(seed=2, ismcts=ismcts, rollout_depth=0, exploration=0.5, minimax_weight=0.5)
+    mcts = _search.MCTS(game.capsule, eval_children=True, **args)
+    r = mcts.search(s.raw(), simulations=3000)
+    assert notation(s, r) in ("M5", "Y5")
+    s = position(game, *WIN_IN_ONE)
+    mcts = _search.MCTS(game.capsule, eval_children=True, **args)
+    r = mcts.search(s.raw(), simulations=50)
+    assert notation(s, r) == "M3"
+    edges = mcts.edges([])
+    assert len(edges) == len(s.legal_actions())
+    win = next(e for e in edges if s.action_to_string(e["action"]) == "M3")
+    assert win["eval"] == 1.0  # the terminal child is scored by its result before any visit
+    plain = _search.MCTS(game.capsule, **args).search(s.raw(), simulations=50)
+    assert plain["visits"] != r["visits"]
+
+
+@pytest.mark.parametrize("ismcts", [False, True])
+def test_final_lcb_picks_the_secure_child(game, ismcts):
+    """final_lcb=k plays the root move with the highest mean - k / sqrt(visits)."""
+    s = position(game, *MUST_BLOCK, ap=2)
+    for k in (0.0, 0.5, 2.0):
+        r = _search.MCTS(game.capsule, seed=3, ismcts=ismcts, rollout_depth=0, exploration=1.4,
+                         final_lcb=k).search(s.raw(), simulations=2000)
+        stats = list(zip(r["actions"], r["visits"], r["values"]))
+        if k == 0.0:
+            expected = max(stats, key=lambda a: a[1])[0]
+        else:
+            expected = max(stats, key=lambda a: a[2] - k / a[1] ** 0.5 if a[1] else -1e300)[0]
+        assert r["best"] == expected
+    with pytest.raises(ValueError, match="final_lcb"):
+        _search.MCTS(game.capsule, final_lcb=-1.0)
+
+
 # ---------------------------------------------------------------- root_actions (go searchactions)
 
 @pytest.mark.parametrize("ismcts", [False, True])

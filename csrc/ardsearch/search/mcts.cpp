@@ -57,7 +57,8 @@ struct RootStat {
 class Mcts {
    public:
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
-         double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight)
+         double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
+         double final_lcb)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
         if (!(exploration >= 0.0)) throw py::value_error("exploration must be >= 0");
@@ -69,6 +70,9 @@ class Mcts {
         cfg_.normalize = normalize;
         if (!(minimax_weight >= 0.0 && minimax_weight <= 1.0)) throw py::value_error("minimax_weight must be in [0, 1]");
         cfg_.minimax_weight = minimax_weight;
+        cfg_.eval_children = eval_children;
+        if (!(final_lcb >= 0.0)) throw py::value_error("final_lcb must be >= 0");
+        final_lcb_ = final_lcb;
         cfg_.ismcts = ismcts.is_none() ? (g_->flags & ARD_FLAG_HIDDEN) != 0 : ismcts.cast<bool>();
         cfg_.solver = solver && !cfg_.ismcts;
         threads_ = threads;
@@ -190,6 +194,7 @@ class Mcts {
             d["chooser"] = (int)ch.chooser;
             d["visits"] = ch.visits;
             d["value"] = ch.visits ? ch.value_sum / ch.visits : 0.0;
+            d["eval"] = (double)ch.eval;
             d["shadow"] = ch.shadow != 0;
             d["children"] = (int)ch.num_children;
             out.append(d);
@@ -347,12 +352,16 @@ class Mcts {
             rollouts += w->rollouts();
             memory_full = memory_full || w->memory_full();
         }
-        // Best: a proven win, else the most visited move not proven lost.
+        // Best: a proven win, else the most visited move not proven lost
+        // (final_lcb > 0: the highest lower bound mean - final_lcb / sqrt(visits)).
         ard_action best = -1;
         auto rank = [&](const RootStat &s) {
             int v = s.proven == kUnproven ? 0 : proven_for(s.proven, mover);
             int cls = v > 0 ? 2 : (v < 0 ? 0 : 1);
-            return std::make_pair(cls, s.visits);
+            double key = (double)s.visits;
+            if (final_lcb_ > 0.0)
+                key = s.visits ? s.value_sum / (double)s.visits - final_lcb_ / std::sqrt((double)s.visits) : -1e300;
+            return std::make_pair(cls, key);
         };
         if (stats.empty()) throw std::runtime_error("the search tree has no root moves (out of memory?)");
         for (auto &kv : stats)
@@ -449,6 +458,7 @@ class Mcts {
     double last_time_ = 0.0;
     std::mutex snap_mutex_;
     std::optional<ard_action> snap_best_;
+    double final_lcb_ = 0.0;
     double snap_value_ = 0.0;
     std::vector<ard_action> snap_pv_;
 };
@@ -460,7 +470,8 @@ rollouts, MCTS-Solver), or single-observer information-set MCTS for games
 with hidden information.
 
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
-     solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0)
+     solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
+     eval_children=False, final_lcb=0)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -478,6 +489,17 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
 - minimax_weight: implicit minimax backups: every node also keeps the
   minimax of evaluate() over its searched subtree (chance: the visit-weighted
   mean) and UCB exploits (1 - w) * mean + w * that; 0 (off) to 1.
+- eval_children: every new child of a decision node is scored at once with
+  evaluate() of the position after its move (move ordering from the
+  heuristic); an unvisited child competes in UCB as if visited once with
+  that score instead of being tried before every visited sibling, and the
+  implicit minimax value (minimax_weight) takes the best over all evaluated
+  children. Costs one apply + evaluate per tree node created.
+- final_lcb: how the move is chosen at the end. 0: the most visited root
+  move; k > 0: the root move with the highest lower bound
+  mean - k / sqrt(visits) (the "secure child"), for games whose values are
+  so flat that UCB spreads visits almost evenly and visit counts say little.
+  A proven win is still taken and proven losses avoided either way.
 - max_memory_mb: cap on tree memory (all threads together); past it the
   trees stop growing and simulations keep rolling out from their leaves.
 - ismcts: None picks information-set MCTS for games flagged with hidden
@@ -489,10 +511,11 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   picks it in each determinization by UCB over its own per-move statistics
   kept beside that edge.
 )doc")
-        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
-             py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0)
+             py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
+             py::arg("eval_children") = false, py::arg("final_lcb") = 0.0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), R"doc(
@@ -534,7 +557,9 @@ rollout_plies, mean_rollout_length, threads, ismcts, reused.
         .def("edges", &Mcts::edges, py::arg("path") = std::vector<ard_action>{}, R"doc(
 The edges below the node reached by `path` (edge keys from the root, HIDDEN
 for '?' edges) in thread 0's tree, for tests and debugging: a list of dicts
-action, chooser, visits, value (mean for the chooser), shadow (True: an
+action, chooser, visits, value (mean for the chooser), eval (the implicit
+minimax value for the chooser, or with eval_children the child's evaluate()
+before its first visit; 0 when neither is on), shadow (True: an
 opponent's statistics for a move the searcher cannot see, not a tree edge;
 the tree goes on through the '?' edge beside it), children.
 )doc")

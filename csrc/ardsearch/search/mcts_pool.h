@@ -34,6 +34,8 @@ struct Node {
     uint8_t expanded;      // 1 once the node's children were generated
     uint8_t shadow;        // ISMCTS: 1 = an opponent's statistics for a move the searcher cannot
                            // see (never a tree edge: the tree goes on through the '?' sibling)
+    uint8_t has_eval;      // 1 = eval holds evaluate() of the position after the edge (child
+                           // evaluation at expansion), even before the first visit
 };
 static_assert(sizeof(Node) <= 64, "an MCTS node must fit in 64 bytes");
 
@@ -51,6 +53,7 @@ inline void init_node(Node &n, int32_t action, float prob, int8_t chooser) {
     n.proven = kUnproven;
     n.expanded = 0;
     n.shadow = 0;
+    n.has_eval = 0;
 }
 
 class NodePool {

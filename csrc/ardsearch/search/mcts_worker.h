@@ -51,6 +51,13 @@ struct MctsConfig {
     // the minimax of evaluate() over its searched subtree, and selection
     // uses (1 - w) * mean + w * that; 0 turns it off.
     double minimax_weight = 0.0;
+    // Child evaluation at expansion (a heuristic prior): every new child of a
+    // decision node is scored with evaluate() of the position after its move.
+    // An unvisited child then competes in UCB as if visited once with that
+    // score (first-play urgency from the heuristic: good moves first, poor
+    // ones perhaps never), and the implicit minimax value of a node takes the
+    // best over all its evaluated children, visited or not.
+    bool eval_children = false;
 };
 
 /* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
@@ -71,6 +78,7 @@ class Worker {
         : g_(g), cfg_(cfg), pool_(node_limit) {
         size_t ss = g->state_size;
         state_.resize(ss);
+        scratch_.resize(ss);
         legal_.resize((size_t)g->max_legal + 1);
         missing_.resize((size_t)g->max_legal + 1);
         probs_.resize((size_t)g->max_legal + 1);
@@ -239,12 +247,15 @@ class Worker {
     int32_t step_plain(Node &n, uint8_t *s, int p) {
         if (!n.expanded) {
             if (!expand_plain(n, s, p)) return -1;
-            if (p != ARD_CHANCE) {
+            if (p != ARD_CHANCE && !cfg_->eval_children) {
                 leaf_ = true;
                 return n.first_child;  // children are shuffled: the first is a random untried one
             }
         }
-        return p == ARD_CHANCE ? sample_child(n) : select_uct(n, p);
+        if (p == ARD_CHANCE) return sample_child(n);
+        int32_t c = select_uct(n, p);
+        if (cfg_->eval_children && pool_[c].visits == 0) leaf_ = true;
+        return c;
     }
 
     bool expand_plain(Node &n, uint8_t *s, int p) {
@@ -261,9 +272,11 @@ class Worker {
             memory_full_ = true;
             return false;
         }
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < count; i++) {
             init_node(pool_[block + i], legal_[(size_t)i], p == ARD_CHANCE ? (float)probs_[(size_t)i] : 1.0f,
                       (int8_t)p);
+            if (p != ARD_CHANCE) evaluate_child(pool_[block + i], s, p);
+        }
         n.first_child = block;
         n.num_children = n.capacity = (uint16_t)count;
         n.expanded = 1;
@@ -307,10 +320,14 @@ class Worker {
                 mean = 0.0;
                 if (ch.visits == 0) return ci;
             } else {
-                if (ch.visits == 0) return ci;
-                mean = scale(q_value(ch));
+                if (ch.visits == 0) {
+                    if (!ch.has_eval) return ci;
+                    mean = scale(ch.eval);  // the heuristic prior, as one virtual visit
+                } else {
+                    mean = scale(q_value(ch));
+                }
             }
-            double score = mean + c * std::sqrt(log_n / ch.visits);
+            double score = mean + c * std::sqrt(log_n / (ch.visits ? ch.visits : 1));
             if (score > best_score) {
                 best_score = score;
                 best = ci;
@@ -374,12 +391,19 @@ class Worker {
                     Node &ch = pool_[first_new + i];
                     ch.avail++;
                     if (opponent && !g_->action_visible(s, ch.action, owner)) ch.shadow = 1;
+                    evaluate_child(ch, s, p);
+                    marks_[(size_t)ch.action] = stamp_ + 1;  // legal and now a child
                 }
-                pick = first_new;
-                fresh = true;
+                if (!cfg_->eval_children) {
+                    pick = first_new;
+                    fresh = true;
+                }
             }
         }
-        if (pick < 0) pick = select_available(n, p);
+        if (pick < 0) {
+            pick = select_available(n, p);
+            if (pick >= 0 && cfg_->eval_children) fresh = pool_[pick].visits == 0;
+        }
         if (pick < 0) return -1;
         if (!pool_[pick].shadow) {
             leaf_ = fresh;
@@ -417,8 +441,14 @@ class Worker {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
             if (ch.chooser != p || ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1) continue;
-            if (ch.visits == 0) return ci;
-            double score = scale(q_value(ch)) + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
+            double score;
+            if (ch.visits == 0) {
+                if (!ch.has_eval) return ci;
+                // the heuristic prior, as one virtual visit
+                score = scale(ch.eval) + c * std::sqrt(std::log((double)ch.avail));
+            } else {
+                score = scale(q_value(ch)) + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
+            }
             if (score > best_score) {
                 best_score = score;
                 best = ci;
@@ -533,7 +563,7 @@ class Worker {
         bool any = false;
         for (uint32_t i = 0; i < n.num_children; i++) {
             const Node &ch = pool_[n.first_child + (int32_t)i];
-            if (ch.visits == 0 || ch.shadow) continue;
+            if ((ch.visits == 0 && !ch.has_eval) || ch.shadow) continue;
             double v = seat_of(ch.chooser) == seat ? ch.eval : -ch.eval;
             any = true;
             if (ch.chooser == ARD_CHANCE) {
@@ -548,6 +578,22 @@ class Worker {
             }
         }
         if (any && weight > 0) n.eval = (float)(sum / (double)weight);
+    }
+
+    /* eval_children: ch.eval = evaluate() after ch's move from s (mover p). */
+    void evaluate_child(Node &ch, const uint8_t *s, int p) {
+        if (!cfg_->eval_children || ch.action < 0) return;
+        uint8_t *t = scratch_.data();
+        std::memcpy(t, s, g_->state_size);
+        g_->apply(t, ch.action);
+        if (g_->current_player(t) == ARD_TERMINAL) {
+            double r[2];
+            g_->returns(t, r);
+            ch.eval = (float)r[seat_of(p)];
+        } else {
+            ch.eval = (float)g_->evaluate(t, seat_of(p));
+        }
+        ch.has_eval = 1;
     }
 
     /* The value UCB exploits: the mean, blended with the implicit minimax value. */
@@ -650,7 +696,7 @@ class Worker {
     int32_t root_ = -1;
     ard_rng rng_;
     const uint8_t *root_state_ = nullptr;
-    std::vector<uint8_t> state_;
+    std::vector<uint8_t> state_, scratch_;
     std::vector<ard_action> legal_, missing_;
     std::vector<double> probs_;
     std::vector<uint32_t> marks_;
