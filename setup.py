@@ -51,6 +51,8 @@ def search_extensions():
     sources = sorted(glob.glob("csrc/ardsearch/search/*.cpp"))
     return [Pybind11Extension(
         "ardsearch._search", sources, include_dirs=[CSRC], cxx_std=17,
+        # the headers too, so that editing one rebuilds the module
+        depends=sorted(glob.glob("csrc/ardsearch/search/*.h") + glob.glob("csrc/ardsearch/*.h")),
         extra_compile_args=C_FLAGS + ["-pthread"], extra_link_args=["-pthread"],
     )]
 

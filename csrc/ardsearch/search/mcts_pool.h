@@ -32,11 +32,13 @@ struct Node {
     int8_t chooser;        // who picked the edge: 0, 1 or ARD_CHANCE; the root: its side to move
     int8_t proven;         // kUnproven or the proven game value for player 0
     uint8_t expanded;      // 1 once the node's children were generated
-    uint8_t shadow;        // ISMCTS: 1 = an opponent's statistics for a move the searcher cannot
+    // Two flags in one byte, so that the node stays 40 bytes (a 41st byte pads it to 48).
+    uint8_t shadow : 1;    // ISMCTS: 1 = an opponent's statistics for a move the searcher cannot
                            // see (never a tree edge: the tree goes on through the '?' sibling)
-    uint8_t has_eval;      // 1 = eval holds evaluate() of the position after the edge (child
+    uint8_t has_eval : 1;  // 1 = eval holds evaluate() of the position after the edge (child
                            // evaluation at expansion), even before the first visit
 };
+static_assert(sizeof(Node) == 40, "an MCTS node is 40 bytes: keep new fields within the padding");
 static_assert(sizeof(Node) <= 64, "an MCTS node must fit in 64 bytes");
 
 inline void init_node(Node &n, int32_t action, float prob, int8_t chooser) {
