@@ -41,6 +41,7 @@ import ardsearch
 from ardsearch import _search
 from ardsearch.benchmark import Figures, machine
 from ardsearch.match import derive_seed, play_game
+from ardsearch.random_walk import random_walk
 from ardsearch.stats import elo_from_score, elo_interval, pentanomial_elo, pentanomial_interval
 
 UCT_C = 1.4
@@ -71,11 +72,9 @@ def position_after(game, plies, seed=0):
     for _ in range(plies):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
+        if not state.is_chance_node():
             last = state.clone()
-            state.apply_action(rng.choice(state.legal_actions()))
+        random_walk(state, 1, rng)
     while state.is_chance_node():
         state.apply_random_chance()
     return last if state.is_terminal() else state

@@ -13,6 +13,7 @@ import sys
 
 import ardsearch
 from ardsearch import _search
+from ardsearch.random_walk import random_walk
 
 SETTINGS = {"plain": (False, False), "star2": (True, False), "tt": (False, True),
             "star2+tt": (True, True)}
@@ -24,13 +25,7 @@ def positions(game, n=8, seed=7, plies=(25, 140)):
     while len(out) < n:
         state = game.new_initial_state(seed=seed + k)
         k += 1
-        for _ in range(rng.randint(*plies)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_random_chance()
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        random_walk(state, rng.randint(*plies), rng)
         while state.is_chance_node():
             state.apply_random_chance()
         if not state.is_terminal():

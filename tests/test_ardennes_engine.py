@@ -9,6 +9,7 @@ import pytest
 
 import ardsearch
 from ardsearch.games.ardennes import SPEC, _engine as eng, render
+from ardsearch.random_walk import random_walk
 
 NOTATION = ["T3", "M1", "R7", "K4", "f3", "x3", "a3", "k3:2", "k3:4", "k1:2", "k7:6", "m5",
             "pass", "first:A", "first:G", "obj:1", "obj:4", "obj:8"]
@@ -158,13 +159,7 @@ def test_structured_state_round_trip_and_errors():
     rng = random.Random(3)
     for seed in range(10):
         st = g.new_initial_state(seed=seed)
-        for _ in range(rng.randint(3, 120)):
-            if st.is_terminal():
-                break
-            if st.is_chance_node():
-                st.apply_random_chance()
-            else:
-                st.apply_action(rng.choice(st.legal_actions()))
+        random_walk(st, rng.randint(3, 120), rng)
         if st.is_terminal() or st.is_chance_node():
             continue
         d = st.to_dict()

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import ardsearch
+from ardsearch.random_walk import random_walk
 
 PLAYOUT_SEEDS = range(200)
 
@@ -113,13 +114,7 @@ def test_copies_and_formats_round_trip(game):
 def test_garbage_never_crashes(game):
     state = game.new_initial_state(seed=1)
     rng = random.Random(5)
-    for _ in range(12):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            state.apply_random_chance()
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+    random_walk(state, 12, rng)
     good = state.serialize()
     samples = [b"", b"ARDS", good[:-1], good + b"\0", b"\xff" * len(good),
                good.replace(game.name.encode(), b"x" * len(game.name))]

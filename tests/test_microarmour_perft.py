@@ -23,6 +23,7 @@ from ardsearch.games.microarmour import SPEC
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
+from reference import perft as reference_perft  # noqa: E402
 from test_microarmour_differential import scattered_position  # noqa: E402
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
@@ -87,18 +88,6 @@ def start_state(start, seed, plies):
     return state
 
 
-def ref_perft(model, depth):
-    if depth == 0 or model.current() == "terminal":
-        return 1
-    moves = list(model.chances()) if model.current() == "chance" else model.legal()
-    total = 0
-    for m in moves:
-        child = model.clone()
-        child.apply(m)
-        total += ref_perft(child, depth - 1)
-    return total
-
-
 def read_rows():
     rows = []
     with open(PERFT_FILE) as f:
@@ -115,7 +104,7 @@ def write_file():
     for start, seed, plies in POSITIONS:
         state = start_state(start, seed, plies)
         for depth in DEPTHS:
-            count = ref_perft(ref.from_dict(state.to_dict()), depth)
+            count = reference_perft(ref.from_dict(state.to_dict()), depth)
             lines.append(f"{start} {seed} {plies} {depth} {count}\n")
     with open(PERFT_FILE, "w") as f:
         f.writelines(lines)
@@ -135,7 +124,7 @@ def test_engine_perft(row):
 @pytest.mark.parametrize("row", read_rows() if os.path.exists(PERFT_FILE) else [])
 def test_reference_perft(row):
     start, seed, plies, depth, count = row
-    assert ref_perft(ref.from_dict(start_state(start, seed, plies).to_dict()), depth) == count
+    assert reference_perft(ref.from_dict(start_state(start, seed, plies).to_dict()), depth) == count
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ import pytest
 
 from ardsearch.games.mortain import SPEC, _engine as E, scenario
 from reference import mortain as ref  # tests/ is on sys.path (pytest rootdir-relative import)
+from reference import perft as reference_perft  # noqa: E402
 
 HERE = os.path.dirname(__file__)
 
@@ -153,19 +154,6 @@ def test_perft_pinned(name, params, moves, counts):
         assert E.perft(raw, depth) == count, (name, depth)
 
 
-def ref_perft(model, depth):
-    import copy
-    if depth == 0 or model.player() == "terminal":
-        return 1
-    moves = list(model.chances()) if model.player() == "chance" else model.legal()
-    total = 0
-    for m in moves:
-        child = copy.deepcopy(model)
-        child.apply(m)
-        total += ref_perft(child, depth - 1)
-    return total
-
-
 @pytest.mark.parametrize("params,moves", [({}, []), ({}, ["8b"]), ({}, ["Jr"]), ({"setup": "free"}, [])])
 def test_perft_depth_2_matches_reference(params, moves):
     raw = E.initial_raw(E.pack_params(params))
@@ -173,7 +161,7 @@ def test_perft_depth_2_matches_reference(params, moves):
     for m in moves:
         raw = E.apply(raw, E.parse(raw, m))
         model.apply(m)
-    assert E.perft(raw, 2) == ref_perft(model, 2)
+    assert E.perft(raw, 2) == reference_perft(model, 2)
 
 
 # ---------------------------------------------- hash, views, observation ----

@@ -11,6 +11,7 @@ import pytest
 
 import ardsearch
 from ardsearch.games.stosstruppen import SPEC, _engine, data
+from ardsearch.random_walk import random_walk
 
 
 
@@ -122,13 +123,7 @@ def test_mutated_states_that_validate_stay_valid():
     for seed in range(20):
         s = g.new_initial_state(seed=seed)
         walk = random.Random(seed)
-        for _ in range(rng.randrange(0, 400)):
-            if s.is_terminal():
-                break
-            if s.is_chance_node():
-                s.apply_random_chance()
-            else:
-                s.apply_action(walk.choice(s.legal_actions()))
+        random_walk(s, rng.randrange(0, 400), walk)
         raw = s.raw()
         for _ in range(150):
             b = bytearray(raw)

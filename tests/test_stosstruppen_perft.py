@@ -5,7 +5,6 @@ file as a script to regenerate them:  python tests/test_stosstruppen_perft.py
 """
 from __future__ import annotations
 
-import copy
 import os
 import random
 import sys
@@ -18,6 +17,7 @@ from ardsearch.games.stosstruppen import SPEC
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import stosstruppen as ref  # noqa: E402
+from reference import perft as reference_perft  # noqa: E402
 
 PERFT_FILE = os.path.join(HERE, "data", "stosstruppen.perft")
 
@@ -49,20 +49,6 @@ def model_state(scenario, moves):
     return m
 
 
-def model_perft(m, depth):
-    if depth == 0 or m.current_player() == "terminal":
-        return 1
-    moves = m.chances() if m.current_player() == "chance" else m.legal()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for note in moves:
-        child = copy.deepcopy(m)
-        child.apply(note)
-        total += model_perft(child, depth - 1)
-    return total
-
-
 @pytest.mark.parametrize("line", read_lines(), ids=lambda l: f"{l[0]}-{len(l[1])}-d{l[2]}")
 def test_engine_perft_matches_pinned_counts(line):
     scenario, moves, depth, count = line
@@ -72,7 +58,7 @@ def test_engine_perft_matches_pinned_counts(line):
 def test_reference_agrees_at_depth_one():
     for scenario, moves, depth, count in read_lines():
         if depth == 1:
-            assert model_perft(model_state(scenario, moves), 1) == count
+            assert reference_perft(model_state(scenario, moves), 1) == count
 
 
 def generate():
@@ -91,7 +77,7 @@ def generate():
                 s.apply_action(a)
             m = model_state(scenario, notes)
             for depth in (1, 2):
-                lines.append(f"{scenario} | {', '.join(notes)} | {depth} | {model_perft(m, depth)}")
+                lines.append(f"{scenario} | {', '.join(notes)} | {depth} | {reference_perft(m, depth)}")
     with open(PERFT_FILE, "w") as f:
         f.write("# Stosstruppen perft counts, computed with tests/reference/stosstruppen.py\n"
                 "# (python tests/test_stosstruppen_perft.py). Chance outcomes are plies; each leaf counts 1.\n"

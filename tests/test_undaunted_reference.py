@@ -3,7 +3,6 @@
 and the golden playthrough's regeneration check."""
 from __future__ import annotations
 
-import copy
 import os
 import random
 import sys
@@ -16,6 +15,7 @@ from ardsearch.games.undaunted import _engine as E
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import undaunted as ref  # noqa: E402
+from reference import perft as reference_perft  # noqa: E402
 
 GAMES_PER_SCENARIO = {1: 500, 2: 250, 3: 250}   # 1000 games in all (DESIGN.md)
 
@@ -84,18 +84,6 @@ def position_after(scenario, moves):
     for m in moves:
         state.apply(m)
     return state
-
-
-def reference_perft(model, depth):
-    if depth == 0 or model.current_player() == "terminal":
-        return 1
-    moves = list(model.chance()) if model.current_player() == "chance" else model.legal()
-    total = 0
-    for move in moves:
-        child = copy.deepcopy(model)
-        child.apply(move)
-        total += reference_perft(child, depth - 1)
-    return total
 
 
 @pytest.mark.parametrize("scenario,moves,depth,count", list(perft_cases()))
