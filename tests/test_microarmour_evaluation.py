@@ -1,0 +1,36 @@
+"""Micro Armour: the evaluation's village race (RULES.md, *Evaluation*; a
+design choice, not a rule) on hand-built positions."""
+from __future__ import annotations
+
+from test_microarmour_rules import position
+
+GERMAN = 0
+
+
+def value(pz4a, **top):
+    return position({"pz4a": pz4a}, **top).evaluate(GERMAN)
+
+
+def test_an_inch_nearer_the_village_is_worth_about_0_002():
+    far = value({"at": [5, 10]}, phase="posture")
+    near = value({"at": [6, 10]}, phase="posture")
+    assert 0.0015 < near - far < 0.0025
+
+
+def test_a_stand_in_the_village_counts_more_than_one_next_to_it():
+    outside = value({"at": [12, 10]}, phase="posture")
+    inside = value({"at": [13, 10]}, phase="posture")
+    assert inside - outside > 0.02
+
+
+def test_the_movement_a_posture_promises_counts_before_the_movement_phase():
+    firing = value({"at": [5, 10], "posture": "firing"}, phase="posture")
+    firemove = value({"at": [5, 10], "posture": "firemove"}, phase="posture")
+    move = value({"at": [5, 10], "posture": "move"}, phase="posture")
+    assert firing < firemove < move
+
+
+def test_a_finished_move_promises_nothing_more():
+    moved = value({"at": [5, 10], "posture": "move", "moved": True}, phase="movement")
+    firing = value({"at": [5, 10], "posture": "firing"}, phase="movement")
+    assert moved == firing
