@@ -12,6 +12,7 @@ import re
 from ardsearch._core import (CHANCE, HIDDEN, TERMINAL, Game, IllegalMoveError,
                              InvalidMoveError, State)
 from ardsearch.games import GAMES
+from ardsearch.records import Record, RecordError, read_record
 
 try:
     from ardsearch._version import version as __version__
@@ -20,7 +21,7 @@ except ImportError:  # running from a source tree without a build
 
 __all__ = [
     "CHANCE", "HIDDEN", "TERMINAL", "Game", "State", "IllegalMoveError", "InvalidMoveError",
-    "list_games", "load_game", "__version__",
+    "list_games", "load_game", "__version__", "Record", "RecordError", "read_record",
     "RandomBot", "HeuristicBot", "MCTSBot", "ISMCTSBot", "ExpectimaxBot", "load_bot", "list_bots",
 ]
 

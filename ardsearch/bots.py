@@ -3,6 +3,7 @@
 Every bot has the same small interface:
 
     bot.step(state) -> action        # the move to play (an int); ValueError at a chance or terminal state
+    bot.play(state) -> (action, dict|None)  # the move and the analysis of the one search behind it
     bot.analyze(state) -> dict       # the search behind it: best, move, visits, values, pv (notation),
                                      # nodes, nps, time, wp (win probability of the side to move), ...
     bot.name                         # the preset or class name
@@ -68,7 +69,14 @@ class Bot:
 
     def step(self, state):
         """The action to play in `state` (a decision state)."""
-        return self.analyze(state)["best"]
+        return self.play(state)[0]
+
+    def play(self, state):
+        """The action to play and the analysis of the one search that chose
+        it (None when there was nothing to search): what a front end shows
+        beside the move, without searching twice."""
+        info = self.analyze(state)
+        return info["best"], info
 
     def analyze(self, state):  # pragma: no cover - every bot overrides it
         raise NotImplementedError
@@ -190,12 +198,13 @@ class MCTSBot(Bot):
     def progress(self):
         return self._mcts.progress()
 
-    def step(self, state):
+    def play(self, state):
         _check_decision(state, self.name)
         moves = self.searched_state(state).legal_actions()
         if len(moves) == 1:  # nothing to think about
-            return moves[0]
-        return self.analyze(state)["best"]
+            return moves[0], None
+        info = self.analyze(state)
+        return info["best"], info
 
     def analyze(self, state):
         _check_decision(state, self.name)
@@ -364,4 +373,6 @@ def load_bot(preset, game, **overrides):
             raise ValueError(f"unknown {where} {key!r} for a {algorithm} bot "
                              f"(valid: {', '.join(valid)})")
     merged = {**params, **overrides}
-    return cls(game, name=data.get("name", preset), **merged)
+    bot = cls(game, name=data.get("name", preset), **merged)
+    bot.settings = {"preset": preset, **merged}    # what a game record says about this player
+    return bot

@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import ardsearch
+from ardsearch.records import Record
 from ardsearch.stats import elo_interval, score_interval
 
 
@@ -23,6 +24,7 @@ class GameRecord:
     returns: tuple[float, float] = (0.0, 0.0)
     length: int = 0
     seconds: float = 0.0
+    record: Record | None = None     # the full game record (docs/records.md)
 
     def points(self, seat: int) -> float:
         """1, 0.5 or 0 for the entrant in `seat`."""
@@ -47,22 +49,59 @@ def play_game(game, bots, seed: int, on_move=None, chance=None) -> GameRecord:
     index so that both games of a duplicate pair see the same outcomes."""
     state = game.new_initial_state(seed=seed)
     record = GameRecord(seed=seed, seats=(bots[0].name, bots[1].name))
+    record.record = Record.start(game, seed, [_player(bot) for bot in bots])
     for bot in bots:
         bot.reset()
     t0 = time.perf_counter()
     while not state.is_terminal():
+        comments = {}
         if state.is_chance_node():
             action = chance(state) if chance else state.sample_chance()
         else:
-            action = bots[state.current_player()].step(state)
+            bot = bots[state.current_player()]
+            t1 = time.perf_counter()
+            if hasattr(bot, "play"):      # the move and the search behind it, searched once
+                action, info = bot.play(state)
+                comments = move_comments(info)
+            else:
+                action = bot.step(state)
+            comments["time"] = round(time.perf_counter() - t1, 4)
         record.moves.append(state.action_to_string(action))
+        record.record.add(state, action, **comments)
         state.apply_action(action)
         if on_move:
             on_move(state, action)
     record.returns = tuple(state.returns())
     record.length = len(record.moves)
     record.seconds = time.perf_counter() - t0
+    record.record.finish(state)
     return record
+
+
+def move_comments(info) -> dict:
+    """A record's comments on a move from a bot's analysis (docs/records.md)."""
+    if not info:
+        return {}
+    out = {"eval": info.get("value"), "wp": info.get("wp"), "nodes": info.get("nodes"),
+           "depth": info.get("depth"), "pv": list(info["pv"]) if info.get("pv") else None}
+    out = {k: v for k, v in out.items() if v is not None}
+    for k in ("eval", "wp"):
+        if k in out:
+            out[k] = round(float(out[k]), 4)
+    if "nodes" in out:
+        out["nodes"] = int(out["nodes"])
+    if "depth" in out:
+        out["depth"] = int(out["depth"])
+    return out
+
+
+def _player(bot) -> dict:
+    """How a record names a bot: its preset and the settings that define its play."""
+    p = {"name": bot.name, "kind": "bot"}
+    settings = getattr(bot, "settings", None)
+    if isinstance(settings, dict):
+        p["settings"] = dict(settings)
+    return p
 
 
 def _play_indexed(args):
