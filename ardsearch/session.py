@@ -6,7 +6,10 @@ people see only their own view. Chance is keyed to the event's number
 (chance event k is decided by the game seed and k alone, as a tournament's
 duplicate pairs are), so taking a move back and playing on gives the same
 dice and cards as before: undo cannot re-roll. A saved session is its
-record, so loading it replays every event and goes on from there.
+record, so loading it replays every event and goes on from there with the
+same chance to come; bots are rebuilt from the settings in the record (a
+search bot's tree and a random bot's stream start afresh, so a bot may not
+repeat the moves it would have made in the unsaved game).
 """
 from __future__ import annotations
 

@@ -1,0 +1,194 @@
+"""Sessions (people and bots at one table) and the terminal front end."""
+import functools
+import io
+
+import pytest
+
+import ardsearch
+from ardsearch.records import read_record
+from ardsearch.session import HUMAN, Session, group_moves, parse_move
+from ardsearch.terminal import TerminalPlay, legend_text, rules_text
+
+FAST = {"simulations": 100, "time_limit": None}
+
+
+def human_vs_random(name, seed=5, human=0):
+    seats = [HUMAN, "random"] if human == 0 else ["random", HUMAN]
+    return Session(ardsearch.load_game(name), seats, seed)
+
+
+def play_first_moves(session, human, count):
+    """The person plays their first legal move `count` times."""
+    for _ in range(count):
+        list(session.advance())
+        if session.over():
+            return
+        session.move(session.state.action_to_string(session.state.legal_actions()[0]))
+
+
+def first_moves_both(session, count):
+    """Both seats (people) play their first legal move, `count` decisions in all."""
+    for _ in range(count):
+        list(session.advance())
+        if session.over():
+            return
+        session.move(session.state.action_to_string(session.state.legal_actions()[0]))
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_undo_restores_the_decision_point_and_keeps_the_dice(name):
+    """Undo takes back the person's move and everything after it; chance is
+    keyed to the event's number, so playing the same moves again gives the
+    same chance outcomes (an undo cannot re-roll)."""
+    s = Session(ardsearch.load_game(name), [HUMAN, HUMAN], seed=5)
+    first_moves_both(s, 6)
+    list(s.advance())
+    if s.over():
+        pytest.skip("game over too soon")
+    me = s.state.current_player()
+    before = s.state.serialize()
+    moves_before = [m["move"] for m in s.record.moves]
+    s.move(s.state.action_to_string(s.state.legal_actions()[-1]))
+    first_moves_both(s, 8)
+    after_first = [m["move"] for m in s.record.moves]
+    while len(s.record.moves) > len(moves_before):   # back to `before`, one of my moves at a time
+        s.undo(me)
+    assert s.state.serialize() == before
+    assert [m["move"] for m in s.record.moves] == moves_before
+    s.move(s.state.action_to_string(s.state.legal_actions()[-1]))
+    first_moves_both(s, 8)
+    assert [m["move"] for m in s.record.moves] == after_first
+
+
+def test_undo_with_nothing_to_undo():
+    s = human_vs_random("ardennes")
+    list(s.advance())
+    with pytest.raises(ValueError, match="nothing to undo"):
+        s.undo(0)
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_save_and_load_goes_on_identically(tmp_path, name):
+    """A loaded game is the same position with the same chance to come (the
+    dice are keyed to the event's number); bots are rebuilt from their settings."""
+    s = Session(ardsearch.load_game(name), [HUMAN, HUMAN], seed=9)
+    first_moves_both(s, 10)
+    path = tmp_path / "save.jsonl"
+    s.save(path)
+    loaded = Session.load(path)
+    assert loaded.state.serialize() == s.state.serialize()
+    first_moves_both(s, 10)
+    first_moves_both(loaded, 10)
+    assert loaded.state.serialize() == s.state.serialize()
+    assert [m["move"] for m in loaded.record.moves] == [m["move"] for m in s.record.moves]
+    b = human_vs_random(name, seed=9)
+    play_first_moves(b, 0, 2)
+    b.save(path)
+    again = Session.load(path)
+    assert [x.kind for x in again.seats] == [HUMAN, "bot"]
+    assert again.seats[1].name == "random" and again.seats[1].settings == b.seats[1].settings
+    assert again.state.serialize() == b.state.serialize()
+
+
+@pytest.mark.parametrize("name", [g for g in ardsearch.list_games()
+                                  if ardsearch.load_game(g).hidden_information])
+def test_hint_sees_only_the_persons_view(name):
+    """The hint searches the person's own view: two states that differ only in
+    what the person cannot see get the same advice."""
+    s = human_vs_random(name, seed=3)
+    play_first_moves(s, 0, 2)
+    list(s.advance())
+    if s.over():
+        pytest.skip("game over too soon")
+    a = s.hint(0, "mcts", **FAST)
+    other = s.state.resample_from_infostate(0, seed=77)
+    s.state = other
+    b = s.hint(0, "mcts", **FAST)
+    assert a["move"] == b["move"] and a["visits"] == b["visits"]
+
+
+def test_parse_move_is_case_insensitive_where_unambiguous():
+    s = human_vs_random("ardennes", seed=1)
+    list(s.advance())
+    state = s.state
+    assert parse_move(state, "t3") == state.string_to_action("T3")
+    assert parse_move(state, "  T3 ") == state.string_to_action("T3")
+    with pytest.raises(ValueError):
+        parse_move(state, "Q1")
+    # in Ardennes "p3" (infantry? no: lower case is another move kind) must not
+    # silently become "P3" when both spellings are legal
+    notes = [state.action_to_string(a) for a in state.legal_actions()]
+    twins = [n for n in notes if n.lower() != n and n.lower() in notes]
+    for n in twins:
+        assert parse_move(state, n.lower()) == state.string_to_action(n.lower())
+
+
+def test_group_moves():
+    assert group_moves(["T1", "T2", "M1", "pass"]) == [("T", ["T1", "T2"]), ("M", ["M1"]), ("pass", ["pass"])]
+    assert group_moves(["2-120-0802", "2-120-0803", "td-a-0503", "stack 1107"]) == [
+        ("2-120", ["2-120-0802", "2-120-0803"]), ("td-a", ["td-a-0503"]), ("stack", ["stack 1107"])]
+
+
+def scripted(session, human, lines):
+    out = io.StringIO()
+    feed = iter(lines)
+    tp = TerminalPlay(session, human, lambda: next(feed, None),
+                      functools.partial(print, file=out), hint_preset="mcts-fast")
+    code = tp.run()
+    return code, out.getvalue(), tp
+
+
+def test_terminal_commands():
+    s = Session(ardsearch.load_game("ardennes"), [HUMAN, "random"], seed=42)
+    code, out, tp = scripted(s, 0, ["help", "moves", "moves t", "t3", "undo", "T3", "history",
+                                    "legend", "bogus", "quit"])
+    assert code == 0
+    assert "seed 42" in out and "--seed 42" in out
+    assert "undo" in out and "took back 1 event" in out
+    assert "  T: T1, T2" in out
+    assert "legal moves" in out
+    assert "not ardennes notation" in out or "not legal" in out
+    assert "4. " in out   # history lists the events
+
+
+def test_terminal_moves_list_says_how_many_more(monkeypatch):
+    import ardsearch.terminal as terminal
+    monkeypatch.setattr(terminal, "MOVES_SHOWN", 5)
+    s = Session(ardsearch.load_game("ardennes"), [HUMAN, "random"], seed=42)
+    _, out, _ = scripted(s, 0, ["moves", "quit"])
+    n = len([a for a in s.state.legal_actions()])
+    assert f"... and {n - 5} more" in out
+
+
+def test_terminal_plays_to_the_end_and_explains(tmp_path):
+    s = Session(ardsearch.load_game("ardennes(road_length=8)"), [HUMAN, "random"], seed=4)
+    # the person always plays the first legal move
+    class Feed:
+        def __call__(self):
+            st = s_ref[0].state
+            return st.action_to_string(st.legal_actions()[0])
+    s_ref = [s]
+    out = io.StringIO()
+    tp = TerminalPlay(s, 0, Feed(), functools.partial(print, file=out))
+    assert tp.run() == 0
+    text = out.getvalue()
+    assert "game over:" in text
+    assert s.record.result != "*"
+
+
+def test_terminal_save_and_load(tmp_path):
+    path = tmp_path / "g.jsonl"
+    s = Session(ardsearch.load_game("mortain"), [HUMAN, "random"], seed=8)
+    _, out, _ = scripted(s, 0, ["pass", f"save {path}", "quit"])
+    assert f"to {path}" in out
+    fresh = Session(ardsearch.load_game("ardennes"), [HUMAN, "random"], seed=1)
+    _, out, tp = scripted(fresh, 0, [f"load {path}", "quit"])
+    assert "loaded" in out and tp.session.game.name == "mortain"
+    _, out, _ = scripted(fresh, 0, [f"load {tmp_path / 'nope.jsonl'}", "quit"])
+    assert "cannot load" in out
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_rules_text_from_the_package(name):
+    assert rules_text(name).startswith("#")
+    assert legend_text(name)
