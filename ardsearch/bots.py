@@ -5,7 +5,8 @@ Every bot has the same small interface:
     bot.step(state) -> action        # the move to play (an int); ValueError at a chance or terminal state
     bot.play(state) -> (action, dict|None)  # the move and the analysis of the one search behind it
     bot.analyze(state) -> dict       # the search behind it: best, move, visits, values, pv (notation),
-                                     # nodes, nps, time, wp (win probability of the side to move), ...
+                                     # nodes (MCTS: simulations, as in the protocol; tree_nodes: the
+                                     # tree's size), nps, time, wp (win probability of the side to move), ...
     bot.name                         # the preset or class name
     bot.reset()                      # forget the search tree: a new game
     bot.stop()                       # ask a running search to finish (from another thread)
@@ -226,6 +227,10 @@ class MCTSBot(Bot):
         out["proven_values"] = dict(zip(notes, r["proven_values"]))
         out["pv_actions"] = r["pv"]
         out["pv"] = r["pv_notation"]
+        # `nodes` counts simulations, as the protocol's `go nodes` and `info nodes`
+        # do (Lc0's convention); the tree's size is `tree_nodes`
+        out["tree_nodes"] = r["nodes"]
+        out["nodes"] = r["simulations"]
         return out
 
 

@@ -204,3 +204,18 @@ def test_per_game_preset_tables(monkeypatch):
     assert load_bot("x", ardsearch.load_game("undaunted")).simulations == 10
     with pytest.raises(ValueError, match="no_such_key"):
         load_bot("x", ardsearch.load_game("mortain"))
+
+
+def test_mcts_analysis_counts_nodes_as_the_protocol_does():
+    """`nodes` means simulations in bot.analyze() as in the protocol's `go nodes N`
+    and `info nodes` (the tree's size is `tree_nodes`), and bot.play() returns
+    the move with the analysis of the one search that chose it."""
+    game = ardsearch.load_game("ardennes")
+    state = game.new_initial_state(seed=1)
+    while state.is_chance_node():
+        state.apply_random_chance()
+    bot = ardsearch.MCTSBot(game, simulations=500, seed=0)
+    action, info = bot.play(state)
+    assert info["nodes"] == 500 and info["tree_nodes"] > 0
+    assert action == info["best"]
+    assert ardsearch.MCTSBot(game, simulations=500, seed=0).step(state) == action
