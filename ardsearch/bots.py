@@ -164,13 +164,30 @@ class MCTSBot(Bot):
     the highest mean - k / sqrt(visits) (for flat evaluations, where UCB
     spreads visits almost evenly).
     The tree is kept between moves when the new position
-    follows from the last searched one."""
+    follows from the last searched one.
+    Search-shape settings left out (exploration, rollout_depth, normalize,
+    minimax_weight, eval_children, final_lcb) are the game's `mcts` preset's
+    (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
+
+    # The search-shape settings a bare bot takes from the game's preset, so that
+    # MCTSBot(game), `ardsearch engine` and the preset agree on good play.
+    PRESET = "mcts"
 
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
-                 exploration=1.4, rollout_depth=10, solver=True, max_memory_mb=512,
-                 ismcts=None, reuse_tree=True, normalize=False, minimax_weight=0.0,
-                 eval_children=False, final_lcb=0.0, name=None):
+                 exploration=None, rollout_depth=None, solver=True, max_memory_mb=512,
+                 ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
+                 eval_children=None, final_lcb=None, name=None):
         super().__init__(game, seed, name)
+        shape = search_shape(self.PRESET, game)
+        exploration = shape["exploration"] if exploration is None else exploration
+        rollout_depth = shape["rollout_depth"] if rollout_depth is None else rollout_depth
+        normalize = shape["normalize"] if normalize is None else normalize
+        minimax_weight = shape["minimax_weight"] if minimax_weight is None else minimax_weight
+        eval_children = shape["eval_children"] if eval_children is None else eval_children
+        final_lcb = shape["final_lcb"] if final_lcb is None else final_lcb
+        self.shape = {"exploration": float(exploration), "rollout_depth": int(rollout_depth),
+                      "normalize": bool(normalize), "minimax_weight": float(minimax_weight),
+                      "eval_children": bool(eval_children), "final_lcb": float(final_lcb)}
         self.simulations = int(simulations) if simulations else None
         self.time_limit = float(time_limit) if time_limit else None
         if self.simulations is None and self.time_limit is None:
@@ -238,9 +255,11 @@ class ISMCTSBot(MCTSBot):
     """Single-observer information-set MCTS: MCTSBot with ismcts forced on
     (each simulation plays in a fresh determinization of the bot's view)."""
 
+    PRESET = "ismcts"
+
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
-                 exploration=1.4, rollout_depth=10, max_memory_mb=512, reuse_tree=True,
-                 normalize=False, minimax_weight=0.0, eval_children=False, final_lcb=0.0,
+                 exploration=None, rollout_depth=None, max_memory_mb=512, reuse_tree=True,
+                 normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
                  name=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
@@ -347,6 +366,24 @@ def _preset(name):
     if not isinstance(params, dict):
         raise ValueError(f"bot preset {name!r}: [params] must be a table")
     return data, algorithm, params
+
+
+# What a search bot uses for a setting that neither its caller nor any preset gives.
+SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
+                  "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0}
+
+
+def search_shape(preset, game) -> dict:
+    """The search-shape settings (exploration, rollouts, ...; not the budget)
+    of `preset` for `game`, its [games.<name>] table included: the defaults of
+    a bare MCTSBot (preset "mcts") or ISMCTSBot ("ismcts")."""
+    try:
+        data, _, params = _preset(preset)
+    except ValueError:          # a roster without that preset (a custom one): plain defaults
+        return dict(SHAPE_FALLBACK)
+    per_game = data.get("games", {}).get(game.name, {})
+    merged = {**params, **(per_game if isinstance(per_game, dict) else {})}
+    return {k: merged.get(k, v) for k, v in SHAPE_FALLBACK.items()}
 
 
 def list_bots():

@@ -219,3 +219,18 @@ def test_mcts_analysis_counts_nodes_as_the_protocol_does():
     assert info["nodes"] == 500 and info["tree_nodes"] > 0
     assert action == info["best"]
     assert ardsearch.MCTSBot(game, simulations=500, seed=0).step(state) == action
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_bare_bots_search_as_their_presets(name):
+    """Defaults are the best play: a bare MCTSBot searches with the `mcts`
+    preset's settings for the game (its [games.<name>] table included), a bare
+    ISMCTSBot with the `ismcts` preset's; only the budget is the caller's."""
+    from ardsearch.bots import search_shape
+    game = ardsearch.load_game(name)
+    assert MCTSBot(game).shape == search_shape("mcts", game)
+    assert ardsearch.load_bot("mcts", game).shape == MCTSBot(game).shape
+    assert ISMCTSBot(game).shape == search_shape("ismcts", game) == ardsearch.load_bot("ismcts", game).shape
+    if name == "microarmour":
+        assert MCTSBot(game).shape["normalize"] is True and MCTSBot(game).shape["rollout_depth"] == 0
+    assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
