@@ -75,6 +75,18 @@ def test_each_fault_is_detected_counted_and_the_tournament_finishes(tmp_path):
     crashes = [r for r in result.records if r["fault"] and r["fault"]["entrant"] == "crash-on-go"]
     assert all("died during go" in r["fault"]["message"] for r in crashes)
     assert sum(result.summary["terminations"].values()) == len(result.records)
+    # every line of the results file is a game record (docs/records.md) that
+    # reads back in full, faults included: the faulting side loses, and says why
+    from ardsearch.records import read_records
+    records = read_records(tmp_path / "faults.jsonl")
+    assert len(records) == len(result.records)
+    for rec in records:
+        fault = rec.extra["fault"]
+        if fault:
+            assert rec.termination == fault["kind"] and rec.outcome["reason"] == fault["kind"]
+            assert rec.outcome["winner"] == rec.players[1 - fault["seat"]]["side"]
+            assert fault["entrant"] in rec.outcome["sentence"]
+        assert [p["name"] for p in rec.players] == rec.extra["seats"]
 
 
 def test_without_recover_the_first_fault_stops_the_tournament(tmp_path):

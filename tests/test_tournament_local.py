@@ -253,3 +253,22 @@ def test_installed_command_runs_a_tournament(tmp_path):
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
     assert len(read_results(out)) == 2
+
+
+def test_results_file_is_a_records_file(tmp_path):
+    """docs/records.md: "ardsearch tournament --out writes them": each line is a
+    game record that reads back in full, with both players, every move's side
+    and comments, and the outcome with its reason."""
+    from ardsearch.records import read_records
+    out = tmp_path / "r.jsonl"
+    run_tournament(config(), out)
+    records = read_records(out)
+    assert len(records) == 6
+    for rec in records:
+        assert rec.result != "*" and rec.outcome["winner"] in ("draw", *[p["side"] for p in rec.players])
+        assert rec.players[0]["settings"]["preset"] in ("random", "greedy", "mcts-fast")
+        assert all(m["side"] for m in rec.moves)
+        assert rec.state().is_terminal()
+    mcts_moves = [m for rec in records for m in rec.moves
+                  if m["player"] >= 0 and rec.players[m["player"]]["name"].startswith("mcts-fast")]
+    assert any("wp" in m and "nodes" in m for m in mcts_moves)

@@ -12,6 +12,8 @@ import subprocess
 import time
 
 import ardsearch
+from ardsearch.match import move_comments
+from ardsearch.records import side_names
 from ardsearch.tournament.entrants import Entrant, Limits
 
 # How the games can end besides normally; each fault loses the game for the faulting side.
@@ -96,7 +98,7 @@ class BotPlayer:
             raise GameFault("crash", seat, f"bot raised {type(exc).__name__}: {exc}") from exc
         if action not in legal:
             raise GameFault("illegal", seat, f"bot chose action {action!r}, which is not legal here")
-        return action, {"nodes": info.get("nodes")}
+        return action, move_comments(info)
 
     def close(self) -> None:
         self.bot = None
@@ -147,7 +149,10 @@ class EnginePlayer:
         if action not in state.legal_actions():
             self.close(graceful=False)
             raise GameFault("illegal", seat, f"engine played the illegal move {move!r}")
-        return action, {"nodes": info.get("nodes")}
+        comments = {"nodes": info.get("nodes"), "wp": info.get("wp"), "depth": info.get("depth")}
+        if info.get("pv"):
+            comments["pv"] = list(info["pv"]) if not isinstance(info["pv"], str) else info["pv"].split()
+        return action, comments
 
     def _guard(self, seat: int, what: str, call, timeout_kind: str = "stall"):
         """Runs one conversation step, turning engine errors into faults (and
@@ -198,8 +203,10 @@ class Seat:
         if not self.clocks[self.seat].charge(spent):
             raise GameFault("timeout", self.seat, f"lost on time ({spent:.3f}s spent with "
                                                   f"{self.clocks[self.seat].remaining + spent:.3f}s left)")
-        entry = {"move": state.action_to_string(action), "player": self.seat, "time": round(spent, 4)}
-        if info.get("nodes") is not None:
-            entry["nodes"] = info["nodes"]
+        entry = {"side": side_names(state.game)[self.seat], "player": self.seat,
+                 "move": state.action_to_string(action), "time": round(spent, 4)}
+        for key, value in info.items():     # the move's comments (docs/records.md)
+            if value is not None:
+                entry.setdefault(key, value)
         self.log.append(entry)
         return action

@@ -12,6 +12,7 @@ import time
 
 import ardsearch
 from ardsearch.match import derive_seed, play_game
+from ardsearch.records import FORMAT, VERSION, result_text, side_names
 from ardsearch.tournament.config import TournamentConfig
 from ardsearch.tournament.duplicate import DuplicateChance
 from ardsearch.tournament.players import BotPlayer, Clock, EnginePlayer, GameFault, Seat
@@ -40,13 +41,6 @@ def _setup(config: TournamentConfig):
     return _cache["game"], _cache["players"]
 
 
-def result_text(returns) -> str:
-    """The result from seat 0's side: 1-0, 0-1 or 1/2-1/2."""
-    if returns[0] > returns[1]:
-        return "1-0"
-    if returns[0] < returns[1]:
-        return "0-1"
-    return "1/2-1/2"
 
 
 def play_task(config: TournamentConfig, task: GameTask) -> dict:
@@ -58,11 +52,12 @@ def play_task(config: TournamentConfig, task: GameTask) -> dict:
 
     def pick_chance(state):
         action = chance(state)
-        log.append({"move": state.action_to_string(action), "player": -1})
+        log.append({"side": "chance", "player": -1, "move": state.action_to_string(action)})
         return action
 
     t0 = time.perf_counter()
     fault = None
+    final = None
     try:
         for seat, player in enumerate(seated):
             player.new_game(game, seat, derive_seed(task.seed, 1 + task.leg, seat))
@@ -70,15 +65,33 @@ def play_task(config: TournamentConfig, task: GameTask) -> dict:
         record = play_game(game, seats, task.seed, chance=pick_chance)
         returns = [float(r) for r in record.returns]
         termination = "normal"
+        final = record.record
     except GameFault as f:
         returns = [-1.0, 1.0] if f.seat == 0 else [1.0, -1.0]
         termination = f.kind
         fault = {"seat": f.seat, "entrant": task.seats[f.seat], "kind": f.kind, "message": f.message}
+    sides = side_names(game)
+    if final is not None:
+        outcome = final.outcome
+    else:   # the faulting seat loses
+        outcome = {"winner": sides[1 - fault["seat"]], "reason": termination,
+                   "sentence": f"{sides[fault['seat']]} ({fault['entrant']}) lost by {termination}: {fault['message']}"}
+    players = []
+    for seat, player in enumerate(seated):
+        e = player.entrant
+        entry = {"side": sides[seat], "name": e.name, "kind": "bot" if e.kind == "bot" else "engine"}
+        entry["settings"] = ({"preset": e.preset, **e.options} if e.kind == "bot"
+                             else {"command": list(e.command), **e.options})
+        if not e.limits.is_empty():
+            entry["settings"]["limits"] = e.limits.to_json()
+        players.append(entry)
+    # A game record (docs/records.md) with the tournament's own keys beside it.
     return {
+        "format": FORMAT, "version": VERSION,
         "index": task.index, "pairing": task.pairing, "pair": task.pair, "leg": task.leg,
         "seed": task.seed, "game": config.game, "params": config.params,
-        "seats": list(task.seats), "result": result_text(returns), "returns": returns,
-        "termination": termination, "fault": fault,
+        "players": players, "seats": list(task.seats), "result": result_text(returns), "returns": returns,
+        "termination": termination, "outcome": outcome, "fault": fault,
         "length": len(log), "seconds": round(time.perf_counter() - t0, 4),
         "moves": log,
     }
