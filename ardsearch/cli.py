@@ -1,5 +1,5 @@
-"""The `ardsearch` command: list | show | play | match | perft | engine | tournament |
-replay | bench.
+"""The `ardsearch` command: list | show | rules | play | match | perft | engine |
+tournament | replay | bench.
 
 Games are named as in the API: `ardennes` or `ardennes(variant=basic)`.
 Bad arguments print one line on stderr and exit with status 2.
@@ -7,10 +7,11 @@ Bad arguments print one line on stderr and exit with status 2.
 from __future__ import annotations
 
 import argparse
-import random
+import functools
 import sys
 
 import ardsearch
+from ardsearch.records import side_names
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,93 +72,62 @@ def cmd_show(args):
     while state.is_chance_node():
         state.apply_random_chance()
     print()
-    print(state)
+    if game.hidden_information:   # never show what a side keeps hidden
+        print(f"the starting board as {side_names(game)[0]} see it (the other side's hidden cards are not shown):")
+        print(state.observation_string(0))
+    else:
+        print(state)
     return 0
 
 
-def _print_legal(state, out=print):
-    if state.is_chance_node():
-        out("chance: " + ", ".join(f"{state.action_to_string(a)} {p:.3f}"
-                                   for a, p in state.chance_outcomes()))
-    else:
-        out("moves: " + " ".join(state.action_to_string(a) for a in state.legal_actions()))
-
-
-PLAY_HELP = """commands:
-  <move>   play a move in notation (see `moves`)
-  moves    list the legal moves
-  board    show the board again
-  help     this text
-  quit     leave the game"""
+def _side(game, text):
+    """A seat given as a side name (any case) or 0/1."""
+    names = side_names(game)
+    text = str(text).strip().lower()
+    for i, name in enumerate(names):
+        if text in (str(i), name.lower()):
+            return i
+    raise ValueError(f"--as {text!r}: choose {names[0]} (or 0) or {names[1]} (or 1)")
 
 
 def cmd_play(args):
-    game = args.game
-    human = args.as_player
-    bot = ardsearch.load_bot(args.vs, game, seed=args.seed, **_overrides(args.set))
-    state = game.new_initial_state(seed=args.seed)
-    inp = args.input or sys.stdin
-    names = ("player 0", "player 1")
-    print(f"{game.title}: you are player {human}, the bot ({args.vs}) is player {1 - human}. "
-          "Type `help` for commands.")
-    shown = None
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.is_chance_node():
-            action = state.sample_chance()
-            hidden = game.hidden_information and not _visible(state, action, human)
-            state.apply_action(action)
-            print(f"chance: {'? (hidden from you)' if hidden else state.history_strings()[-1]}")
-            continue
-        if player != human:
-            info = bot.analyze(state)
-            action = info["best"]
-            wp = info.get("wp")
-            extra = f" (bot's win probability {wp:.0%})" if isinstance(wp, float) else ""
-            print(f"bot plays {state.action_to_string(action)}{extra}")
-            state.apply_action(action)
-            continue
-        board = state.observation_string(human)
-        if board != shown:  # the board once per position the human has to answer
-            print()
-            print(board)
-            shown = board
-        sys.stdout.write(f"{names[human]} to move> ")
-        sys.stdout.flush()
-        line = inp.readline()
-        if not line:
-            print("\nend of input: leaving the game")
-            return 0
-        cmd = line.strip()
-        if cmd in ("quit", "exit"):
-            return 0
-        if cmd in ("help", "?"):
-            print(PLAY_HELP)
-        elif cmd == "moves":
-            _print_legal(state)
-        elif cmd == "board":
-            print(board)
-        elif cmd:
-            try:
-                state.apply(cmd)
-            except ValueError as e:
-                print(f"{e}")
-    print()
-    print(state)
-    r = state.returns()
-    if r[human] > 0:
-        print("you win")
-    elif r[human] < 0:
-        print("the bot wins")
+    from ardsearch.session import HUMAN, Session
+    from ardsearch.terminal import TerminalPlay, new_seed
+    if args.load:
+        session = Session.load(args.load)
+        humans = [i for i, s in enumerate(session.seats) if s.kind == HUMAN]
+        if len(humans) != 1:
+            raise ValueError(f"{args.load} is not a game of one person against a bot")
+        human = humans[0]
     else:
-        print("draw")
+        if args.game is None:
+            raise ValueError("name a game to play (see `ardsearch list`), or --load FILE")
+        game = args.game
+        human = _side(game, args.as_player)
+        seed = new_seed() if args.seed is None else args.seed
+        seats = [HUMAN, args.vs] if human == 0 else [args.vs, HUMAN]
+        over = _overrides(args.set)
+        settings = ({}, over) if human == 0 else (over, {})
+        session = Session(game, seats, seed, bot_settings=settings)
+    inp = args.input or sys.stdin
+    play = TerminalPlay(session, human, lambda: _read_line(inp), functools.partial(print, flush=True),
+                        hint_preset=args.hint)
+    code = play.run()
+    if args.save:
+        play.session.save(args.save)
+        print(f"game record saved to {args.save} (`ardsearch replay {args.save}` shows it)")
+    return code
+
+
+def _read_line(stream):
+    line = stream.readline()
+    return line if line else None
+
+
+def cmd_rules(args):
+    from ardsearch.terminal import legend_text, rules_text
+    print(legend_text(args.game.name) if args.legend else rules_text(args.game.name))
     return 0
-
-
-def _visible(state, action, player):
-    probe = state.clone()
-    probe.apply_action(action)
-    return probe.masked_history(player)[-1] != "?"
 
 
 def cmd_match(args):
@@ -221,13 +191,22 @@ def build_parser():
     s.set_defaults(run=cmd_show)
 
     s = sub.add_parser("play", help="play against a bot in the terminal")
-    s.add_argument("game", type=_game)
+    s.add_argument("game", type=_game, nargs="?", help="the game (not needed with --load)")
     s.add_argument("--vs", default="mcts", help="bot preset (default mcts; see `ardsearch list`)")
-    s.add_argument("--as", dest="as_player", type=int, choices=(0, 1), default=0,
-                   help="your seat: 0 or 1 (default 0)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--as", dest="as_player", default="0",
+                   help="your side: its name (e.g. germans) or seat 0/1 (default 0)")
+    s.add_argument("--seed", type=int, default=None,
+                   help="deal a game again (default: a fresh random seed, printed at the start)")
     s.add_argument("--set", action="append", metavar="KEY=VALUE", help="bot parameter override")
+    s.add_argument("--hint", default="mcts", metavar="PRESET", help="the preset that gives hints (default mcts)")
+    s.add_argument("--load", metavar="FILE", help="go on with a saved game (a game record)")
+    s.add_argument("--save", metavar="FILE", help="write the game record here when the game ends or you leave")
     s.set_defaults(run=cmd_play, input=None)
+
+    s = sub.add_parser("rules", help="a game's rules as the engine plays them (its RULES.md)")
+    s.add_argument("game", type=_game)
+    s.add_argument("--legend", action="store_true", help="only how to read the board")
+    s.set_defaults(run=cmd_rules)
 
     s = sub.add_parser("match", help="bot against bot, seats alternating")
     s.add_argument("game", type=_game)

@@ -13,7 +13,8 @@ from ardsearch.session import HUMAN, Session, group_moves
 
 MOVES_SHOWN = 120          # a longer move list is cut, saying how many more there are
 
-HELP = """commands (a move is anything else, in notation; case does not matter where unambiguous):
+HELP = """commands:
+  (anything else is a move, in notation; case does not matter where unambiguous)
   moves [TEXT]   the legal moves, grouped; with TEXT only those that start with it
   board          the board again          legend   what the board's letters mean
   hint           the bot's advice for your move (it sees only what you see)
@@ -38,6 +39,21 @@ def legend_text(name: str) -> str:
         return "this game's RULES.md has no legend section"
     end = text.find("\n## ", start + 3)
     return text[start:end if end > 0 else None].strip()
+
+
+def game_text(game) -> str:
+    """The game as the command line names it, with the parameters that differ
+    from their defaults: ardennes(road_length=8)."""
+    changed = [f"{p.name}={game.params[p.name]}" for p in game.spec.params
+               if game.params[p.name] != p.default]
+    return f"{game.name}({','.join(changed)})" if changed else game.name
+
+
+def replay_command(session: Session, human: int) -> str:
+    bot = session.seats[1 - human].name
+    text = game_text(session.game)
+    quoted = f"'{text}'" if "(" in text else text
+    return f"ardsearch play {quoted} --vs {bot} --as {session.sides[human]} --seed {session.seed}"
 
 
 def new_seed() -> int:
@@ -70,8 +86,8 @@ class TerminalPlay:
         bot_seat = 1 - self.human
         self.write(f"{self.game.title}: you play {self.side(self.human)}, the bot "
                    f"({s.seats[bot_seat].name}) plays {self.side(bot_seat)}.")
-        self.write(f"seed {s.seed}: `ardsearch play {self.game.name} --seed {s.seed}` deals this game again. "
-                   "Type `help` for commands, `legend` for the board's symbols.")
+        self.write(f"seed {s.seed}: `{replay_command(s, self.human)}` deals this game again.")
+        self.write("Type `help` for commands, `legend` for the board's symbols.")
 
     # --- the loop -------------------------------------------------------------
     def run(self) -> int:
@@ -161,6 +177,7 @@ class TerminalPlay:
             if not notes:
                 self.write(f"no legal move starts with {prefix!r}")
                 return
+        self.write(f"{len(notes)} legal moves:")
         shown = 0
         for key, group in group_moves(notes):
             if shown >= MOVES_SHOWN:
@@ -170,7 +187,6 @@ class TerminalPlay:
             shown += len(take)
         if shown < len(notes):
             self.write(f"  ... and {len(notes) - shown} more (`moves TEXT` lists those starting with TEXT)")
-        self.write(f"{len(notes)} legal moves")
 
     def undo(self) -> None:
         try:

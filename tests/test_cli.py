@@ -59,6 +59,45 @@ def test_play_against_a_bot(capsys, monkeypatch):
     assert "chance: first:" in out
 
 
+def test_show_hides_hidden_information(capsys):
+    """`ardsearch show ardennes` printed both hidden objective cards; it shows
+    the board as the first side sees it."""
+    code, out, _ = run(capsys, "show", "ardennes", "--seed", "3")
+    assert code == 0
+    assert "objective hidden" in out
+    assert out.count("objective card") == 1
+
+
+def test_play_deals_a_fresh_seed_and_prints_it(capsys, monkeypatch):
+    seeds = []
+    for _ in range(2):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+        code, out, _ = run(capsys, "play", "ardennes", "--vs", "random", "--as", "1")
+        assert code == 0 and "you play" in out
+        seeds.append(out.split("seed ")[1].split(":")[0])
+    assert seeds[0] != seeds[1]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    _, again, _ = run(capsys, "play", "ardennes", "--vs", "random", "--as", "1", "--seed", seeds[0])
+    assert f"seed {seeds[0]}:" in again
+
+
+def test_play_save_then_load(capsys, monkeypatch, tmp_path):
+    path = tmp_path / "game.jsonl"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("T3\nquit\n"))
+    code, out, _ = run(capsys, "play", "ardennes", "--vs", "random", "--seed", "5", "--save", str(path))
+    assert code == 0 and "saved to" in out
+    rec = ardsearch.read_record(path)
+    assert any(m["move"] == "T3" and m["side"] == rec.players[0]["side"] for m in rec.moves)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("history\nquit\n"))
+    code, out, _ = run(capsys, "play", "--load", str(path))
+    assert code == 0 and "T3" in out
+
+
+def test_rules_prints_the_installed_rules(capsys):
+    code, out, _ = run(capsys, "rules", "mortain")
+    assert code == 0 and out.startswith("#") and "Mortain" in out
+
+
 def test_play_ends_cleanly_on_eof(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, out, _ = run(capsys, "play", "ardennes", "--vs", "random", "--as", "1")
@@ -72,6 +111,9 @@ def test_play_ends_cleanly_on_eof(capsys, monkeypatch):
     ["perft", "ardennes", "two"],
     ["perft", "ardennes", "1", "--moves", "zz9"],
     ["play", "ardennes", "--as", "7"],
+    ["play", "ardennes", "--as", "italians"],
+    ["play"],
+    ["rules", "chess"],
     ["frobnicate"],
 ])
 def test_bad_arguments_exit_2_with_one_line(argv):
