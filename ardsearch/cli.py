@@ -138,7 +138,26 @@ def cmd_match(args):
                        jobs=args.jobs, overrides=over, progress=not args.quiet)
     print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}")
     print(result.table())
+    if args.out:
+        _write_records(args.out, [r.record for r in result.records])
+        print(f"game records: {args.out} (`ardsearch replay {args.out}` lists them)")
     return 0
+
+
+def _write_records(path, records):
+    """Every game's record (docs/records.md), one a line, written whole or not at all."""
+    from pathlib import Path
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w") as f:
+            for k, rec in enumerate(records):
+                rec.extra.setdefault("index", k)
+                f.write(rec.to_line() + "\n")
+        tmp.replace(path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
 
 
 def cmd_perft(args):
@@ -218,6 +237,7 @@ def build_parser():
     s.add_argument("--set-a", action="append", metavar="KEY=VALUE", help="override for bot A")
     s.add_argument("--set-b", action="append", metavar="KEY=VALUE", help="override for bot B")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument("--out", metavar="FILE", help="write every game's record here (docs/records.md)")
     s.set_defaults(run=cmd_match)
 
     s = sub.add_parser("perft", help="count the game tree's leaves (per root action)")

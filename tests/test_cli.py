@@ -48,6 +48,18 @@ def test_match_prints_a_table(capsys):
     assert "2/2 games" in err  # the progress bar
 
 
+def test_match_writes_game_records(capsys, tmp_path):
+    path = tmp_path / "m.jsonl"
+    code, out, _ = run(capsys, "match", "ardennes(road_length=8,max_rounds=6)", "random", "greedy",
+                       "--games", "2", "--seed", "3", "--quiet", "--out", str(path))
+    assert code == 0 and str(path) in out
+    from ardsearch.records import read_records
+    records = read_records(path)
+    assert [r.extra["index"] for r in records] == [0, 1]
+    assert [r.players[0]["name"] for r in records] == ["random", "greedy"]   # seats alternate
+    assert all(r.result != "*" for r in records)
+
+
 def test_play_against_a_bot(capsys, monkeypatch):
     script = "help\nmoves\nnot-a-move\npass\n" * 3 + "quit\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(script))
