@@ -64,7 +64,8 @@ setup(
     package_dir={"ardsearch.roster": "bots"},
     package_data={
         "ardsearch.roster": ["*.toml"],
-        "ardsearch.games": ["*/RULES.md", "*/*.toml", "*/scenarios/*.toml", "*/data/*.toml"],
+        "ardsearch.games": ["*/RULES.md", "*/*.toml", "*/scenarios/*.toml", "*/data/*.toml", "*/board.js"],
+        "ardsearch.web": ["static/*"],
     },
     ext_modules=cython_extensions() + search_extensions(),
 )

@@ -124,6 +124,11 @@ def _read_line(stream):
     return line if line else None
 
 
+def cmd_serve(args):
+    from ardsearch.web.server import serve
+    return serve(args.host, args.port, args.searches, args.open)
+
+
 def cmd_rules(args):
     from ardsearch.terminal import legend_text, rules_text
     print(legend_text(args.game.name) if args.legend else rules_text(args.game.name))
@@ -221,6 +226,13 @@ def build_parser():
     s.add_argument("--load", metavar="FILE", help="go on with a saved game (a game record)")
     s.add_argument("--save", metavar="FILE", help="write the game record here when the game ends or you leave")
     s.set_defaults(run=cmd_play, input=None)
+
+    s = sub.add_parser("serve", help="play in a browser: a local web app (pip install \"ardsearch[web]\")")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    s.add_argument("--port", type=int, default=0, help="port (default 0: a free one, printed with the URL)")
+    s.add_argument("--searches", type=int, default=2, help="bot searches at once, all games together (default 2)")
+    s.add_argument("--open", action="store_true", help="open the URL in the default browser")
+    s.set_defaults(run=cmd_serve)
 
     s = sub.add_parser("rules", help="a game's rules as the engine plays them (its RULES.md)")
     s.add_argument("game", type=_game)

@@ -80,7 +80,7 @@ def play_game(game, bots, seed: int, on_move=None, chance=None) -> GameRecord:
 
 def move_comments(info) -> dict:
     """A record's comments on a move from a bot's analysis (docs/records.md)."""
-    if not info:
+    if not info or not info.get("nodes"):     # no search behind the move (random, forced)
         return {}
     out = {"eval": info.get("value"), "wp": info.get("wp"), "nodes": info.get("nodes"),
            "depth": info.get("depth"), "pv": list(info["pv"]) if info.get("pv") else None}

@@ -1,0 +1,1 @@
+"""The browser front end (`ardsearch serve`): see server.py."""
