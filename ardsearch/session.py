@@ -98,12 +98,34 @@ class Session:
             raise ValueError("the game is over")
         if p == -1:
             return self._apply(self._chance(), -1)
+        return self.commit(self.think())
+
+    def think(self):
+        """The bot to move searches a copy of the state: (seat, action, info,
+        seconds) for commit(). Safe to run in another thread while the
+        session is read (nothing here changes the session)."""
+        p = self.to_move()
+        if p < 0:
+            raise ValueError("no bot is to move")
         seat = self.seats[p]
         if seat.kind == HUMAN:
             raise ValueError(f"{self.sides[p]} is played by a person: give their move")
         t0 = time.perf_counter()
-        action, info = seat.bot.play(self.state)
-        return self._apply(action, p, info, time.perf_counter() - t0)
+        action, info = seat.bot.play(self.state.clone())
+        return p, action, info, time.perf_counter() - t0
+
+    def commit(self, thought) -> Event:
+        """Plays a bot move found by think(), if the position has not moved on."""
+        p, action, info, seconds = thought
+        if self.to_move() != p or action not in self.state.legal_actions():
+            raise ValueError("the position changed while the bot was thinking")
+        return self._apply(action, p, info, seconds)
+
+    def chance_step(self) -> Event:
+        """Plays the next chance outcome (keyed to its number)."""
+        if self.to_move() != -1:
+            raise ValueError("this is not a chance event")
+        return self._apply(self._chance(), -1)
 
     def advance(self):
         """Plays chance and bot moves until a person must move or the game ends;
@@ -134,8 +156,13 @@ class Session:
         if player >= 0:
             comments["time"] = round(seconds, 4)
         note = self.state.action_to_string(action)
+        before = len(self.record.moves)
         self.record.add(self.state, action, **comments)
-        self.state.apply_action(action)
+        try:
+            self.state.apply_action(action)
+        except ValueError:
+            del self.record.moves[before:]      # nothing changes on a refused move
+            raise
         if player < 0:
             self._chance_events += 1
         if self.state.is_terminal():
@@ -221,7 +248,7 @@ def parse_move(state, text: str) -> int:
     case-insensitive match; a clear ValueError otherwise."""
     text = " ".join(text.split())
     try:
-        return state.string_to_action(text)
+        action = state.string_to_action(text)
     except ValueError as exact_error:
         notes = {state.action_to_string(a): a for a in state.legal_actions()}
         folded = [n for n in notes if n.lower() == text.lower()]
@@ -230,6 +257,9 @@ def parse_move(state, text: str) -> int:
         if len(folded) > 1:
             raise ValueError(f"{text!r} could be {' or '.join(folded)}: write it exactly") from None
         raise exact_error
+    if action not in state.legal_actions():
+        raise ardsearch.IllegalMoveError(f"{text!r} is not a legal move here (`moves` lists them)")
+    return action
 
 
 def group_moves(notes: list[str]) -> list[tuple[str, list[str]]]:

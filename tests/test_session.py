@@ -123,6 +123,19 @@ def test_parse_move_is_case_insensitive_where_unambiguous():
         assert parse_move(state, n.lower()) == state.string_to_action(n.lower())
 
 
+def test_a_refused_move_changes_nothing():
+    """Notation of a move that is not legal here (a chance outcome, the other
+    side's move) is refused and leaves the session, its record included, as it was."""
+    s = human_vs_random("ardennes", seed=4)
+    list(s.advance())
+    before = (s.state.serialize(), len(s.record.moves))
+    for text in ("obj:1", "first:A", "Z9", ""):
+        with pytest.raises(ValueError):
+            s.move(text)
+        assert (s.state.serialize(), len(s.record.moves)) == before
+    assert len(s.state.masked_history(0)) == len(s.record.moves)
+
+
 def test_group_moves():
     assert group_moves(["T1", "T2", "M1", "pass"]) == [("T", ["T1", "T2"]), ("M", ["M1"]), ("pass", ["pass"])]
     assert group_moves(["2-120-0802", "2-120-0803", "td-a-0503", "stack 1107"]) == [

@@ -214,17 +214,24 @@ class Connection:
                 if speed == "paused":
                     return
                 await asyncio.sleep(WATCH_DELAYS.get(speed, 0.6))
-            bot_turn = s.to_move() >= 0
-            if bot_turn:
+            if s.to_move() >= 0:
+                # the search runs on a copy in a worker thread; the session only
+                # changes here, on the event loop, so snapshots never see half a move
                 table.thinking = True
                 await self.send({"type": "thinking", "table": table.id, "on": True, "what": "bot"})
                 try:
                     async with self.searches:
-                        event = await asyncio.to_thread(s.step)
+                        thought = await asyncio.to_thread(s.think)
                 finally:
                     table.thinking = False
+                if self.closed or table.id not in self.tables:
+                    return
+                try:
+                    event = s.commit(thought)
+                except ValueError:          # undone meanwhile: think again
+                    continue
             else:
-                event = s.step()
+                event = s.chance_step()
             table.analyses.append(summarize(event.info, s.state) if event.info else None)
             if event.info and (table.audience == FULL or event.player == table.audience or spectators):
                 await self.send({"type": "analysis", "table": table.id, "kind": "bot",
