@@ -1,0 +1,154 @@
+"""The web app in a real browser (headless Chromium driven by Playwright):
+every game can be started, drawn and played by clicking, a spectator can
+watch two bots, and a page never holds what its seat may not see.
+
+Needs Chromium (Debian's `chromium` package; .ci/run installs it) and the
+`playwright` package; skipped with a reason when either is missing. Set
+ARDSEARCH_SCREENSHOTS=DIR to keep a screenshot of each game."""
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+import ardsearch
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def server():
+    from ardsearch.web.server import create_app
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(max_searches=1), log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser, server):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server)
+    page.wait_for_selector("#game option", state="attached")
+    yield page
+    page.close()
+    assert not errors, errors
+
+
+def shot(page, name):
+    folder = os.environ.get("ARDSEARCH_SCREENSHOTS")
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+        page.screenshot(path=os.path.join(folder, f"{name}.png"))
+
+
+def start(page, game, side="0", opponent="random", seed="5"):
+    page.select_option("#game", game)
+    page.select_option("#side", side)
+    page.select_option("#opponent", opponent)
+    page.fill("#seed", seed)
+    page.click("#start")
+    page.wait_for_selector("#board > *")
+
+
+def wait_my_turn(page):
+    page.wait_for_function("document.querySelector('#status').textContent.includes('your move')"
+                           " || document.querySelector('#status').textContent.includes('Game over')",
+                           timeout=30000)
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_every_game_plays_by_clicking(page, name):
+    """A person picks the game, side, opponent and seed, sees the board and
+    plays moves by clicking; the history grows and the seed is shown."""
+    start(page, name)
+    wait_my_turn(page)
+    assert "seed 5" in page.inner_text("#seed-shown")
+    before = page.locator("#history li").count()
+    for _ in range(3):
+        wait_my_turn(page)
+        if "Game over" in page.inner_text("#status"):
+            break
+        page.locator("#candidates button.move").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#history li').length > {before}")
+        before = page.locator("#history li").count()
+    shot(page, f"play-{name}")
+    assert page.locator("#history li").count() > 1
+
+
+def test_undo_hint_and_legend(page):
+    start(page, "ardennes", opponent="random", seed="9")
+    wait_my_turn(page)
+    page.click("g[data-road='3']")
+    page.locator("#candidates button.move", has_text="T3").click()
+    page.wait_for_function("[...document.querySelectorAll('#history li')].some(li => li.textContent.includes('T3'))")
+    page.click("#undo")
+    page.wait_for_function("![...document.querySelectorAll('#history li')].some(li => li.textContent.includes('T3'))")
+    page.click("#hint")
+    page.wait_for_selector("#analysis table", timeout=30000)
+    assert "Hint" in page.inner_text("#analysis")
+    page.click("#legend-box summary")
+    assert page.inner_text("#legend").strip()
+    shot(page, "hint-ardennes")
+
+
+def test_a_page_never_holds_the_opponents_hidden_objective(page, server):
+    """Hidden information: the browser only receives its seat's view, so the
+    opponent's objective card is nowhere in the page."""
+    start(page, "ardennes", side="0", opponent="random", seed="12")
+    wait_my_turn(page)
+    game = ardsearch.load_game("ardennes")
+    truth = game.new_initial_state(seed=12)
+    from ardsearch.session import Session
+    s = Session(game, ["human", "random"], 12)
+    list(s.advance())
+    theirs = s.state.to_dict()["objectives"]["germans"]
+    mine = s.state.to_dict()["objectives"]["allies"]
+    html = page.content()
+    assert f"objective card {mine}" in html
+    assert f"objective card {theirs}" not in html or theirs == mine
+    assert "objective card: hidden" in html
+    del truth
+
+
+def test_watch_two_bots(page):
+    start(page, "mortain", side="watch", opponent="greedy", seed="3")
+    page.select_option("#speed", "instant")
+    page.wait_for_function("document.querySelectorAll('#history li').length > 8", timeout=30000)
+    page.click("#pause")
+    shot(page, "watch-mortain")
+    assert page.locator("#pause").inner_text() == "Resume"
+
+
+def test_illegal_typed_move_shows_an_error(page):
+    start(page, "mortain", seed="4")
+    wait_my_turn(page)
+    page.fill("#notation", "nonsense 99")
+    page.click("#play-typed")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "illegal move" in page.inner_text("#error")
