@@ -186,3 +186,14 @@ def test_negative_game_parameters_stay_allowed():
     assert e.run("newgame microarmour german_quality=-2") == []
     out = e.run("newgame microarmour german_quality=+2")
     assert len(out) == 1 and out[0].startswith("error bad-argument "), out
+
+
+def test_the_client_sends_only_numbers_the_grammar_takes():
+    """docs/protocol.md, Grammar: `movetime` is a posint and times are uint,
+    so our client rounds a tiny time up to 1 ms and a clock past zero to 0."""
+    from ardsearch.protocol.client import Limit
+
+    args = Limit(time=0.0001).go_args()
+    assert args == ["movetime", "1"]
+    args = Limit(clocks=(-0.25, 2.0), increments=(-0.001, 0.5)).go_args()
+    assert args == ["wtime", "0", "btime", "2000", "winc", "0", "binc", "500"]
