@@ -329,10 +329,14 @@ class EngineServer:
                 raise CommandError("bad-argument", f"go: unknown limit {word[:40]!r} (nodes, iterations, movetime, "
                                    "depth, wtime, btime, winc, binc, movestogo, infinite, searchactions)")
         limits.mover = state.current_player()
-        if limits.wtime is not None or limits.btime is not None:
+        if limits.clock_ms()[0] is not None:
             from .timeman import expected_decisions_left
 
-            limits.decisions_left = expected_decisions_left(self.game, len(state.history()))
+            # The mover's own decisions still to come, not events (chance
+            # and the opponent's moves cost it no time).
+            pos, mover = self.position, limits.mover
+            limits.decisions_left, limits.latency_decisions = expected_decisions_left(
+                self.game, mover, pos.decisions[mover], pos.choices[mover])
         return limits
 
     def cmd_stop(self, args):

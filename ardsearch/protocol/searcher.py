@@ -38,7 +38,8 @@ class GoLimits:
     infinite: bool = False
     searchactions: list[int] = field(default_factory=list)
     mover: int = 0
-    decisions_left: int = 30        # the mover's expected decisions still to come (clock play)
+    decisions_left: int = 30        # the mover's expected decisions with a choice still to come (clock play)
+    latency_decisions: int | None = None  # all its expected decisions still to come, each paying MoveOverhead
 
     def clock_ms(self) -> tuple[int | None, int]:
         left = self.wtime if self.mover == 0 else self.btime
@@ -72,7 +73,7 @@ def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Bud
     left, inc = limits.clock_ms()
     if left is not None:
         ms = decision_budget_ms(left, inc, limits.movestogo, int(settings.get("MoveOverhead", 30)),
-                                limits.decisions_left)
+                                limits.decisions_left, limits.latency_decisions)
         b.seconds = ms / 1000.0 if b.seconds is None else min(b.seconds, ms / 1000.0)
     if b.infinite or b.simulations or b.seconds or b.depth:
         return b
