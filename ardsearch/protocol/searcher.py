@@ -16,6 +16,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from .position import HIDDEN_TOKEN
 from .timeman import decision_budget_ms
 
 INFO_PERIOD_S = 0.5
@@ -145,12 +146,21 @@ def _node_counts(figures: dict, algorithm: str) -> tuple[int, int | None]:
 
 
 def notation_line(state, actions) -> list[str]:
-    """The actions as notation, applied on a copy of state; stops at the first that does not apply."""
+    """The actions as notation, applied on a copy of state (the mover's view).
+
+    The line ends where it leaves what the mover can know: before the first
+    event hidden from it (the search writes it as '?': a hidden chance
+    outcome or an opponent's decision made out of sight), and before the
+    first action the view refuses (a concrete event the mover cannot see,
+    or one no position consistent with the view allows). Every action
+    printed can then be played move by move on the mover's view."""
     out = []
     s = state.clone()
     for a in actions:
         try:
             text = s.action_to_string(a)
+            if text == HIDDEN_TOKEN:
+                break
             s.apply_action(a)
         except ValueError:
             break
