@@ -66,6 +66,10 @@ def choose_algorithm(game, settings: dict, preset) -> str:
 
 
 def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Budget:
+    if limits.infinite:
+        # docs/protocol.md: `go infinite` searches until stop, whatever other
+        # limits came with it (nodes, movetime, depth, the clock).
+        return Budget(infinite=True)
     b = Budget(depth=limits.depth, infinite=limits.infinite)
     if limits.nodes is not None or limits.iterations is not None:
         b.simulations = max(1, limits.nodes if limits.nodes is not None else limits.iterations)
@@ -196,7 +200,10 @@ class SearchJob:
             return legal[0]
         preset = load_preset(str(self.settings.get("Preset", "none")), self.game)
         if preset is not None and preset["algorithm"] not in ("mcts", "ismcts", "expectimax"):
-            return self._play_simple_bot(preset)
+            best = self._play_simple_bot(preset)
+            while self.limits.infinite and not stop_event.wait(INFO_PERIOD_S):
+                self.emit(self.last_info)  # an infinite go answers only after stop
+            return best
         algorithm = choose_algorithm(self.game, self.settings, preset)
         budget = plan_budget(self.limits, self.settings, preset, algorithm)
         search = make_search(self.game, algorithm, self.settings, preset)
@@ -229,8 +236,9 @@ class SearchJob:
         bot = bots.load_bot(preset["name"], self.game, seed=int(self.settings.get("Seed", 0)))
         result = bot.analyze(self.state)
         best = result["best"]
-        self.emit(f"info depth 1 nodes {int(result.get('nodes') or 0)} nps 0 time 0 "
-                  f"wp {float(result.get('wp', 0.5)):.4f} pv {self.state.action_to_string(best)}")
+        self.last_info = (f"info depth 1 nodes {int(result.get('nodes') or 0)} nps 0 time 0 "
+                          f"wp {float(result.get('wp', 0.5)):.4f} pv {self.state.action_to_string(best)}")
+        self.emit(self.last_info)
         return best
 
     def _static_wp(self) -> float:
