@@ -197,3 +197,31 @@ def test_the_client_sends_only_numbers_the_grammar_takes():
     assert args == ["movetime", "1"]
     args = Limit(clocks=(-0.25, 2.0), increments=(-0.001, 0.5)).go_args()
     assert args == ["wtime", "0", "btime", "2000", "winc", "0", "binc", "500"]
+
+
+# Known defect, outside the protocol code: these games' notation has spaces
+# ("stack 0101", "fire gghq>sghq", "posture zis move"), so a position line,
+# a bestmove and a pv cannot carry their moves. Fixing it means changing the
+# games' notation (RULES.md, engines, playthroughs, rules hash).
+NOTATION_WITH_SPACES = {"mortain", "microarmour"}
+
+
+@pytest.mark.parametrize("name", ["ardennes", "microarmour", "mortain", "stosstruppen", "undaunted"])
+def test_every_notation_is_one_protocol_word(name, request):
+    """docs/protocol.md, Lines: "Words are separated by spaces or tabs", and
+    `position ... moves` takes one event per word (Grammar: `event :=
+    notation | "?"`): a move whose notation has a space cannot be sent."""
+    require_search()
+    import ardsearch
+
+    if name in NOTATION_WITH_SPACES:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=f"{name} notation has spaces"))
+    game = ardsearch.load_game(name)
+    state = game.new_initial_state(seed=0)
+    words = []
+    for action in range(game.num_actions):
+        try:
+            words.append(state.action_to_string(action))
+        except ValueError:
+            continue
+    assert words and all(len(w.split()) == 1 for w in words), [w for w in words if len(w.split()) != 1][:5]
