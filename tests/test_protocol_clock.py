@@ -143,3 +143,33 @@ def test_a_whole_game_uses_most_of_the_clock(name):
     require_search()
     used = clock_share_used(name, seed=3)
     assert 0.5 <= used < 1.0, used
+
+
+def test_the_time_before_the_search_is_charged_to_the_decision(monkeypatch):
+    """The clock runs from `go`: parsing the limits (the first clock `go` of
+    a game measures the game's typical length, tens of ms) and making the
+    view count against the decision's budget, so the job's clock starts
+    no later than the parsing."""
+    require_search()
+    from ardsearch.protocol import engine as engine_module
+
+    e = InProcess()
+    e.run("newgame ardennes", SETUP)
+    marks = {}
+    real_parse = e.server.parse_go
+    real_job = engine_module.SearchJob
+
+    def parse(args, state):
+        marks["parse"] = engine_module.time.monotonic()
+        return real_parse(args, state)
+
+    class Job(real_job):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            marks["job"] = self
+
+    monkeypatch.setattr(e.server, "parse_go", parse)
+    monkeypatch.setattr(engine_module, "SearchJob", Job)
+    out = e.run("go wtime 2000 btime 2000 nodes 50")
+    assert out[-1].startswith("bestmove ")
+    assert marks["job"].t0 <= marks["parse"]

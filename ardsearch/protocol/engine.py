@@ -286,11 +286,15 @@ class EngineServer:
         if pos.viewer is not None and pos.viewer != mover:
             raise CommandError("bad-state", f"the position is player {pos.viewer}'s view but player {mover} "
                                "is to move: an engine searches only for its own player")
+        started = time.monotonic()
         limits = self.parse_go(args, state)
         if self.oneshot and limits.infinite:
             raise CommandError("bad-argument", "go infinite needs a stop from stdin; not allowed as a one-shot command")
         view = state if pos.viewer is not None or not self.game.hidden_information else state.view(mover)
         job = SearchJob(self.game, view, limits, dict(self.values), self.send)
+        # Parsing the limits (on the first clock go of a game: measuring its
+        # typical length) and making the view are part of the decision's time.
+        job.t0 = started
         self.start_job(job.run)
 
     def parse_go(self, args, state) -> GoLimits:
