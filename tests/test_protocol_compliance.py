@@ -15,7 +15,8 @@ def test_our_engine_passes_the_compliance_suite():
     report = compliance.run(ENGINE_CMD)
     assert report.passed, report.text()
     names = " ".join(c.name for c in report.checks)
-    for needed in ("handshake", "bad input", "stop", "quit", "EOF", "info grammar"):
+    for needed in ("handshake", "bad input", "stop", "quit", "EOF", "info grammar", "strict grammar",
+                   "pv: playable", "go infinite ignores other limits", "movestogo 1", "one-sided clocks"):
         assert needed in names
 
 

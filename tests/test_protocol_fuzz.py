@@ -40,7 +40,8 @@ def exchange(w: Wire, data: bytes) -> list[str]:
     """Sends data and a final isready; returns every line before the last readyok.
     A stop and then a state-changing command go before the isready: that command
     waits for a stopping search, so a bestmove never leaks into the next example."""
-    readies = sum(1 for raw in data.split(b"\n") if raw.split()[:1] == [b"isready"]) + 1
+    # Only a bare `isready` is answered with readyok; `isready x` is an error.
+    readies = sum(1 for raw in data.split(b"\n") if raw.split() == [b"isready"]) + 1
     w.send(data + b"stop\nsetoption name MultiPV value 1\nisready\n")
     lines = []
     while readies:

@@ -68,11 +68,14 @@ class Limit:
         if self.depth is not None:
             args += ["depth", str(int(self.depth))]
         if self.time is not None:
-            args += ["movetime", str(max(0, int(round(self.time * 1000))))]
+            # movetime is at least 1 ms (docs/protocol.md, Grammar: posint).
+            args += ["movetime", str(max(1, int(round(self.time * 1000))))]
         if self.clocks is not None:
-            args += ["wtime", str(int(self.clocks[0] * 1000)), "btime", str(int(self.clocks[1] * 1000))]
+            # A clock that ran past zero is sent as 0: times are unsigned.
+            ms = [str(max(0, int(c * 1000))) for c in self.clocks]
+            args += ["wtime", ms[0], "btime", ms[1]]
             inc = self.increments or (0.0, 0.0)
-            args += ["winc", str(int(inc[0] * 1000)), "binc", str(int(inc[1] * 1000))]
+            args += ["winc", str(max(0, int(inc[0] * 1000))), "binc", str(max(0, int(inc[1] * 1000)))]
         if self.movestogo is not None:
             args += ["movestogo", str(int(self.movestogo))]
         return args

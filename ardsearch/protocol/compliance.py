@@ -357,6 +357,97 @@ class _Suite:
         finally:
             w.close()
 
+    def strict_grammar(self, w: Wire):
+        """docs/protocol.md, Lines: a command with a word more, or a number
+        with a sign, an exponent, separators, empty, or 0 where the spec asks
+        for at least 1, gets one `error bad-argument` and is not executed."""
+        self._position(w)
+        w.sync(5.0)
+        cases = ["isready now", "legal now", "d now", "eval now", "query tomove now", "stop now",
+                 "quit now", "ard now", "perft 1 now", "go nodes +5", "go nodes 0", "go nodes 1e3",
+                 "go nodes 1_0", "go nodes", "go movetime 0", "go depth 0", "go movestogo 0 nodes 5",
+                 "go wtime -1 nodes 5", "go nodes 5 nodes 5", "perft -1", "perft +1",
+                 "position startpos seed +1", "position startpos seed -1", "bench 0",
+                 "setoption name Threads value +1", "setoption name Threads value 1e0",
+                 "setoption name MultiPV value 0"]
+        try:
+            for text in cases:
+                w.send(text)
+                lines = w.sync(10.0)
+                assert len(lines) == 1 and lines[0].startswith("error bad-argument "), \
+                    f"{text!r}: expected one 'error bad-argument' line, got {lines[:4]!r}"
+        except AssertionError:
+            # An engine that executed the command may still be searching or
+            # owe a readyok: leave the next checks a quiet line.
+            w.send("stop")
+            w.quiet(0.5)
+            raise
+        assert w.proc.poll() is None, "the engine exited on 'quit now'"
+        self._position(w)
+        w.send("legal")
+        lines, _ = w.until(lambda s: s.startswith(("legal", "error")), 5.0)
+        assert lines[-1].split()[1:] == self.legal, "position changed after refused commands"
+        return f"{len(cases)} malformed commands refused"
+
+    def pv_playable(self, w: Wire):
+        """docs/protocol.md, go: the pv is "playable move by move on the view
+        of the side to move ... so it never holds a `?`". Each pv of a search
+        from the suite's position (a full history at the start of the game)
+        is checked by sending the position with the pv appended."""
+        self._position(w)
+        w.send("go nodes 500")
+        lines, _ = w.until(lambda s: s.startswith(("bestmove", "error")), 30.0)
+        assert lines[-1].startswith("bestmove"), f"go refused: {lines[-1]}"
+        pvs = [s.split(" pv ", 1)[1].split() for s in lines if s.startswith("info") and " pv " in s]
+        assert pvs, "no pv in the info lines"
+        for pv in pvs:
+            assert "?" not in pv, f"pv holds an unseen event '?': {' '.join(pv)}"
+            w.send("position startpos seed 1 moves " + " ".join(self.moves + pv))
+            out = w.sync(5.0)
+            assert not out, f"pv {' '.join(pv)!r} does not play from the position: {out[:1]!r}"
+        self._position(w)
+        w.sync(5.0)
+        return f"{len(pvs)} pv lines played"
+
+    def infinite_with_limits(self, w: Wire):
+        """docs/protocol.md, go: "`go infinite` searches until `stop` ... it
+        ignores every other limit given with it"."""
+        self._position(w)
+        w.send("go infinite nodes 1 depth 1 movetime 1")
+        during = w.quiet(0.7)
+        assert not any(s.startswith("bestmove") for s in during), \
+            "go infinite nodes 1 depth 1 movetime 1 answered before stop"
+        w.send("stop")
+        lines, _ = w.until(lambda s: s.startswith("bestmove"), 5.0)
+        assert not any(s.startswith("bestmove") for s in w.quiet(0.2)), "more than one bestmove"
+        return "searched until stop"
+
+    def clock_quarter(self, w: Wire):
+        """docs/protocol.md, go: one decision spends "at most a quarter of the
+        time left after `MoveOverhead` (also with `movestogo 1`)"."""
+        self._position(w)
+        sent = w.send("go wtime 4000 btime 4000 movestogo 1")
+        lines, at = w.until(lambda s: s.startswith(("bestmove", "error")), 10.0)
+        self._check_search_output(lines)
+        took = at - sent
+        assert took < 1.0 + 0.4, f"spent {took * 1000:.0f} ms of a 4000 ms clock with movestogo 1 (a quarter: 1000)"
+        return f"{took * 1000:.0f} ms of 4000"
+
+    def one_sided_clock(self, w: Wire):
+        """docs/protocol.md, go: with no time left given for the side to move
+        the engine searches as without a clock (here: a node budget)."""
+        self._position(w)
+        w.send("query tomove")
+        lines, _ = w.until(lambda s: s.startswith(("tomove", "error")), 5.0)
+        mover = lines[-1].split()[1]
+        other = "btime" if mover == "0" else "wtime"
+        for go in (f"go {other} 1000 nodes 200", "go winc 100 binc 100 nodes 200"):
+            w.send(go)
+            lines, _ = w.until(lambda s: s.startswith(("bestmove", "error")), 30.0)
+            assert lines[-1].startswith("bestmove"), f"{go!r} refused: {lines[-1]}"
+            self._check_search_output(lines)
+        return "answered"
+
     def only_protocol_lines(self, w: Wire):
         assert not w.raw_problems, "; ".join(w.raw_problems[:3])
 
@@ -386,6 +477,11 @@ def run(command=None) -> Report:
         suite.check("readyok during search, stop < 100 ms", lambda: suite.ready_and_stop(w))
         suite.check("go movetime respected", lambda: suite.movetime(w))
         suite.check("clock: no time trouble", lambda: suite.clock(w))
+        suite.check("clock: movestogo 1 spends <= 1/4", lambda: suite.clock_quarter(w))
+        suite.check("clock: one-sided clocks", lambda: suite.one_sided_clock(w))
+        suite.check("strict grammar: extra words, numbers", lambda: suite.strict_grammar(w))
+        suite.check("pv: playable, no '?'", lambda: suite.pv_playable(w))
+        suite.check("go infinite ignores other limits", lambda: suite.infinite_with_limits(w))
         suite.check("only ASCII protocol output", lambda: suite.only_protocol_lines(w))
         suite.check("quit while searching < 1 s", lambda: suite.quit_latency("quit"))
         suite.check("EOF while searching < 1 s", lambda: suite.quit_latency("eof"))

@@ -13,6 +13,7 @@ state. The specification is docs/protocol.md.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import sys
 import threading
@@ -44,14 +45,37 @@ def _one_line(text: str) -> str:
     return text[:400] if len(text) > 400 else text
 
 
+_DIGITS = re.compile(r"[0-9]+")
+# An integer game parameter may be negative (microarmour german_quality -2..3).
+_GAME_INT = re.compile(r"-?[0-9]+")
+# More digits than this cannot be in any range of the protocol (2^64 has 20).
+_MAX_DIGITS = 24
+
+
 def _int_arg(token: str, what: str, lo: int = 0, hi: int = 2**63 - 1) -> int:
-    try:
-        value = int(token, 10)
-    except ValueError:
-        raise CommandError("bad-argument", f"{what} needs an integer, got {token[:40]!r}") from None
+    """A number of the protocol: unsigned decimal digits, no sign, no
+    exponent, no separators (docs/protocol.md, Grammar), from lo to hi."""
+    if not _DIGITS.fullmatch(token):
+        raise CommandError("bad-argument", f"{what} needs a whole number written as decimal digits "
+                           f"(no sign, no exponent), got {token[:40]!r}")
+    if len(token) > _MAX_DIGITS:
+        raise CommandError("bad-argument", f"{what} must be from {lo} to {hi}, got {token[:40]}...")
+    value = int(token, 10)
     if not lo <= value <= hi:
         raise CommandError("bad-argument", f"{what} must be from {lo} to {hi}, got {value}")
     return value
+
+
+def _no_arguments(command: str, args) -> None:
+    if args:
+        raise CommandError("bad-argument", f"{command} takes no arguments, got {' '.join(args)[:40]!r}: "
+                           f"send {command} alone")
+
+
+# go limits that take a number, with their smallest value: a budget of 0
+# nodes, 0 ms or depth 0 means nothing, and movestogo counts this decision.
+GO_NUMERIC = {"nodes": 1, "iterations": 1, "movetime": 1, "depth": 1, "movestogo": 1,
+              "wtime": 0, "btime": 0, "winc": 0, "binc": 0}
 
 
 class EngineServer:
@@ -159,6 +183,7 @@ class EngineServer:
 
         from .gameinfo import game_lines
 
+        _no_arguments("ard", args)
         self.send(f"id name ardsearch {ardsearch.__version__}")
         self.send(f"id author {AUTHOR}")
         self.send(f"protocol {PROTOCOL_VERSION}")
@@ -169,6 +194,7 @@ class EngineServer:
         self.send("ardok")
 
     def cmd_isready(self, args):
+        _no_arguments("isready", args)
         self.send("readyok")
 
     def cmd_setoption(self, args):
@@ -215,6 +241,11 @@ class EngineServer:
             raise CommandError("bad-argument", str(exc)) from None
         except ImportError as exc:
             raise CommandError("unknown-game", f"game {base} is not available in this build: {exc}") from None
+        for param in game.spec.params:
+            text = params.get(param.name)
+            if param.type is int and text is not None and not _GAME_INT.fullmatch(text):
+                raise CommandError("bad-argument", f"game parameter {param.name}={text[:40]!r}: expected "
+                                   f"{param.describe()}, written as decimal digits (no '+', no exponent)")
         self.game, self.position = game, None
 
     def cmd_position(self, args):
@@ -255,23 +286,30 @@ class EngineServer:
         if pos.viewer is not None and pos.viewer != mover:
             raise CommandError("bad-state", f"the position is player {pos.viewer}'s view but player {mover} "
                                "is to move: an engine searches only for its own player")
+        started = time.monotonic()
         limits = self.parse_go(args, state)
         if self.oneshot and limits.infinite:
             raise CommandError("bad-argument", "go infinite needs a stop from stdin; not allowed as a one-shot command")
         view = state if pos.viewer is not None or not self.game.hidden_information else state.view(mover)
         job = SearchJob(self.game, view, limits, dict(self.values), self.send)
+        # Parsing the limits (on the first clock go of a game: measuring its
+        # typical length) and making the view are part of the decision's time.
+        job.t0 = started
         self.start_job(job.run)
 
     def parse_go(self, args, state) -> GoLimits:
         limits = GoLimits()
-        numeric = {"nodes", "iterations", "movetime", "depth", "wtime", "btime", "winc", "binc", "movestogo"}
+        seen: set[str] = set()
         i = 0
         while i < len(args):
             word = args[i]
-            if word in numeric:
+            if word in seen:
+                raise CommandError("bad-argument", f"go {word} is given twice: give each limit once")
+            seen.add(word)
+            if word in GO_NUMERIC:
                 if i + 1 >= len(args):
                     raise CommandError("bad-argument", f"go {word} needs a number")
-                setattr(limits, word, _int_arg(args[i + 1], f"go {word}", 0 if word != "movestogo" else 1))
+                setattr(limits, word, _int_arg(args[i + 1], f"go {word}", GO_NUMERIC[word]))
                 i += 2
             elif word == "infinite":
                 limits.infinite = True
@@ -295,13 +333,18 @@ class EngineServer:
                 raise CommandError("bad-argument", f"go: unknown limit {word[:40]!r} (nodes, iterations, movetime, "
                                    "depth, wtime, btime, winc, binc, movestogo, infinite, searchactions)")
         limits.mover = state.current_player()
-        if limits.wtime is not None or limits.btime is not None:
+        if limits.clock_ms()[0] is not None:
             from .timeman import expected_decisions_left
 
-            limits.decisions_left = expected_decisions_left(self.game, len(state.history()))
+            # The mover's own decisions still to come, not events (chance
+            # and the opponent's moves cost it no time).
+            pos, mover = self.position, limits.mover
+            limits.decisions_left, limits.latency_decisions = expected_decisions_left(
+                self.game, mover, pos.decisions[mover], pos.choices[mover])
         return limits
 
     def cmd_stop(self, args):
+        _no_arguments("stop", args)
         # Stop with no search running is ignored, not an error: the search
         # may have ended on its own while the stop was on its way (UCI does
         # the same), and a client must not see an error for that race.
@@ -309,9 +352,11 @@ class EngineServer:
             self.stop_event.set()
 
     def cmd_quit(self, args):
+        _no_arguments("quit", args)
         return False
 
     def cmd_legal(self, args):
+        _no_arguments("legal", args)
         state = self.require_position().state
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -323,12 +368,14 @@ class EngineServer:
             self.send(" ".join(["legal"] + [state.action_to_string(a) for a in state.legal_actions()]))
 
     def cmd_d(self, args):
+        _no_arguments("d", args)
         state = self.require_position().state
         for row in str(state).splitlines():
             self.send(f"board {row}".rstrip())
         self.send("boardok")
 
     def cmd_eval(self, args):
+        _no_arguments("eval", args)
         state = self.require_position().state
         player = state.current_player()
         if player not in (0, 1):

@@ -2,7 +2,13 @@
 parsing of `setoption` values."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# setoption numbers (docs/protocol.md, Grammar): decimal digits; a spin may
+# carry a minus sign (its range says whether a negative value is allowed).
+_SPIN = re.compile(r"-?[0-9]+")
+_DECIMAL = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 
 
 class OptionError(ValueError):
@@ -40,10 +46,10 @@ class Option:
     def coerce(self, value: str):
         """The option's value from setoption text, or OptionError."""
         if self.type == "spin":
-            try:
-                v = int(value)
-            except ValueError:
-                raise OptionError("bad-argument", f"option {self.name} needs an integer, got {value!r}") from None
+            if not _SPIN.fullmatch(value) or len(value) > 24:
+                raise OptionError("bad-argument", f"option {self.name} needs a whole number written as decimal "
+                                  f"digits (no '+', no exponent), got {value[:40]!r}")
+            v = int(value, 10)
             if not self.min <= v <= self.max:
                 raise OptionError("bad-argument", f"option {self.name} must be from {self.min} to {self.max}, got {v}")
             return v
@@ -66,10 +72,10 @@ class Option:
 
 
 def _exploration(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise ValueError(f"needs a number, got {text!r}") from None
+    if not _DECIMAL.fullmatch(text):
+        raise ValueError(f"needs a decimal number such as 1.4 (digits and one '.', no sign, no exponent), "
+                         f"got {text[:40]!r}")
+    v = float(text)
     if not 0.0 <= v <= 100.0 or v != v:
         raise ValueError(f"must be from 0 to 100, got {text}")
     return v

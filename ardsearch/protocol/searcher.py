@@ -16,6 +16,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from .position import HIDDEN_TOKEN
 from .timeman import decision_budget_ms
 
 INFO_PERIOD_S = 0.5
@@ -38,7 +39,8 @@ class GoLimits:
     infinite: bool = False
     searchactions: list[int] = field(default_factory=list)
     mover: int = 0
-    decisions_left: int = 30        # the mover's expected decisions still to come (clock play)
+    decisions_left: int = 30        # the mover's expected decisions with a choice still to come (clock play)
+    latency_decisions: int | None = None  # all its expected decisions still to come, each paying MoveOverhead
 
     def clock_ms(self) -> tuple[int | None, int]:
         left = self.wtime if self.mover == 0 else self.btime
@@ -64,6 +66,10 @@ def choose_algorithm(game, settings: dict, preset) -> str:
 
 
 def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Budget:
+    if limits.infinite:
+        # docs/protocol.md: `go infinite` searches until stop, whatever other
+        # limits came with it (nodes, movetime, depth, the clock).
+        return Budget(infinite=True)
     b = Budget(depth=limits.depth, infinite=limits.infinite)
     if limits.nodes is not None or limits.iterations is not None:
         b.simulations = max(1, limits.nodes if limits.nodes is not None else limits.iterations)
@@ -72,7 +78,7 @@ def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Bud
     left, inc = limits.clock_ms()
     if left is not None:
         ms = decision_budget_ms(left, inc, limits.movestogo, int(settings.get("MoveOverhead", 30)),
-                                limits.decisions_left)
+                                limits.decisions_left, limits.latency_decisions)
         b.seconds = ms / 1000.0 if b.seconds is None else min(b.seconds, ms / 1000.0)
     if b.infinite or b.simulations or b.seconds or b.depth:
         return b
@@ -144,12 +150,21 @@ def _node_counts(figures: dict, algorithm: str) -> tuple[int, int | None]:
 
 
 def notation_line(state, actions) -> list[str]:
-    """The actions as notation, applied on a copy of state; stops at the first that does not apply."""
+    """The actions as notation, applied on a copy of state (the mover's view).
+
+    The line ends where it leaves what the mover can know: before the first
+    event hidden from it (the search writes it as '?': a hidden chance
+    outcome or an opponent's decision made out of sight), and before the
+    first action the view refuses (a concrete event the mover cannot see,
+    or one no position consistent with the view allows). Every action
+    printed can then be played move by move on the mover's view."""
     out = []
     s = state.clone()
     for a in actions:
         try:
             text = s.action_to_string(a)
+            if text == HIDDEN_TOKEN:
+                break
             s.apply_action(a)
         except ValueError:
             break
@@ -185,7 +200,10 @@ class SearchJob:
             return legal[0]
         preset = load_preset(str(self.settings.get("Preset", "none")), self.game)
         if preset is not None and preset["algorithm"] not in ("mcts", "ismcts", "expectimax"):
-            return self._play_simple_bot(preset)
+            best = self._play_simple_bot(preset)
+            while self.limits.infinite and not stop_event.wait(INFO_PERIOD_S):
+                self.emit(self.last_info)  # an infinite go answers only after stop
+            return best
         algorithm = choose_algorithm(self.game, self.settings, preset)
         budget = plan_budget(self.limits, self.settings, preset, algorithm)
         search = make_search(self.game, algorithm, self.settings, preset)
@@ -218,8 +236,9 @@ class SearchJob:
         bot = bots.load_bot(preset["name"], self.game, seed=int(self.settings.get("Seed", 0)))
         result = bot.analyze(self.state)
         best = result["best"]
-        self.emit(f"info depth 1 nodes {int(result.get('nodes') or 0)} nps 0 time 0 "
-                  f"wp {float(result.get('wp', 0.5)):.4f} pv {self.state.action_to_string(best)}")
+        self.last_info = (f"info depth 1 nodes {int(result.get('nodes') or 0)} nps 0 time 0 "
+                          f"wp {float(result.get('wp', 0.5)):.4f} pv {self.state.action_to_string(best)}")
+        self.emit(self.last_info)
         return best
 
     def _static_wp(self) -> float:
