@@ -189,3 +189,26 @@ def test_every_board_symbol_and_word_is_in_the_legend(name):
                 missing.setdefault(f"word {w!r}", line)
     assert not missing, f"{name}: not in the legend:\n" + "\n".join(
         f"  {what}, e.g. in: {line.strip()}" for what, line in sorted(missing.items()))
+
+
+def test_microarmour_wreck_shows_on_every_terrain():
+    """Micro Armour, "Reading the board": "`*` is a wreck (an eliminated
+    armoured stand) with no stand on it" (RULES.md *Wrecks*: "an eliminated
+    armoured stand leaves a wreck on its square"). A wreck on a hill square
+    was drawn as the hill's `h`, because the board took the terrain letter
+    `h` for a Soviet HQ already drawn there."""
+    game = ardsearch.load_game("microarmour")
+    d = game.new_initial_state(0).to_dict()
+    for stand in d["stands"]:
+        if stand["id"] == "pz4a":      # hill at 15,14
+            stand.update(at=[15, 14], alive=False, wreck=True)
+        if stand["id"] == "pz4b":      # clear at 2,3
+            stand.update(at=[2, 3], alive=False, wreck=True)
+        if stand["id"] == "pz4c":      # a live stand on a wreck shows the stand
+            stand.update(at=[20, 3])
+        if stand["id"] == "pz4d":
+            stand.update(at=[20, 3], alive=False, wreck=True)
+    rows = str(game.state_from_dict(d)).splitlines()[1:21]
+    cell = {(x, 19 - i): row[3 + x] for i, row in enumerate(rows) for x in range(30)}
+    assert cell[(15, 15)] == "h"       # the hill next to it, for the record
+    assert cell[(15, 14)] == "*" and cell[(2, 3)] == "*" and cell[(20, 3)] == "T"
