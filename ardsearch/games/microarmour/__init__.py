@@ -46,12 +46,12 @@ def render(raw: bytes) -> str:
     sc = _engine.SCENARIO
     terr = _engine.CHARTS["terrain"]
     grid = [[terr[sc["grid"][y][x]]["char"] for x in range(sc["width"])] for y in range(sc["height"])]
+    for st in d["stands"]:      # wrecks first: a live stand on a wreck shows the stand
+        if st["wreck"] and not st["alive"]:
+            grid[st["at"][1]][st["at"][0]] = "*"
     for st in d["stands"]:
-        x, y = st["at"]
-        if st["wreck"] and grid[y][x] not in "TIGHQtighq":
-            grid[y][x] = "*"
         if st["alive"]:
-            grid[y][x] = _stand_char(st)
+            grid[st["at"][1]][st["at"][0]] = _stand_char(st)
     head = f"{sc['title']}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
     if d["to_move"] == "terminal":
         head += "game over: " + ("draw" if d["winner"] == "draw" else f"{_TITLE.get(d['winner'], d['winner'])} win")
