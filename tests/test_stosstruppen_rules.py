@@ -3,11 +3,16 @@ state_from_dict and played through the public API."""
 from __future__ import annotations
 
 import math
+import os
+import sys
 
 import pytest
 
 import ardsearch
 from ardsearch.games.stosstruppen import SPEC
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference import stosstruppen as ref  # noqa: E402
 
 # Kaiserschlacht slots: German 0 hq, 1-4 rifle, 5-6 bombers, 7 pioneers, 8-9 lmg,
 # 10 ltm_de, 11 lig; British 16 hq, 17-19 rifle, 20 lmg, 21 hmg, 22 fieldgun, 23 markiv.
@@ -59,6 +64,18 @@ def legal(s):
 
 def unit(s, slot):
     return next(u for u in s.to_dict()["units"] if u["slot"] == slot)
+
+
+def model(s):
+    """The reference model (tests/reference/stosstruppen.py) in the same position."""
+    return ref.from_dict(s.to_dict())
+
+
+def legal_both(s):
+    """The legal moves, after checking that the reference model agrees."""
+    moves = legal(s)
+    assert model(s).legal() == moves
+    return moves
 
 
 # ----------------------------------------------------------------- sequence, morale
@@ -465,6 +482,34 @@ def test_victory_at_the_last_turn_and_by_demoralisation():
               phase="rally", card="Br", drawn=full, turn=2)
     s.apply("done")
     assert s.returns() == [1.0, -1.0]
+
+
+def test_demoralisation_victory_holds_on_the_last_turn_too():
+    """Contract (Armies and winning): "The Germans win by occupying at least 3
+    of the 5 trench squares marked as objectives at the end of turn 8, or by
+    demoralising the British and holding 1 objective; otherwise the British
+    win." Morale C: "When 50% of their original number of units have been
+    destroyed (fractions rounded up) a Players Army will become Demoralised".
+    The same position (British lost 4 of 8, Germans on one objective) is a
+    German win at the end of turn 7 and at the end of turn 8."""
+    full = ["Gm", "Gf", "Ga", "Gr", "Bm", "Bf", "Ba"]
+    for turn in (7, 8):
+        s = build({0: "a1", 1: "d8", 16: "a12", 17: "p12", 18: "o12", 19: "n12"},
+                  phase="rally", card="Br", drawn=full, turn=turn)
+        m = model(s)
+        s.apply("done")
+        m.apply("done")
+        assert s.is_terminal() and s.returns() == [1.0, -1.0], f"turn {turn}"
+        assert m.current_player() == "terminal" and m.returns() == [1.0, -1.0], f"model, turn {turn}"
+    # not demoralised (3 of 8 lost), one objective: play on at turn 7, British win after turn 8
+    for turn, over in ((7, False), (8, True)):
+        s = build({0: "a1", 1: "d8", 16: "a12", 17: "p12", 18: "o12", 19: "n12", 20: "m12"},
+                  phase="rally", card="Br", drawn=full, turn=turn)
+        m = model(s)
+        s.apply("done")
+        m.apply("done")
+        assert s.is_terminal() == over and s.returns() == ([-1.0, 1.0] if over else [0.0, 0.0])
+        assert (m.current_player() == "terminal") == over and m.returns() == s.returns()
 
 
 def test_an_army_with_no_units_loses():

@@ -407,10 +407,11 @@ class State:
     def end_turn(self):
         a = self.sc["attacker"]
         held = sum(1 for i in self.alive(a) if self.units[i]["sq"] in self.board.objectives)
-        if self.turn >= self.turns:
-            self.winner = a if held >= self.sc["objectives_needed"] else 1 - a
-        elif self.demoralised(1 - a) and held >= 1:
+        # the demoralisation win counts at the end of every turn, the last one too
+        if self.demoralised(1 - a) and held >= 1:
             self.winner = a
+        elif self.turn >= self.turns:
+            self.winner = a if held >= self.sc["objectives_needed"] else 1 - a
         if self.winner is not None:
             return
         for u in self.units:
@@ -657,6 +658,37 @@ class State:
                 self.units[info["unit"]]["status"] -= 1
             self.rally_from(info["unit"] + 1)
 
+
+
+MARKER_KINDS = {"barrage-stock": "stock", "cas-stock": "stock", "none": "spent"}
+
+
+def from_dict(d) -> State:
+    """A model state from the engine's structured state (RULES.md, Structured
+    state), for hand-built position tests that check engine and model alike.
+    Data translation only; a pending chance node is not supported."""
+    if d["pending"]["kind"] != "none" or d["phase"] == "advance":
+        raise ValueError("from_dict: only positions without a pending chance node or advance")
+    m = State(d["scenario"], d["turns"])
+    m.turn = d["turn"]
+    m.drawn = {("GB".index(c[0]), c[1]) for c in d["drawn"]}
+    m.card = ("GB".index(d["card"][0]), d["card"][1]) if d["card"] else None
+    m.winner = {"german": 0, "british": 1}.get(d["winner"])
+    for u in d["units"]:
+        mu = m.units[u["slot"]]
+        mu.update(sq=data.parse_square(u["square"]) if u["square"] else None,
+                  status=("normal", "pinned", "suppressed").index(u["status"]),
+                  spotted=u["spotted"], moved=u["moved"], fired=u["fired"], acted=u["acted"],
+                  stuck=u["stuck"])
+        if mu["t"]["tank"]:
+            mu.update(facing="nesw".index(u["facing"]), damaged=u["damaged"], main_out=u["main_out"],
+                      sec_out=u["secondary_out"], immob=u["immobilised"], main_fired=u["main_fired"],
+                      sec_fired=u["secondary_fired"])
+    for mk in d["markers"]:
+        mm = m.markers[mk["slot"]]
+        mm.update(kind=MARKER_KINDS.get(mk["kind"], mk["kind"]), armed=mk["armed"],
+                  sq=data.parse_square(mk["square"]) if mk["square"] else None)
+    return m
 
 
 def new_model(game) -> State:

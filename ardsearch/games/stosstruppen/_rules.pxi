@@ -614,13 +614,15 @@ cdef int objectives_held(const StState *s, int p) noexcept nogil:
 
 
 cdef void end_turn(StState *s) noexcept nogil:
-    """Victory at the end of a turn (scenario terms), then the next turn."""
+    """Victory at the end of a turn (scenario terms), then the next turn. The
+    demoralisation win is tested first, at the end of every turn including
+    the last; the objective count only decides the last turn otherwise."""
     cdef const Scn *sc = scn(s)
     cdef int a = sc.attacker, d = 1 - a, held = objectives_held(s, a), i
-    if s.turn >= s.turns:
-        s.winner = a if held >= sc.obj_needed else d
-    elif demoralised(s, d) and held >= 1:
+    if demoralised(s, d) and held >= 1:
         s.winner = a
+    elif s.turn >= s.turns:
+        s.winner = a if held >= sc.obj_needed else d
     if s.winner != WIN_NONE:
         s.phase = PH_OVER
         return
