@@ -119,6 +119,25 @@ def test_morale_test_odds_by_level_and_demoralisation():
 
 
 # ----------------------------------------------------------------- movement
+def test_move_generator_with_empty_unit_slots():
+    """Movement A: "the player may attempt to move those of his units that are
+    allowed to move." Kaiserschlacht fills 12 German and 8 British of the 16
+    slots a side; the empty slots (type NOTYPE = 255) must be skipped before
+    the unit-type table UT[32] is indexed (an UndefinedBehaviorSanitizer run
+    found can_move reading UT[255]). Without a sanitizer the out-of-bounds
+    read cannot fail visibly: this test exercises the path (both armies' Move
+    phases from the start, and after eliminations) and checks the moves
+    against the reference model; build with -fsanitize=undefined to see it."""
+    g = ardsearch.Game(SPEC)
+    for card in ("card:Gm", "card:Bm"):
+        s = g.new_initial_state()
+        s.apply(card)
+        moves = legal_both(s)
+        assert len(moves) > 1 and "done" in moves
+    s = build({0: "h2", 1: "d3", 16: "h11", 17: "e8"}, card="Bm")
+    assert any(m.startswith("e8-") for m in legal_both(s))
+
+
 def test_units_near_hq_move_freely_and_others_test():
     s = build({0: "h2", 1: "h5", 2: "a5", 16: "h11"})
     s.apply("h5-h6")

@@ -137,8 +137,12 @@ cdef inline int step_cost(const Scn *sc, const UType *ut, int a, int b) noexcept
 
 cdef bint can_move(const StState *s, int i) noexcept nogil:
     cdef const Unit *u = &s.u[i]
-    cdef const UType *ut = &UT[u.type]
-    if u.sq == NOSQ or ut.move == 0 or (u.st & (ST_STATUS | ST_ACTED | ST_STUCK)):
+    cdef const UType *ut
+    # an empty slot has type NOTYPE (255): test the square before indexing UT[32]
+    if u.sq == NOSQ or u.type == NOTYPE:
+        return False
+    ut = &UT[u.type]
+    if ut.move == 0 or (u.st & (ST_STATUS | ST_ACTED | ST_STUCK)):
         return False
     if u.tk & TK_IMMOB:
         return False
@@ -345,11 +349,13 @@ cdef int tank_weapon(const StState *s, int i, int t) noexcept nogil:
 cdef bint can_fire_at(const StState *s, int i, int t) noexcept nogil:
     cdef const Scn *sc = scn(s)
     cdef const Unit *u = &s.u[i]
-    cdef const UType *ut = &UT[u.type]
+    cdef const UType *ut
     cdef const UType *tt
     cdef int a = u.sq, b, dist, ter
+    # empty slots (type NOTYPE) have no square: test it before indexing UT[32]
     if a == NOSQ or s.u[t].sq == NOSQ or (u.st & ST_STATUS) == 2:
         return False
+    ut = &UT[u.type]
     b = s.u[t].sq
     tt = &UT[s.u[t].type]
     dist = cheb(a, b)
