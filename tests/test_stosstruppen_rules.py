@@ -473,6 +473,20 @@ def test_who_may_assault_and_advance():
     assert unit(s, 1)["square"] is None
 
 
+def test_assault_only_across_the_four_base_edges():
+    """Assault A: "a unit may be assaulted by one unit on each base edge. All
+    these attacks are one on one." A square has four edges: at most four
+    assaulters, from the orthogonal neighbours; a unit diagonal to the enemy
+    touches it only at a corner and may not assault it."""
+    s = build({0: "a1", 1: "h5", 2: "g6", 3: "i6", 4: "h7", 5: "g5", 6: "i5", 7: "g7", 16: "a12", 17: "h6"},
+              phase="assault", card="Ga")
+    moves = legal_both(s)
+    assert {m for m in moves if m.endswith("@h6")} == {"h5@h6", "g6@h6", "i6@h6", "h7@h6"}
+    # a unit with only diagonal contact has no assault at all
+    s = build({0: "a1", 5: "g5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    assert legal_both(s) == {"done"}
+
+
 # ----------------------------------------------------------------- rally, demoralisation, victory
 def test_rally():
     s = build({0: "a1", 1: "h5", 2: "g5", 3: "f5", 16: "a12"}, phase="rally", card="Gr",

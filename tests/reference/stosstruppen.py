@@ -474,7 +474,9 @@ class State:
                 if not u["t"]["assault"] or not u["t"]["foot"] or u["status"] or u["acted"]:
                     continue
                 for j in theirs:
-                    if dist(u["sq"], self.units[j]["sq"]) == 1:
+                    # one assaulter on each base edge: the four orthogonal neighbours
+                    v = self.units[j]["sq"]
+                    if abs(u["sq"][0] - v[0]) + abs(u["sq"][1] - v[1]) == 1:
                         out.add(f"{self.label(i)}@{self.label(j)}")
         elif ph == "r":
             if any(self.units[i]["status"] for i in mine):

@@ -588,13 +588,23 @@ cdef void assault_odds(const StState *s, int i, int t, double *win, double *loss
                 tie[0] += da[v] * dd[w]
 
 
+cdef inline bint edge_adjacent(int a, int b) noexcept nogil:
+    """a and b share a square edge (orthogonal neighbours)."""
+    cdef int dx = a % STRIDE - b % STRIDE, dy = a // STRIDE - b // STRIDE
+    return dx * dx + dy * dy == 1
+
+
 cdef bint can_assault(const StState *s, int i, int t) noexcept nogil:
+    """Assault A: "a unit may be assaulted by one unit on each base edge": the
+    assaulter stands on one of the target's four orthogonal neighbours, so at
+    most four units assault one target (a diagonal neighbour touches only a
+    corner)."""
     cdef const Unit *u = &s.u[i]
     if u.sq == NOSQ or s.u[t].sq == NOSQ or not UT[u.type].assault:
         return False
     if u.st & (ST_STATUS | ST_ACTED):
         return False
-    return cheb(u.sq, s.u[t].sq) == 1
+    return edge_adjacent(u.sq, s.u[t].sq)
 
 
 # ----------------------------------------------------------------- rally
