@@ -163,6 +163,46 @@ def test_move_allowance_and_terrain_costs():
     assert "c3-c4" in legal(s) and "c3-c5" not in legal(s) and "c3-e5" in legal(s)
 
 
+def test_roads_double_only_a_move_that_stays_on_the_road():
+    """Movement E: "All units starting and ending on roads double their
+    movement." RULES.md (design for "along it"): a move is doubled only if its
+    whole path, start and end included, is on road squares; any move that
+    leaves the road, even for a step, uses normal movement. Villers: the h
+    column is road except h10 (buildings)."""
+    # a 3-square rifle on the road: 6 road squares, but not 4 road squares and a step off
+    s = build({0: "h1", 1: "h2", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "h2-h8" in moves                         # 6 squares, all on the road
+    assert "h2-i7" not in moves                     # 5 squares, ends off the road
+    # starts on the road, ends off it: normal movement (3 squares)
+    assert "h2-i5" in moves and "h2-i6" not in moves and "h2-g6" not in moves
+    # joins the road: normal movement, the road steps are not cheaper
+    s = build({0: "h1", 1: "g2", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "g2-h5" in moves and "g2-h6" not in moves and "g2-h7" not in moves
+
+
+def test_road_to_road_around_a_gap_is_not_doubled():
+    """Movement E: "All units starting and ending on roads double their
+    movement." Design (RULES.md): h7 to h11 starts and ends on the road but
+    must leave it at h10 (buildings), so it is a normal move of 4 squares,
+    beyond a rifle's 3."""
+    s = build({0: "a1", 1: "h7", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "h7-h10" in moves and "h7-h11" not in moves
+
+
+def test_full_road_moves_are_doubled_through_friends_and_for_tanks():
+    """Movement E: "All units starting and ending on roads double their
+    movement." Movement G: "Units may always move through friendly units".
+    An A7V (2 squares) goes 4 squares along the road, but only 2 if it leaves it."""
+    s = build({0: "h1", 1: "h2", 2: "h4", 16: "a12"}, scenario="villers")
+    assert "h2-h8" in legal_both(s)                 # through the friend on h4
+    s = build({0: "a1", 7: "h3", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "h3-h7" in moves and "h3-i5" in moves and "h3-i6" not in moves
+
+
 def test_foot_only_terrain():
     s = build({0: "a1", 7: "f3", 16: "h11"}, scenario="villers")
     assert not any(m.endswith(("-l3", "-l4", "-m3")) for m in legal(s))  # A7V: no marsh

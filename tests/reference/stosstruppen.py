@@ -201,9 +201,7 @@ class State:
         return t["foot"] or ter not in ("buildings", "marsh", "bunker", "trench")
 
     def cost(self, t, a, b):
-        ta, tb = self.board.terrain[a], self.board.terrain[b]
-        if ta == "road" and tb == "road":
-            return 1
+        tb = self.board.terrain[b]
         if tb in ("woods", "ford", "marsh") or (tb == "craters" and not t["foot"]):
             return 4
         return 2
@@ -244,6 +242,22 @@ class State:
                         nc = c + 2 + self.cost(t, nb, out)
                         if nc <= allow and (out, 1) not in seen:
                             heapq.heappush(heap, (nc, nb[1] * 16 + nb[0], out, 1))
+        # roads: "All units starting and ending on roads double their movement";
+        # a doubled move keeps its whole path on road squares, one step = half a square
+        if b.terrain[u["sq"]] == "road":
+            steps = {u["sq"]: 0}
+            todo = [u["sq"]]
+            while todo:
+                sq = todo.pop(0)
+                if steps[sq] == allow or (sq in b.wire and not t["tank"] and sq != u["sq"]):
+                    continue
+                for dx, dy in NEAR:
+                    nb = (sq[0] + dx, sq[1] + dy)
+                    if b.on(nb) and b.terrain[nb] == "road" and nb not in enemies and nb not in steps:
+                        steps[nb] = steps[sq] + 1
+                        todo.append(nb)
+            for sq in steps:
+                seen.setdefault((sq, 0), (steps[sq], -1))
         for (sq, layer), (c, cr) in seen.items():
             if sq == u["sq"] or self.at(sq) is not None:
                 continue

@@ -123,11 +123,10 @@ cdef inline bint may_enter(const Scn *sc, const UType *ut, int sq) noexcept nogi
 
 
 cdef inline int step_cost(const Scn *sc, const UType *ut, int a, int b) noexcept nogil:
-    """Cost in half squares of the step a -> b: 2, 1 along a road (roads
-    double movement), 4 into woods, ford, marsh (foot) and craters (non-foot)."""
+    """Cost in half squares of the step a -> b: 2, 4 into woods, ford, marsh
+    (foot) and craters (non-foot). Roads are not cheaper step by step: only a
+    move that stays on the road is doubled (reach(), road_sets())."""
     cdef int t = sc.terrain[b]
-    if t == T_ROAD and sc.terrain[a] == T_ROAD:
-        return 1
     if t == T_WOODS or t == T_FORD or t == T_MARSH:
         return 4
     if t == T_CRATERS and not ut.foot:
@@ -157,7 +156,10 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
     """Cheapest cost (half squares) of unit i to every square: cost0 without a
     trench crossing, cost1 with one (non-foot only; crossed[] the trench square
     used: among the cheapest paths, the lowest square index). 255 = unreachable. Friends are passed through, enemies never;
-    non-tanks stop on entering wire. Returns the allowance. The move generator
+    non-tanks stop on entering wire. A unit starting on a road also reaches,
+    at 1 a step, the road squares of paths that stay on the road (Movement E:
+    such a move is doubled); these costs never continue off the road.
+    Returns the allowance. The move generator
     uses reach_sets() (_reach.pxi), the same paths as square sets; this is kept
     for the trench square of a crossing move."""
     cdef const Scn *sc = scn(s)
@@ -232,6 +234,34 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                             inq[256 + b] = 1
                             queue[tail] = 256 + b
                             tail = (tail + 1) & 511
+    # the doubled move along the road: breadth first over road squares only,
+    # 1 a step (a separate count: such a path never leaves the road)
+    a = s.u[i].sq
+    if sc.terrain[a] != T_ROAD:
+        return allow
+    memset(inq, 255, NSQ)        # inq[sq]: road steps to sq, 255 unseen
+    inq[a] = 0
+    head = tail = 0
+    queue[tail] = a
+    tail += 1
+    while head != tail:
+        a = queue[head]
+        head += 1
+        if inq[a] >= allow or ((sc.flags[a] & F_WIRE) and not ut.tank and a != s.u[i].sq):
+            continue
+        for d in range(8):
+            bx = a % STRIDE + DX[d]
+            by = a // STRIDE + DY[d]
+            if bx < 0 or by < 0 or bx >= sc.width or by >= sc.height:
+                continue
+            b = by * STRIDE + bx
+            if enemy[b] or sc.terrain[b] != T_ROAD or inq[b] != 255:
+                continue
+            inq[b] = inq[a] + 1
+            if inq[b] < cost0[b]:
+                cost0[b] = inq[b]
+            queue[tail] = b
+            tail += 1
     return allow
 
 
