@@ -3,11 +3,16 @@ state_from_dict and played through the public API."""
 from __future__ import annotations
 
 import math
+import os
+import sys
 
 import pytest
 
 import ardsearch
 from ardsearch.games.stosstruppen import SPEC
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference import stosstruppen as ref  # noqa: E402
 
 # Kaiserschlacht slots: German 0 hq, 1-4 rifle, 5-6 bombers, 7 pioneers, 8-9 lmg,
 # 10 ltm_de, 11 lig; British 16 hq, 17-19 rifle, 20 lmg, 21 hmg, 22 fieldgun, 23 markiv.
@@ -61,6 +66,18 @@ def unit(s, slot):
     return next(u for u in s.to_dict()["units"] if u["slot"] == slot)
 
 
+def model(s):
+    """The reference model (tests/reference/stosstruppen.py) in the same position."""
+    return ref.from_dict(s.to_dict())
+
+
+def legal_both(s):
+    """The legal moves, after checking that the reference model agrees."""
+    moves = legal(s)
+    assert model(s).legal() == moves
+    return moves
+
+
 # ----------------------------------------------------------------- sequence, morale
 def test_sequence_deck_draws_each_card_once_a_turn():
     g = ardsearch.Game(SPEC)
@@ -102,6 +119,25 @@ def test_morale_test_odds_by_level_and_demoralisation():
 
 
 # ----------------------------------------------------------------- movement
+def test_move_generator_with_empty_unit_slots():
+    """Movement A: "the player may attempt to move those of his units that are
+    allowed to move." Kaiserschlacht fills 12 German and 8 British of the 16
+    slots a side; the empty slots (type NOTYPE = 255) must be skipped before
+    the unit-type table UT[32] is indexed (an UndefinedBehaviorSanitizer run
+    found can_move reading UT[255]). Without a sanitizer the out-of-bounds
+    read cannot fail visibly: this test exercises the path (both armies' Move
+    phases from the start, and after eliminations) and checks the moves
+    against the reference model; build with -fsanitize=undefined to see it."""
+    g = ardsearch.Game(SPEC)
+    for card in ("card:Gm", "card:Bm"):
+        s = g.new_initial_state()
+        s.apply(card)
+        moves = legal_both(s)
+        assert len(moves) > 1 and "done" in moves
+    s = build({0: "h2", 1: "d3", 16: "h11", 17: "e8"}, card="Bm")
+    assert any(m.startswith("e8-") for m in legal_both(s))
+
+
 def test_units_near_hq_move_freely_and_others_test():
     s = build({0: "h2", 1: "h5", 2: "a5", 16: "h11"})
     s.apply("h5-h6")
@@ -125,6 +161,46 @@ def test_move_allowance_and_terrain_costs():
     assert "h2-h8" in legal(s) and "h2-b2" not in legal(s)
     s = build({0: "b2", 7: "c3", 16: "h11"}, scenario="villers")  # A7V, move 2
     assert "c3-c4" in legal(s) and "c3-c5" not in legal(s) and "c3-e5" in legal(s)
+
+
+def test_roads_double_only_a_move_that_stays_on_the_road():
+    """Movement E: "All units starting and ending on roads double their
+    movement." RULES.md (design for "along it"): a move is doubled only if its
+    whole path, start and end included, is on road squares; any move that
+    leaves the road, even for a step, uses normal movement. Villers: the h
+    column is road except h10 (buildings)."""
+    # a 3-square rifle on the road: 6 road squares, but not 4 road squares and a step off
+    s = build({0: "h1", 1: "h2", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "h2-h8" in moves                         # 6 squares, all on the road
+    assert "h2-i7" not in moves                     # 5 squares, ends off the road
+    # starts on the road, ends off it: normal movement (3 squares)
+    assert "h2-i5" in moves and "h2-i6" not in moves and "h2-g6" not in moves
+    # joins the road: normal movement, the road steps are not cheaper
+    s = build({0: "h1", 1: "g2", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "g2-h5" in moves and "g2-h6" not in moves and "g2-h7" not in moves
+
+
+def test_road_to_road_around_a_gap_is_not_doubled():
+    """Movement E: "All units starting and ending on roads double their
+    movement." Design (RULES.md): h7 to h11 starts and ends on the road but
+    must leave it at h10 (buildings), so it is a normal move of 4 squares,
+    beyond a rifle's 3."""
+    s = build({0: "a1", 1: "h7", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "h7-h10" in moves and "h7-h11" not in moves
+
+
+def test_full_road_moves_are_doubled_through_friends_and_for_tanks():
+    """Movement E: "All units starting and ending on roads double their
+    movement." Movement G: "Units may always move through friendly units".
+    An A7V (2 squares) goes 4 squares along the road, but only 2 if it leaves it."""
+    s = build({0: "h1", 1: "h2", 2: "h4", 16: "a12"}, scenario="villers")
+    assert "h2-h8" in legal_both(s)                 # through the friend on h4
+    s = build({0: "a1", 7: "h3", 16: "a12"}, scenario="villers")
+    moves = legal_both(s)
+    assert "h3-h7" in moves and "h3-i5" in moves and "h3-i6" not in moves
 
 
 def test_foot_only_terrain():
@@ -437,6 +513,20 @@ def test_who_may_assault_and_advance():
     assert unit(s, 1)["square"] is None
 
 
+def test_assault_only_across_the_four_base_edges():
+    """Assault A: "a unit may be assaulted by one unit on each base edge. All
+    these attacks are one on one." A square has four edges: at most four
+    assaulters, from the orthogonal neighbours; a unit diagonal to the enemy
+    touches it only at a corner and may not assault it."""
+    s = build({0: "a1", 1: "h5", 2: "g6", 3: "i6", 4: "h7", 5: "g5", 6: "i5", 7: "g7", 16: "a12", 17: "h6"},
+              phase="assault", card="Ga")
+    moves = legal_both(s)
+    assert {m for m in moves if m.endswith("@h6")} == {"h5@h6", "g6@h6", "i6@h6", "h7@h6"}
+    # a unit with only diagonal contact has no assault at all
+    s = build({0: "a1", 5: "g5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    assert legal_both(s) == {"done"}
+
+
 # ----------------------------------------------------------------- rally, demoralisation, victory
 def test_rally():
     s = build({0: "a1", 1: "h5", 2: "g5", 3: "f5", 16: "a12"}, phase="rally", card="Gr",
@@ -465,6 +555,34 @@ def test_victory_at_the_last_turn_and_by_demoralisation():
               phase="rally", card="Br", drawn=full, turn=2)
     s.apply("done")
     assert s.returns() == [1.0, -1.0]
+
+
+def test_demoralisation_victory_holds_on_the_last_turn_too():
+    """Contract (Armies and winning): "The Germans win by occupying at least 3
+    of the 5 trench squares marked as objectives at the end of turn 8, or by
+    demoralising the British and holding 1 objective; otherwise the British
+    win." Morale C: "When 50% of their original number of units have been
+    destroyed (fractions rounded up) a Players Army will become Demoralised".
+    The same position (British lost 4 of 8, Germans on one objective) is a
+    German win at the end of turn 7 and at the end of turn 8."""
+    full = ["Gm", "Gf", "Ga", "Gr", "Bm", "Bf", "Ba"]
+    for turn in (7, 8):
+        s = build({0: "a1", 1: "d8", 16: "a12", 17: "p12", 18: "o12", 19: "n12"},
+                  phase="rally", card="Br", drawn=full, turn=turn)
+        m = model(s)
+        s.apply("done")
+        m.apply("done")
+        assert s.is_terminal() and s.returns() == [1.0, -1.0], f"turn {turn}"
+        assert m.current_player() == "terminal" and m.returns() == [1.0, -1.0], f"model, turn {turn}"
+    # not demoralised (3 of 8 lost), one objective: play on at turn 7, British win after turn 8
+    for turn, over in ((7, False), (8, True)):
+        s = build({0: "a1", 1: "d8", 16: "a12", 17: "p12", 18: "o12", 19: "n12", 20: "m12"},
+                  phase="rally", card="Br", drawn=full, turn=turn)
+        m = model(s)
+        s.apply("done")
+        m.apply("done")
+        assert s.is_terminal() == over and s.returns() == ([-1.0, 1.0] if over else [0.0, 0.0])
+        assert (m.current_player() == "terminal") == over and m.returns() == s.returns()
 
 
 def test_an_army_with_no_units_loses():

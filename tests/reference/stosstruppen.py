@@ -201,9 +201,7 @@ class State:
         return t["foot"] or ter not in ("buildings", "marsh", "bunker", "trench")
 
     def cost(self, t, a, b):
-        ta, tb = self.board.terrain[a], self.board.terrain[b]
-        if ta == "road" and tb == "road":
-            return 1
+        tb = self.board.terrain[b]
         if tb in ("woods", "ford", "marsh") or (tb == "craters" and not t["foot"]):
             return 4
         return 2
@@ -244,6 +242,22 @@ class State:
                         nc = c + 2 + self.cost(t, nb, out)
                         if nc <= allow and (out, 1) not in seen:
                             heapq.heappush(heap, (nc, nb[1] * 16 + nb[0], out, 1))
+        # roads: "All units starting and ending on roads double their movement";
+        # a doubled move keeps its whole path on road squares, one step = half a square
+        if b.terrain[u["sq"]] == "road":
+            steps = {u["sq"]: 0}
+            todo = [u["sq"]]
+            while todo:
+                sq = todo.pop(0)
+                if steps[sq] == allow or (sq in b.wire and not t["tank"] and sq != u["sq"]):
+                    continue
+                for dx, dy in NEAR:
+                    nb = (sq[0] + dx, sq[1] + dy)
+                    if b.on(nb) and b.terrain[nb] == "road" and nb not in enemies and nb not in steps:
+                        steps[nb] = steps[sq] + 1
+                        todo.append(nb)
+            for sq in steps:
+                seen.setdefault((sq, 0), (steps[sq], -1))
         for (sq, layer), (c, cr) in seen.items():
             if sq == u["sq"] or self.at(sq) is not None:
                 continue
@@ -407,10 +421,11 @@ class State:
     def end_turn(self):
         a = self.sc["attacker"]
         held = sum(1 for i in self.alive(a) if self.units[i]["sq"] in self.board.objectives)
-        if self.turn >= self.turns:
-            self.winner = a if held >= self.sc["objectives_needed"] else 1 - a
-        elif self.demoralised(1 - a) and held >= 1:
+        # the demoralisation win counts at the end of every turn, the last one too
+        if self.demoralised(1 - a) and held >= 1:
             self.winner = a
+        elif self.turn >= self.turns:
+            self.winner = a if held >= self.sc["objectives_needed"] else 1 - a
         if self.winner is not None:
             return
         for u in self.units:
@@ -473,7 +488,9 @@ class State:
                 if not u["t"]["assault"] or not u["t"]["foot"] or u["status"] or u["acted"]:
                     continue
                 for j in theirs:
-                    if dist(u["sq"], self.units[j]["sq"]) == 1:
+                    # one assaulter on each base edge: the four orthogonal neighbours
+                    v = self.units[j]["sq"]
+                    if abs(u["sq"][0] - v[0]) + abs(u["sq"][1] - v[1]) == 1:
                         out.add(f"{self.label(i)}@{self.label(j)}")
         elif ph == "r":
             if any(self.units[i]["status"] for i in mine):
@@ -657,6 +674,37 @@ class State:
                 self.units[info["unit"]]["status"] -= 1
             self.rally_from(info["unit"] + 1)
 
+
+
+MARKER_KINDS = {"barrage-stock": "stock", "cas-stock": "stock", "none": "spent"}
+
+
+def from_dict(d) -> State:
+    """A model state from the engine's structured state (RULES.md, Structured
+    state), for hand-built position tests that check engine and model alike.
+    Data translation only; a pending chance node is not supported."""
+    if d["pending"]["kind"] != "none" or d["phase"] == "advance":
+        raise ValueError("from_dict: only positions without a pending chance node or advance")
+    m = State(d["scenario"], d["turns"])
+    m.turn = d["turn"]
+    m.drawn = {("GB".index(c[0]), c[1]) for c in d["drawn"]}
+    m.card = ("GB".index(d["card"][0]), d["card"][1]) if d["card"] else None
+    m.winner = {"german": 0, "british": 1}.get(d["winner"])
+    for u in d["units"]:
+        mu = m.units[u["slot"]]
+        mu.update(sq=data.parse_square(u["square"]) if u["square"] else None,
+                  status=("normal", "pinned", "suppressed").index(u["status"]),
+                  spotted=u["spotted"], moved=u["moved"], fired=u["fired"], acted=u["acted"],
+                  stuck=u["stuck"])
+        if mu["t"]["tank"]:
+            mu.update(facing="nesw".index(u["facing"]), damaged=u["damaged"], main_out=u["main_out"],
+                      sec_out=u["secondary_out"], immob=u["immobilised"], main_fired=u["main_fired"],
+                      sec_fired=u["secondary_fired"])
+    for mk in d["markers"]:
+        mm = m.markers[mk["slot"]]
+        mm.update(kind=MARKER_KINDS.get(mk["kind"], mk["kind"]), armed=mk["armed"],
+                  sq=data.parse_square(mk["square"]) if mk["square"] else None)
+    return m
 
 
 def new_model(game) -> State:

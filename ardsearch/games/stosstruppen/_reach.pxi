@@ -1,24 +1,21 @@
 # Where a unit may move, as bitboards. The same shortest paths as reach() in
-# _rules.pxi (costs in half squares, roads, slow terrain, friends passed and
-# enemies never, wire stops, one trench crossing for non-foot units), but all
-# squares first reached at one cost are expanded together: a few dozen word
-# operations per cost level instead of a queue walk over every square. The
-# move generator and start_move() only need the sets; reach() is still used
-# for the one thing the sets do not give: which trench square a crossing uses.
+# _rules.pxi (costs in half squares, slow terrain, friends passed and enemies
+# never, wire stops, one trench crossing for non-foot units, and the doubled
+# move of a unit that stays on the road), but all squares first reached at one
+# cost are expanded together: a few dozen word operations per cost level
+# instead of a queue walk over every square. The move generator and
+# start_move() only need the sets; reach() is still used for the one thing the
+# sets do not give: which trench square a crossing uses.
 
 cdef inline void step_from(const Masks *mk, const BB *src, const BB *enter, const BB *slow,
                            BB *level, int c, int allow) noexcept nogil:
     """The steps from the squares src, at cost c, to the enterable squares:
-    level[c + 1] road to road, level[c + 2], level[c + 4] into slow terrain."""
-    cdef BB near, road
+    level[c + 2], level[c + 4] into slow terrain. (Roads do not make a step
+    cheaper here: a move that leaves the road uses normal movement; road_sets()
+    adds the doubled moves that stay on it.)"""
+    cdef BB near
     cdef int k
     bb_dilate(src, &mk.board, &near)
-    if c + 1 <= allow:
-        for k in range(BB_WORDS):
-            road.w[k] = src.w[k] & mk.road.w[k]
-        bb_dilate(&road, &mk.road, &road)
-        for k in range(BB_WORDS):
-            level[c + 1].w[k] |= road.w[k] & enter.w[k]
     if c + 2 <= allow:
         for k in range(BB_WORDS):
             level[c + 2].w[k] |= near.w[k] & enter.w[k] & ~slow.w[k]
@@ -46,6 +43,35 @@ cdef inline void cross_from(const Masks *mk, const BB *src, const BB *occupied, 
     if c + 6 <= allow:
         for k in range(BB_WORDS):
             level[c + 6].w[k] |= beyond.w[k] & enter.w[k] & slow.w[k]
+
+
+cdef inline void road_sets(const Masks *mk, int start, int steps, const BB *enter, const BB *stop,
+                           BB *r0) noexcept nogil:
+    """Movement E, "All units starting and ending on roads double their
+    movement": a unit starting on a road adds to r0 the road squares it
+    reaches in up to `steps` (twice its move) steps along road squares only
+    (RULES.md: the whole path, start and end included, on the road). Same
+    limits as other moves: enterable squares (no enemy), wire stops."""
+    cdef BB seen, cur, nxt
+    cdef int k, n
+    if not bb_has(&mk.road, start):
+        return
+    bb_clear(&seen)
+    bb_set(&seen, start)
+    cur = seen
+    for n in range(steps):
+        for k in range(BB_WORDS):
+            cur.w[k] &= ~stop.w[k]
+        bb_dilate(&cur, &mk.road, &nxt)
+        for k in range(BB_WORDS):
+            nxt.w[k] &= enter.w[k] & ~seen.w[k]
+        if not bb_any(&nxt):
+            break
+        for k in range(BB_WORDS):
+            seen.w[k] |= nxt.w[k]
+        cur = nxt
+    for k in range(BB_WORDS):
+        r0.w[k] |= seen.w[k]
 
 
 cdef void reach_sets(const StState *s, int i, const BB *enemy, const BB *occupied,
@@ -97,6 +123,8 @@ cdef void reach_sets(const StState *s, int i, const BB *enemy, const BB *occupie
                 r1.w[k] |= fresh.w[k]
                 fresh.w[k] &= ~stop.w[k]
             step_from(mk, &fresh, &enter, slow, lv1, c, allow)
+    # a move that starts and ends on the road and stays on it is doubled
+    road_sets(mk, start, allow, &enter, &stop, r0)
 
 
 cdef void unit_squares(const StState *s, int enemy_side, BB *enemy, BB *occupied) noexcept nogil:

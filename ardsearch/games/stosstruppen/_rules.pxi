@@ -123,11 +123,10 @@ cdef inline bint may_enter(const Scn *sc, const UType *ut, int sq) noexcept nogi
 
 
 cdef inline int step_cost(const Scn *sc, const UType *ut, int a, int b) noexcept nogil:
-    """Cost in half squares of the step a -> b: 2, 1 along a road (roads
-    double movement), 4 into woods, ford, marsh (foot) and craters (non-foot)."""
+    """Cost in half squares of the step a -> b: 2, 4 into woods, ford, marsh
+    (foot) and craters (non-foot). Roads are not cheaper step by step: only a
+    move that stays on the road is doubled (reach(), road_sets())."""
     cdef int t = sc.terrain[b]
-    if t == T_ROAD and sc.terrain[a] == T_ROAD:
-        return 1
     if t == T_WOODS or t == T_FORD or t == T_MARSH:
         return 4
     if t == T_CRATERS and not ut.foot:
@@ -137,8 +136,12 @@ cdef inline int step_cost(const Scn *sc, const UType *ut, int a, int b) noexcept
 
 cdef bint can_move(const StState *s, int i) noexcept nogil:
     cdef const Unit *u = &s.u[i]
-    cdef const UType *ut = &UT[u.type]
-    if u.sq == NOSQ or ut.move == 0 or (u.st & (ST_STATUS | ST_ACTED | ST_STUCK)):
+    cdef const UType *ut
+    # an empty slot has type NOTYPE (255): test the square before indexing UT[32]
+    if u.sq == NOSQ or u.type == NOTYPE:
+        return False
+    ut = &UT[u.type]
+    if ut.move == 0 or (u.st & (ST_STATUS | ST_ACTED | ST_STUCK)):
         return False
     if u.tk & TK_IMMOB:
         return False
@@ -153,7 +156,10 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
     """Cheapest cost (half squares) of unit i to every square: cost0 without a
     trench crossing, cost1 with one (non-foot only; crossed[] the trench square
     used: among the cheapest paths, the lowest square index). 255 = unreachable. Friends are passed through, enemies never;
-    non-tanks stop on entering wire. Returns the allowance. The move generator
+    non-tanks stop on entering wire. A unit starting on a road also reaches,
+    at 1 a step, the road squares of paths that stay on the road (Movement E:
+    such a move is doubled); these costs never continue off the road.
+    Returns the allowance. The move generator
     uses reach_sets() (_reach.pxi), the same paths as square sets; this is kept
     for the trench square of a crossing move."""
     cdef const Scn *sc = scn(s)
@@ -228,6 +234,34 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                             inq[256 + b] = 1
                             queue[tail] = 256 + b
                             tail = (tail + 1) & 511
+    # the doubled move along the road: breadth first over road squares only,
+    # 1 a step (a separate count: such a path never leaves the road)
+    a = s.u[i].sq
+    if sc.terrain[a] != T_ROAD:
+        return allow
+    memset(inq, 255, NSQ)        # inq[sq]: road steps to sq, 255 unseen
+    inq[a] = 0
+    head = tail = 0
+    queue[tail] = a
+    tail += 1
+    while head != tail:
+        a = queue[head]
+        head += 1
+        if inq[a] >= allow or ((sc.flags[a] & F_WIRE) and not ut.tank and a != s.u[i].sq):
+            continue
+        for d in range(8):
+            bx = a % STRIDE + DX[d]
+            by = a // STRIDE + DY[d]
+            if bx < 0 or by < 0 or bx >= sc.width or by >= sc.height:
+                continue
+            b = by * STRIDE + bx
+            if enemy[b] or sc.terrain[b] != T_ROAD or inq[b] != 255:
+                continue
+            inq[b] = inq[a] + 1
+            if inq[b] < cost0[b]:
+                cost0[b] = inq[b]
+            queue[tail] = b
+            tail += 1
     return allow
 
 
@@ -345,11 +379,13 @@ cdef int tank_weapon(const StState *s, int i, int t) noexcept nogil:
 cdef bint can_fire_at(const StState *s, int i, int t) noexcept nogil:
     cdef const Scn *sc = scn(s)
     cdef const Unit *u = &s.u[i]
-    cdef const UType *ut = &UT[u.type]
+    cdef const UType *ut
     cdef const UType *tt
     cdef int a = u.sq, b, dist, ter
+    # empty slots (type NOTYPE) have no square: test it before indexing UT[32]
     if a == NOSQ or s.u[t].sq == NOSQ or (u.st & ST_STATUS) == 2:
         return False
+    ut = &UT[u.type]
     b = s.u[t].sq
     tt = &UT[s.u[t].type]
     dist = cheb(a, b)
@@ -582,13 +618,23 @@ cdef void assault_odds(const StState *s, int i, int t, double *win, double *loss
                 tie[0] += da[v] * dd[w]
 
 
+cdef inline bint edge_adjacent(int a, int b) noexcept nogil:
+    """a and b share a square edge (orthogonal neighbours)."""
+    cdef int dx = a % STRIDE - b % STRIDE, dy = a // STRIDE - b // STRIDE
+    return dx * dx + dy * dy == 1
+
+
 cdef bint can_assault(const StState *s, int i, int t) noexcept nogil:
+    """Assault A: "a unit may be assaulted by one unit on each base edge": the
+    assaulter stands on one of the target's four orthogonal neighbours, so at
+    most four units assault one target (a diagonal neighbour touches only a
+    corner)."""
     cdef const Unit *u = &s.u[i]
     if u.sq == NOSQ or s.u[t].sq == NOSQ or not UT[u.type].assault:
         return False
     if u.st & (ST_STATUS | ST_ACTED):
         return False
-    return cheb(u.sq, s.u[t].sq) == 1
+    return edge_adjacent(u.sq, s.u[t].sq)
 
 
 # ----------------------------------------------------------------- rally
@@ -614,13 +660,15 @@ cdef int objectives_held(const StState *s, int p) noexcept nogil:
 
 
 cdef void end_turn(StState *s) noexcept nogil:
-    """Victory at the end of a turn (scenario terms), then the next turn."""
+    """Victory at the end of a turn (scenario terms), then the next turn. The
+    demoralisation win is tested first, at the end of every turn including
+    the last; the objective count only decides the last turn otherwise."""
     cdef const Scn *sc = scn(s)
     cdef int a = sc.attacker, d = 1 - a, held = objectives_held(s, a), i
-    if s.turn >= s.turns:
-        s.winner = a if held >= sc.obj_needed else d
-    elif demoralised(s, d) and held >= 1:
+    if demoralised(s, d) and held >= 1:
         s.winner = a
+    elif s.turn >= s.turns:
+        s.winner = a if held >= sc.obj_needed else d
     if s.winner != WIN_NONE:
         s.phase = PH_OVER
         return
