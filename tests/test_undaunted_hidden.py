@@ -421,3 +421,22 @@ def test_resample_frequencies_match_the_posterior():
         if checked >= 12:
             break
     assert checked >= 6
+
+
+def test_random_games_stay_inside_the_record_limits():
+    """RULES.md, Hidden information: the record keeps at most 6 blocks and a
+    table of 128 states, and is exact while it never has to merge blocks (a
+    merge happens only when a new block would pass 6 blocks or a table of
+    64 x 2). Random games of all three scenarios stay well inside."""
+    most_blocks = largest = 0
+    for scenario in (1, 2, 3):
+        for seed in range(25):
+            for raw, _ in random_game(scenario, 500 + seed):
+                for army in E.to_dict(raw)["armies"]:
+                    blocks = army["record"]["blocks"]
+                    table = 1
+                    for b in blocks:
+                        table *= b["draws"] + 1
+                    most_blocks = max(most_blocks, len(blocks))
+                    largest = max(largest, table)
+    assert 2 <= most_blocks < 6 and largest <= 64
