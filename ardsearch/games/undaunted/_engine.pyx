@@ -1753,7 +1753,7 @@ cdef void und_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
     cdef int o = 1 - player, c, b
     cdef int umin[15]
     cdef double w[15]
-    cdef double total, r
+    cdef double total, r, z
     cdef Army *ar
     if s.viewer == -1 or not 0 <= player <= 1:
         return
@@ -1763,8 +1763,15 @@ cdef void und_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
         # every possible bid of every possible hand is one assignment: the bid
         # is c with weight P(the hand holds a c)
         total = 0.0
+        z = hand_z(ar, umin, 0)
         for c in range(NCARD):
-            w[c] = hand_holds(s, o, c)
+            w[c] = 0.0
+            if ar.hand[c] > 0:
+                w[c] = 1.0
+            elif ar.unknown_hand > 0 and ar.deck[c] > 0 and z > 0.0:
+                umin[c] = 1
+                w[c] = hand_z(ar, umin, 0) / z
+                umin[c] = 0
             total += w[c]
         b = -1
         r = ard_rng_double(rng) * total
