@@ -154,10 +154,11 @@ cdef enum:  # goals
 
 
 # One army (player 0 the US, 1 the Germans). Card zones are counts per card
-# type. In a view state the opponent's `hand` holds only cards the viewer
-# knows, `deck` holds the pool: the deck and the unknown part of the hand
-# together (unknown_hand of its cards are in hand), and an unseen bid is
-# UNKNOWN with its card still in the pool.
+# type. In a view state the opponent's `hand` holds only the cards everyone
+# knows are there (`known`), `deck` holds the pool: the deck and the unknown
+# part of the hand together (unknown_hand of its cards are in hand), and an
+# unseen bid is UNKNOWN with its card still counted in the hand (known or
+# among the unknown_hand).
 cdef packed struct Army:
     uint8_t deck[15]
     uint8_t hand[15]
