@@ -5,7 +5,12 @@ design choices), not from the C engine: plain dicts, Counters and sets, moves
 as notation strings. The differential test plays seeded random games through
 both and compares legal moves, chance distributions and the structured state.
 
-Works on full states only (no views).
+The rules model works on full states. PublicBelief follows a game from the
+public events only and keeps, for each army, the exact distribution of its
+hand (and hidden first bid) given them, as a table of every possible hand:
+the slow, obvious reading of RULES.md "Hidden information", against which
+the engine's views, chance probabilities on views and determinize() are
+checked.
 """
 from __future__ import annotations
 
@@ -520,3 +525,127 @@ def random_playout(game, rng) -> int:
     from reference import play_random
     m = new_model(game)
     return play_random(m, m.current_player, m.chance, m.legal, rng)
+
+
+# ---------------------------------------------------------------- public knowledge of the hands
+def _with(hand, i, k):
+    h = list(hand)
+    h[i] += k
+    return tuple(h)
+
+
+class PublicBelief:
+    """For each army, {(hand, hidden bid): weight} over every hand (a tuple of
+    counts in CARDS order, known cards included) and hidden first bid (a card
+    index or None) that fits every public event so far. A hidden draw weighs
+    each hand by the cards the deck had of the drawn type (every physical card
+    equally likely); a choice weighs nothing: each legal one counts once, so a
+    card played, bid, revealed or taken as a casualty only rules out the
+    hands that could not have done it. Call update(model, move) before
+    model.apply(move); start from a state whose hands everyone knows (the
+    start of a game)."""
+
+    def __init__(self, model):
+        self.dist = [{(tuple(a["hand"][c] for c in CARDS), None): 1.0} for a in model.armies]
+
+    @staticmethod
+    def pool(model, a):
+        """Army a's deck and hand together (and its unrevealed first bid): public."""
+        army = model.armies[a]
+        p = [army["deck"][c] + army["hand"][c] for c in CARDS]
+        if army["bid"] is not None and model.phase in ("bid2", "reveal") and a == model.initiative:
+            p[ORDER[army["bid"]]] += 1
+        return p
+
+    def _keep(self, a, test):
+        self.dist[a] = {k: w for k, w in self.dist[a].items() if test(*k)}
+
+    def _remove(self, a, card):
+        i = ORDER[card]
+        self.dist[a] = {(_with(h, i, -1), b): w for (h, b), w in self.dist[a].items() if h[i] > 0}
+
+    def update(self, model, move):
+        ph, a = model.phase, model.to_move
+        if ph in ("deal", "command_draw"):
+            pool, new = self.pool(model, a), {}
+            for (h, b), w in self.dist[a].items():
+                for i in range(len(CARDS)):
+                    if pool[i] > h[i]:
+                        key = (_with(h, i, 1), b)
+                        new[key] = new.get(key, 0.0) + w * (pool[i] - h[i])
+            self.dist[a] = new
+        elif ph == "bid1":
+            new = {}
+            for (h, b), w in self.dist[a].items():
+                for i in range(len(CARDS)):
+                    if h[i]:
+                        key = (_with(h, i, -1), i)
+                        new[key] = new.get(key, 0.0) + w
+            self.dist[a] = new
+        elif ph == "bid2":
+            self._remove(a, move.split(":")[1])
+        elif ph == "reveal":
+            i = ORDER[move.split(":")[1]]
+            self.dist[a] = {(h, None): w for (h, b), w in self.dist[a].items() if b == i}
+        elif ph == "leftover":
+            i = ORDER[move.split(":")[1]]
+            self._keep(a, lambda h, b: h[i] > 0 and not any(h[:i]))
+            self._remove(a, CARDS[i])
+        elif ph == "roll" and model.roll["kind"] == "casualty" and move != "miss":
+            r, i = model.roll["army"], ORDER[model.roll["unit"]]
+            if move == "hit:hand":
+                self._remove(r, model.roll["unit"])
+            else:
+                self._keep(r, lambda h, b: h[i] == 0)
+        elif ph == "turn" and move != "end":
+            card, verb, *rest = move.split(":")
+            self._remove(a, card)
+            if verb == "recon":
+                self._remove(a, "fog")
+            elif verb == "inspire":
+                i = ORDER[rest[0]]
+                self.dist[a] = {(_with(h, i, 1), b): w for (h, b), w in self.dist[a].items()}
+
+    def posterior(self, a):
+        total = sum(self.dist[a].values())
+        return {k: w / total for k, w in self.dist[a].items()}
+
+    def view_chance(self, model, viewer):
+        """The chance node's outcomes as `viewer` knows them: the full state's
+        rule applied to every hand the opponent may hold, by its weight."""
+        o = 1 - viewer
+        post = self.posterior(o)
+        ph = model.phase
+        if ph in ("deal", "command_draw") and model.to_move == o:
+            pool, out = self.pool(model, o), {}
+            size = sum(model.armies[o]["deck"].values())
+            for (h, b), w in post.items():
+                for i, c in enumerate(CARDS):
+                    if pool[i] > h[i]:
+                        out[f"draw:{c}"] = out.get(f"draw:{c}", 0.0) + w * (pool[i] - h[i]) / size
+            return out
+        if ph == "reveal" and model.initiative == o:
+            out = {}
+            for (h, b), w in post.items():
+                out[f"reveal:{CARDS[b]}"] = out.get(f"reveal:{CARDS[b]}", 0.0) + w
+            return out
+        if ph == "leftover" and model.to_move == o:
+            out = {}
+            for (h, b), w in post.items():
+                c = CARDS[min(i for i in range(len(CARDS)) if h[i])]
+                out[f"reveal:{c}"] = out.get(f"reveal:{c}", 0.0) + w
+            return out
+        if ph == "roll" and model.roll["kind"] == "casualty" and model.roll["army"] == o:
+            u, army = model.roll["unit"], model.armies[o]
+            q = hit_probability(model.roll["dice"], model.roll["defence"])
+            held = sum(w for (h, b), w in post.items() if h[ORDER[u]])
+            out = {}
+            if q < 1.0:
+                out["miss"] = 1.0 - q
+            if held > 0:
+                out["hit:hand"] = q * held
+            if held < 1.0 - 1e-12:
+                zone = "discard" if army["discard"][u] else "deck" if self.pool(model, o)[ORDER[u]] else "token"
+                out[f"hit:{zone}"] = q * (1.0 - held)
+            return out
+        return model.chance()

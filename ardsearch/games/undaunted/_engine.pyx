@@ -17,7 +17,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
 from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_returns_for_winner, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
-                             ard_rng_pick, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
+                             ard_rng_pick, ard_rng_double, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
                              ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
 import time
@@ -64,6 +64,8 @@ cdef enum:
     HILL = 4            # cover code of a hill (3, or 1 from a hill or by Explode)
     STOP = 32           # scout path: no second tile
     MAX_PLAYS = 60      # card plays per turn (design choice; bounds the game length)
+    MAXB = 6            # blocks of hidden draws a hand record keeps (RULES.md, Hidden information)
+    TMAX = 128          # bound on the product of (draws + 1) over the blocks: the sampler's table size
 
 cdef enum:  # cards
     C_FOG = 0
@@ -152,10 +154,11 @@ cdef enum:  # goals
 
 
 # One army (player 0 the US, 1 the Germans). Card zones are counts per card
-# type. In a view state the opponent's `hand` holds only cards the viewer
-# knows, `deck` holds the pool: the deck and the unknown part of the hand
-# together (unknown_hand of its cards are in hand), and an unseen bid is
-# UNKNOWN with its card still in the pool.
+# type. In a view state the opponent's `hand` holds only the cards everyone
+# knows are there (`known`), `deck` holds the pool: the deck and the unknown
+# part of the hand together (unknown_hand of its cards are in hand), and an
+# unseen bid is UNKNOWN with its card still counted in the hand (known or
+# among the unknown_hand).
 cdef packed struct Army:
     uint8_t deck[15]
     uint8_t hand[15]
@@ -173,6 +176,21 @@ cdef packed struct Army:
     uint8_t goal_points          # objective points that win (G_CAPTURE)
     uint8_t unknown_hand         # view only: cards in hand the viewer does not know
     uint8_t bid                  # initiative card chosen, NONE, or UNKNOWN (view)
+    # The public record of this army's hand (the same in a full state and in
+    # every view; it is what the opponent knows). `known`: cards everyone knows
+    # are in the hand (Inspire, a hand left whole by an emptied deck). The rest
+    # of the hand came from hidden draws, grouped in blocks: draws with no
+    # public inference between them. After block k, at least klo[k][c] of the
+    # record's hidden draws up to block k were cards c (that many left the hand
+    # openly, not from `known`), exactly that many if bit c of kpin[k] is set
+    # (the hand then held no card c). The record is empty (kblocks 0) whenever
+    # no hidden card is in the hand.
+    uint8_t known[15]
+    uint8_t kblocks              # blocks in use, 0..MAXB
+    uint8_t kdirty               # an inference was recorded after the last block's draws
+    uint8_t kdraws[6]            # hidden draws in each block
+    uint16_t kpin[6]
+    uint8_t klo[90]              # klo[k * 15 + c]
 
 
 # The state. Packed, pointer-free; copied with memcpy, hashed and serialized
@@ -242,8 +260,106 @@ cdef inline int deck_count(const UState *s, int a) noexcept nogil:
 
 
 cdef inline bint can_play(const UState *s, int a, int c) noexcept nogil:
-    """The card may be in a's hand: known there, or possible among the unknown cards."""
-    return s.army[a].hand[c] > 0 or (s.army[a].unknown_hand > 0 and s.army[a].deck[c] > 0)
+    """The card may be in a's hand: known there, or possible among the unknown
+    cards (not when the record says the hand holds none now)."""
+    cdef const Army *ar = &s.army[a]
+    if ar.hand[c] > 0:
+        return True
+    if ar.unknown_hand == 0 or ar.deck[c] == 0:
+        return False
+    return not (ar.kblocks > 0 and ar.kdirty and (ar.kpin[ar.kblocks - 1] >> c) & 1)
+
+
+# ---- the public record of a hand (RULES.md, Hidden information) -----------
+cdef inline int rec_unknown(const Army *ar) noexcept nogil:
+    """Cards of the hand that came from hidden draws and are still there."""
+    cdef int k, c, n = 0, last
+    if ar.kblocks == 0:
+        return 0
+    last = (ar.kblocks - 1) * NCARD
+    for k in range(ar.kblocks):
+        n += ar.kdraws[k]
+    for c in range(NCARD):
+        n -= ar.klo[last + c]
+    return n
+
+
+cdef inline void rec_reset(Army *ar) noexcept nogil:
+    ar.kblocks = 0
+    ar.kdirty = 0
+    memset(ar.kdraws, 0, sizeof(ar.kdraws))
+    memset(ar.kpin, 0, sizeof(ar.kpin))
+    memset(ar.klo, 0, sizeof(ar.klo))
+
+
+cdef inline int rec_table(const Army *ar) noexcept nogil:
+    cdef int k, t = 1
+    for k in range(ar.kblocks):
+        t *= ar.kdraws[k] + 1
+    return t
+
+
+cdef void rec_merge_last(Army *ar) noexcept nogil:
+    """Joins the last two blocks, forgetting the inferences between them (a
+    relaxation: only when the record is full, see RULES.md)."""
+    cdef int k = ar.kblocks - 1, c
+    if k < 1:
+        return
+    ar.kdraws[k - 1] += ar.kdraws[k]
+    ar.kpin[k - 1] = ar.kpin[k]
+    for c in range(NCARD):
+        ar.klo[(k - 1) * NCARD + c] = ar.klo[k * NCARD + c]
+        ar.klo[k * NCARD + c] = 0
+    ar.kdraws[k] = 0
+    ar.kpin[k] = 0
+    ar.kblocks -= 1
+
+
+cdef void rec_draw(Army *ar) noexcept nogil:
+    """One hidden draw into the hand."""
+    cdef int k
+    if ar.kblocks == 0:
+        rec_reset(ar)
+        ar.kblocks = 1
+        ar.kdraws[0] = 1
+        return
+    if ar.kdirty:
+        ar.kdirty = 0
+        if ar.kblocks < MAXB and rec_table(ar) * 2 <= TMAX:
+            k = ar.kblocks
+            memcpy(&ar.klo[k * NCARD], &ar.klo[(k - 1) * NCARD], NCARD)
+            ar.kpin[k] = 0
+            ar.kdraws[k] = 1
+            ar.kblocks += 1
+            return
+        ar.kpin[ar.kblocks - 1] = 0                 # no room: the draw joins the last block
+    k = ar.kblocks - 1
+    while ar.kblocks > 1 and rec_table(ar) // (ar.kdraws[k] + 1) * (ar.kdraws[k] + 2) > TMAX:
+        rec_merge_last(ar)
+        k = ar.kblocks - 1
+    if ar.kdraws[k] < 255:
+        ar.kdraws[k] += 1
+
+
+cdef void rec_remove(Army *ar, int c) noexcept nogil:
+    """A card c left the hand openly (played, bid, revealed, a casualty)."""
+    if ar.known[c] > 0:
+        ar.known[c] -= 1
+        return
+    if ar.kblocks == 0:
+        return
+    ar.klo[(ar.kblocks - 1) * NCARD + c] += 1
+    ar.kdirty = 1
+    if rec_unknown(ar) <= 0:
+        rec_reset(ar)
+
+
+cdef inline void rec_exclude(Army *ar, int c) noexcept nogil:
+    """The hand holds no card c now (a casualty from elsewhere, a larger reveal)."""
+    if ar.kblocks == 0:
+        return
+    ar.kpin[ar.kblocks - 1] |= <uint16_t>(1 << c)
+    ar.kdirty = 1
 
 
 cdef inline void take_from_hand(UState *s, int a, int c) noexcept nogil:
@@ -398,7 +514,17 @@ cdef double hit_probability(int dice, int defence) noexcept nogil:
 
 # ----------------------------------------------------------------- round flow
 cdef void reshuffle(UState *s, int a) noexcept nogil:
+    """The deck is empty: the whole hand is known to everyone (it is the rest
+    of the pool), then the discard pile becomes the deck."""
     cdef int c
+    cdef Army *ar = &s.army[a]
+    for c in range(NCARD):
+        if s.viewer == 1 - a:                       # a view: the pool is the unknown hand
+            ar.hand[c] += ar.deck[c]
+            ar.deck[c] = 0
+        ar.known[c] = ar.hand[c]
+    ar.unknown_hand = 0
+    rec_reset(ar)
     for c in range(NCARD):
         s.army[a].deck[c] += s.army[a].discard[c]
         s.army[a].discard[c] = 0
@@ -545,6 +671,57 @@ cdef inline int fail(char *msg, int msglen, const char *text) noexcept nogil:
     return ard_fail(msg, msglen, text)  # game.h
 
 
+cdef inline bint bid_in_hand(const UState *s, int a) noexcept nogil:
+    """The first bid, chosen and not yet revealed: the public still counts its
+    card as one of the hand's."""
+    return a == s.initiative and (s.phase == PH_BID2 or s.phase == PH_REVEAL) and s.army[a].bid < NCARD
+
+
+cdef int rec_check(const UState *s, int a, char *msg, int msglen) noexcept nogil:
+    """The public record of a's hand: well formed and agreeing with the hand."""
+    cdef const Army *ar = &s.army[a]
+    cdef int k, c, drawn = 0, lo_sum, h, hidden = 0
+    if ar.kblocks > MAXB or ar.kdirty > 1 or (ar.kblocks == 0 and ar.kdirty):
+        return fail(msg, msglen, "hand record: kblocks must be 0..6 and kdirty 0/1 (0 when empty)")
+    for k in range(MAXB):
+        if ar.kpin[k] >> NCARD:
+            return fail(msg, msglen, "hand record: pin bits beyond the 15 cards")
+        lo_sum = 0
+        for c in range(NCARD):
+            lo_sum += ar.klo[k * NCARD + c]
+            if k >= ar.kblocks and ar.klo[k * NCARD + c]:
+                return fail(msg, msglen, "hand record: unused blocks must be zero")
+            if 0 < k < ar.kblocks and ar.klo[k * NCARD + c] < ar.klo[(k - 1) * NCARD + c]:
+                return fail(msg, msglen, "hand record: lower bounds must not decrease from block to block")
+        if k >= ar.kblocks:
+            if ar.kdraws[k] or ar.kpin[k]:
+                return fail(msg, msglen, "hand record: unused blocks must be zero")
+            continue
+        if ar.kdraws[k] < 1:
+            return fail(msg, msglen, "hand record: every block holds at least one draw")
+        drawn += ar.kdraws[k]
+        if lo_sum > drawn:
+            return fail(msg, msglen, "hand record: more cards gone openly than drawn")
+    if rec_table(ar) > TMAX:
+        return fail(msg, msglen, "hand record: blocks too large (product of draws+1 above 128)")
+    if ar.kblocks and rec_unknown(ar) < 1:
+        return fail(msg, msglen, "hand record: blocks kept with no hidden card in hand")
+    for c in range(NCARD):
+        h = ar.hand[c] + (1 if bid_in_hand(s, a) and ar.bid == c else 0)
+        if s.viewer == 1 - a:
+            if ar.hand[c] != ar.known[c]:
+                return fail(msg, msglen, "a view shows exactly the known cards of the opponent's hand")
+        elif ar.known[c] > h:
+            return fail(msg, msglen, "known cards must be in the hand")
+        else:
+            hidden += h - ar.known[c]
+    if s.viewer == 1 - a:
+        hidden = ar.unknown_hand
+    if hidden != rec_unknown(ar):
+        return fail(msg, msglen, "hand record: its hidden draws must be the hand's cards not known")
+    return 0
+
+
 cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
     cdef const UState *s = <const UState *>state
     cdef const Army *ar
@@ -605,6 +782,8 @@ cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, "goal must be capture (points >= 1) or immobilize")
         if ar.unknown_hand and (s.viewer != 1 - a or ar.unknown_hand > zone_sum(ar.deck)):
             return fail(msg, msglen, "unknown cards in hand only in a view, for the opponent, within the pool")
+        if rec_check(s, a, msg, msglen):
+            return 1
         if ar.bid != NONE:
             if ar.bid == UNKNOWN:
                 if s.viewer != 1 - a:
@@ -652,8 +831,8 @@ cdef int und_validate(const void *state, char *msg, int msglen) noexcept nogil:
         o = s.initiative
         if s.to_move != o or s.army[o].bid == NONE:
             return fail(msg, msglen, "a reveal needs the first bid")
-        if s.army[o].bid == UNKNOWN and deck_count(s, o) + s.army[o].unknown_hand < 1:
-            return fail(msg, msglen, "an unknown bid needs a card in the pool")
+        if s.army[o].bid == UNKNOWN and hand_total(s, o) < 1:
+            return fail(msg, msglen, "an unknown bid needs a card in the hand")
     if s.phase == PH_ROLL:
         if (s.roll_army > 1 or s.roll_unit >= NUNIT or s.roll_kind > RK_SUPPRESS or s.roll_dice < 1
                 or s.roll_dice > 4 or s.roll_defence < 1 or s.roll_defence > 60):
@@ -890,6 +1069,7 @@ cdef void apply_turn(UState *s, int x) noexcept nogil:
         return
     s.turn_plays += 1
     take_from_hand(s, a, c)
+    rec_remove(me, c)
     if x < A_RALLY:                                 # Shelter: back to the supply, no token placed
         me.supply[c] += 1
         return
@@ -940,6 +1120,7 @@ cdef void apply_turn(UState *s, int x) noexcept nogil:
             s.army[o].discard[C_FOG] += 1
     elif x < A_COMMAND:
         take_from_hand(s, a, C_FOG)
+        rec_remove(me, C_FOG)
         me.removed[C_FOG] += 1
         s.phase = PH_CMD_DRAW
         s.draws_pending = 1
@@ -950,13 +1131,10 @@ cdef void apply_turn(UState *s, int x) noexcept nogil:
         advance_draws(s)
     elif x < A_BOLSTER:
         k = (x - A_INSPIRE) % NCARD
-        if me.play[k] > 0:
+        if me.play[k] > 0:                          # back to hand in sight of both
             me.play[k] -= 1
-            if s.viewer == o:                       # a view forgets it, as observe() does
-                me.deck[k] += 1
-                me.unknown_hand += 1
-            else:
-                me.hand[k] += 1
+            me.hand[k] += 1
+            me.known[k] += 1
     elif x < A_PICK:
         k = x - A_BOLSTER
         s.phase = PH_BOLSTER
@@ -981,12 +1159,15 @@ cdef void apply_hit(UState *s, int x) noexcept nogil:
         ar.suppressed |= 1 << u
     elif x == A_HIT_HAND:
         take_from_hand(s, a, c)
+        rec_remove(ar, c)
         ar.removed[c] += 1
-    elif x == A_HIT_DISCARD:
+    elif x == A_HIT_DISCARD:                        # so the hand held none
+        rec_exclude(ar, c)
         if ar.discard[c] > 0:
             ar.discard[c] -= 1
             ar.removed[c] += 1
-    elif x == A_HIT_DECK:
+    elif x == A_HIT_DECK:                           # so the hand held none
+        rec_exclude(ar, c)
         if ar.deck[c] > 0:
             ar.deck[c] -= 1
             ar.removed[c] += 1
@@ -1004,7 +1185,7 @@ cdef bint can_pick(const UState *s, int a) noexcept nogil:
 
 cdef void und_apply(void *state, ard_action x) noexcept nogil:
     cdef UState *s = <UState *>state
-    cdef int a = s.to_move, c
+    cdef int a = s.to_move, c, k
     cdef Army *me = &s.army[a]
     if s.phase == PH_OVER:
         return
@@ -1014,25 +1195,27 @@ cdef void und_apply(void *state, ard_action x) noexcept nogil:
         elif 0 <= x < NCARD and me.deck[x] > 0:
             me.deck[x] -= 1
             me.hand[x] += 1
+        rec_draw(me)                                # the opponent saw a draw, not the card
         s.draws_pending -= 1
         advance_draws(s)
     elif s.phase == PH_BID1 or s.phase == PH_BID2:
-        if x == ARD_HIDDEN_OUTCOME:
-            if me.unknown_hand > 0:
-                me.unknown_hand -= 1
+        if x == ARD_HIDDEN_OUTCOME:                 # a view: the card stays among the hand's
             me.bid = UNKNOWN
         else:
             c = x - A_BID
             take_from_hand(s, a, c)
             me.bid = c
+            if s.phase == PH_BID2:                  # the second bid is seen at once
+                rec_remove(me, c)
         if s.phase == PH_BID1:
             second_bid(s)
         else:
             after_bids(s)
     elif s.phase == PH_REVEAL:
         c = x - A_REVEAL
-        if me.bid == UNKNOWN and me.deck[c] > 0:
-            me.deck[c] -= 1
+        if me.bid == UNKNOWN:
+            take_from_hand(s, a, c)
+        rec_remove(me, c)
         me.bid = c
         resolve_bids(s)
     elif s.phase == PH_TURN:
@@ -1063,45 +1246,332 @@ cdef void und_apply(void *state, ard_action x) noexcept nogil:
             s.phase = PH_TURN
     elif s.phase == PH_LEFTOVER:
         c = x - A_REVEAL
+        for k in range(c):                          # the smallest card: none smaller in hand
+            rec_exclude(me, k)
         take_from_hand(s, a, c)
+        rec_remove(me, c)
         me.discard[c] += 1
         if hand_total(s, a) == 0:
             finish_turn(s)
 
 
 # ----------------------------------------------------------------- vtable: chance
-cdef int pool_outcomes(const UState *s, int a, int base, ard_action *out, double *probs) noexcept nogil:
-    """One card from a's deck (a view's pool), each type with its share."""
-    cdef int c, n = 0, total = zone_sum(s.army[a].deck)
+# ----------------------------------------------------------------- the posterior of a hidden hand
+# RULES.md, Hidden information. On a view, the opponent's unknown hand U is
+# what its hidden draws left there. Each record block k drew n_k cards from
+# the deck of its time; a card type c takes g_kc of them. Every assignment
+# of the pool's (distinguishable) cards to the draws that fits the record is
+# equally likely, which weighs an allocation g by
+#     prod_c base_c! / (base_c - S_c)! / prod_k g_kc!      (S_c = sum_k g_kc)
+# where base_c = the pool's cards c plus those drawn and openly gone. The
+# record asks S up to block k >= klo[k][c], == if pinned; U_c = S_c - klo[last][c].
+# The sampler runs a dynamic programme over the card types whose state is
+# the draws each block still has to place (at most TMAX states); types the
+# record says nothing about are one aggregate (their choices among themselves
+# are a uniform draw from their cards).
+cdef struct Post:
+    int m                       # blocks
+    int n[6]                    # draws per block
+    int stride[6]               # mixed-radix place of each block in a table index
+    int T                       # table size: prod (n_k + 1)
+    int ne                      # entries: constrained card types, then the aggregate
+    int card[16]                # card type, -1 for the aggregate of the unconstrained types
+    int base[16]
+    int lo[96]                  # lo[e * 6 + k]
+    int pin[16]                 # bit k: pinned after block k
+    int last[16]                # lower bound after the last block (cards gone openly)
+    int umin[16]                # query: at least this many in U
+    int uzero[16]               # query: none in U
+
+
+cdef int post_build(Post *p, const Army *ar, const int *umin, int uzero) noexcept nogil:
+    """The problem for army ar of a view, with query constraints on U (umin per
+    card, uzero a mask of cards U must not hold). 0 if a query is impossible."""
+    cdef int k, c, e, t = 1, m = ar.kblocks, free_base = 0, lo, any_c, last
+    p.m = m
+    for k in range(m):
+        p.n[k] = ar.kdraws[k]
+        p.stride[k] = t
+        t *= ar.kdraws[k] + 1
+    p.T = t
+    e = 0
     for c in range(NCARD):
-        if s.army[a].deck[c] > 0:
-            out[n] = base + c
-            probs[n] = s.army[a].deck[c] / <double>total
-            n += 1
-    return n
+        last = ar.klo[(m - 1) * NCARD + c] if m > 0 else 0
+        if ar.deck[c] + last == 0:
+            if umin[c] > 0:
+                return 0
+            continue
+        any_c = umin[c] > 0 or (uzero >> c) & 1
+        for k in range(m):
+            if ar.klo[k * NCARD + c] > 0 or (ar.kpin[k] >> c) & 1:
+                any_c = 1
+        if not any_c:
+            free_base += ar.deck[c]
+            continue
+        p.card[e] = c
+        p.base[e] = ar.deck[c] + last
+        p.pin[e] = 0
+        for k in range(m):
+            p.lo[e * 6 + k] = ar.klo[k * NCARD + c]
+            if (ar.kpin[k] >> c) & 1:
+                p.pin[e] |= 1 << k
+        p.last[e] = last
+        p.umin[e] = umin[c]
+        p.uzero[e] = (uzero >> c) & 1
+        e += 1
+    if free_base > 0:
+        p.card[e] = -1
+        p.base[e] = free_base
+        p.pin[e] = 0
+        for k in range(m):
+            p.lo[e * 6 + k] = 0
+        p.last[e] = 0
+        p.umin[e] = 0
+        p.uzero[e] = 0
+        e += 1
+    p.ne = e
+    return 1
+
+
+cdef double post_weight(const Post *p, int e, int gi) noexcept nogil:
+    """Weight of entry e taking the allocation with table index gi (0 if not allowed)."""
+    cdef int k, g, i, total = 0, u
+    cdef double w = 1.0
+    for k in range(p.m):
+        g = (gi // p.stride[k]) % (p.n[k] + 1)
+        total += g
+        for i in range(2, g + 1):
+            w /= i
+        if total < p.lo[e * 6 + k]:
+            return 0.0
+        if (p.pin[e] >> k) & 1 and total != p.lo[e * 6 + k]:
+            return 0.0
+    if total > p.base[e]:
+        return 0.0
+    u = total - p.last[e]
+    if u < p.umin[e] or (p.uzero[e] and u != 0):
+        return 0.0
+    for i in range(total):
+        w *= p.base[e] - i
+    return w
+
+
+cdef inline bint fits(const Post *p, int g, int r) noexcept nogil:
+    """Allocation g fits in the remaining capacities r, digit by digit."""
+    cdef int k
+    for k in range(p.m):
+        if (g // p.stride[k]) % (p.n[k] + 1) > (r // p.stride[k]) % (p.n[k] + 1):
+            return False
+    return True
+
+
+cdef double post_solve(const Post *p, double *F, double *W) noexcept nogil:
+    """Fills W[e*T + g] (weights) and F[e*T + r] (the partition function of
+    entries e.. with capacities r left); returns Z = F[0*T + T-1]."""
+    cdef int e, r, g, T = p.T
+    cdef double tot
+    for r in range(T):
+        F[p.ne * T + r] = 0.0
+    F[p.ne * T] = 1.0
+    e = p.ne - 1
+    while e >= 0:
+        for g in range(T):
+            W[e * T + g] = post_weight(p, e, g)
+        for r in range(T):
+            tot = 0.0
+            for g in range(r + 1):
+                if W[e * T + g] != 0.0 and F[(e + 1) * T + r - g] != 0.0 and fits(p, g, r):
+                    tot += W[e * T + g] * F[(e + 1) * T + r - g]
+            F[e * T + r] = tot
+        e -= 1
+    return F[T - 1]
+
+
+cdef double hand_z(const Army *ar, const int *umin, int uzero) noexcept nogil:
+    """Total weight of the unknown hands of army ar (a view's opponent) that fit
+    the record and the query; hand_z(q) / hand_z(no query) is its probability."""
+    cdef Post p
+    cdef double F[17 * TMAX]
+    cdef double W[16 * TMAX]
+    if ar.kblocks == 0:
+        return 0.0 if any_positive(umin) else 1.0
+    if not post_build(&p, ar, umin, uzero):
+        return 0.0
+    return post_solve(&p, F, W)
+
+
+cdef inline bint any_positive(const int *v) noexcept nogil:
+    cdef int c
+    for c in range(NCARD):
+        if v[c] > 0:
+            return True
+    return False
+
+
+cdef bint rec_plain(const Army *ar) noexcept nogil:
+    """No inference recorded: the unknown hand is a uniform draw from the pool."""
+    cdef int c
+    if ar.kblocks > 1:
+        return False
+    if ar.kblocks == 1:
+        if ar.kpin[0]:
+            return False
+        for c in range(NCARD):
+            if ar.klo[c]:
+                return False
+    return True
+
+
+cdef int draw_from_pool(Army *ar, ard_rng *rng) noexcept nogil:
+    cdef int total = zone_sum(ar.deck), r, c
+    if total <= 0:
+        return -1
+    r = ard_rng_below(rng, total)
+    for c in range(NCARD):
+        if r < ar.deck[c]:
+            ar.deck[c] -= 1
+            return c
+        r -= ar.deck[c]
+    return -1
+
+
+cdef void hand_sample(Army *ar, const int *umin, ard_rng *rng) noexcept nogil:
+    """Deals army ar's unknown hand (a view's opponent) from its posterior with
+    the query lower bounds umin: moves the cards from the pool to `hand`."""
+    cdef Post p
+    cdef double F[17 * TMAX]
+    cdef double W[16 * TMAX]
+    cdef int e, g, r, k, c, total, free_n = 0, u, pick
+    cdef double target, acc, w
+    cdef int free_pool[15]
+    u = ar.unknown_hand
+    if u <= 0:
+        return
+    if (rec_plain(ar) and not any_positive(umin)) or not post_build(&p, ar, umin, 0) \
+            or post_solve(&p, F, W) <= 0.0:
+        # a uniform draw from the pool (exact without inferences; a fallback otherwise)
+        for k in range(u):
+            c = draw_from_pool(ar, rng)
+            if c >= 0:
+                ar.hand[c] += 1
+        return
+    for c in range(NCARD):
+        free_pool[c] = 0
+    r = p.T - 1
+    for e in range(p.ne):
+        target = ard_rng_double(rng) * F[e * p.T + r]
+        acc = 0.0
+        pick = -1
+        for g in range(r + 1):
+            w = W[e * p.T + g]
+            if w != 0.0 and F[(e + 1) * p.T + r - g] != 0.0 and fits(&p, g, r):
+                pick = g
+                acc += w * F[(e + 1) * p.T + r - g]
+                if acc > target:
+                    break
+        if pick < 0:
+            break
+        total = 0
+        for k in range(p.m):
+            total += (pick // p.stride[k]) % (p.n[k] + 1)
+        r -= pick
+        if p.card[e] >= 0:
+            c = p.card[e]
+            k = total - p.last[e]
+            ar.hand[c] += k
+            ar.deck[c] -= k
+        else:
+            free_n = total
+    if free_n > 0:                                  # the aggregate: a uniform draw from its cards
+        for c in range(NCARD):
+            for e in range(p.ne):
+                if p.card[e] == c:
+                    break
+            else:
+                free_pool[c] = ar.deck[c]
+        total = 0
+        for c in range(NCARD):
+            total += free_pool[c]
+        for k in range(free_n):
+            if total <= 0:
+                break
+            r = ard_rng_below(rng, total)
+            for c in range(NCARD):
+                if r < free_pool[c]:
+                    free_pool[c] -= 1
+                    ar.deck[c] -= 1
+                    ar.hand[c] += 1
+                    total -= 1
+                    break
+                r -= free_pool[c]
 
 
 cdef double hand_holds(const UState *s, int a, int c) noexcept nogil:
-    """Probability that a's hand holds a card c, as the view's owner sees it
-    (the unknown part of the hand is a uniform sample of the pool)."""
-    cdef int h = s.army[a].unknown_hand, total = zone_sum(s.army[a].deck), k = s.army[a].deck[c], i
-    cdef double none = 1.0
-    if s.army[a].hand[c] > 0:
+    """Probability that a's hand holds a card c, as the view's owner knows it."""
+    cdef const Army *ar = &s.army[a]
+    cdef int umin[15]
+    cdef double z
+    if ar.hand[c] > 0:
         return 1.0
-    if h == 0 or k == 0:
+    if ar.unknown_hand == 0 or ar.deck[c] == 0:
         return 0.0
-    for i in range(h):
-        if total - k - i <= 0:
-            return 1.0
-        none *= (total - k - i) / <double>(total - i)
-    return 1.0 - none
+    memset(umin, 0, sizeof(umin))
+    z = hand_z(ar, umin, 0)
+    if z <= 0.0:
+        return 0.0
+    umin[c] = 1
+    return hand_z(ar, umin, 0) / z
+
+
+cdef double smallest_is(const UState *s, int a, int c, double z) noexcept nogil:
+    """Probability that the smallest card of a's hand is c (z: hand_z without a query)."""
+    cdef const Army *ar = &s.army[a]
+    cdef int umin[15]
+    cdef int x, zero = 0
+    for x in range(c):
+        if ar.hand[x] > 0:
+            return 0.0
+        zero |= 1 << x
+    memset(umin, 0, sizeof(umin))
+    if ar.hand[c] == 0:
+        if ar.deck[c] == 0:
+            return 0.0
+        umin[c] = 1
+    return hand_z(ar, umin, zero) / z
+
+
+cdef int pool_outcomes(const UState *s, int a, int base, ard_action *out, double *probs) noexcept nogil:
+    """One card from a's deck, each type with its share; on a view of a's
+    opponent the deck is the pool less the unknown hand, in expectation."""
+    cdef const Army *ar = &s.army[a]
+    cdef int c, n = 0, k, total = zone_sum(ar.deck), u = ar.unknown_hand
+    cdef int umin[15]
+    cdef double z = 1.0, expect
+    if u > 0:
+        memset(umin, 0, sizeof(umin))
+        z = hand_z(ar, umin, 0)
+    for c in range(NCARD):
+        if ar.deck[c] == 0:
+            continue
+        expect = 0.0                                # expected cards c in the unknown hand
+        if u > 0 and z > 0.0:
+            for k in range(1, ar.deck[c] + 1):
+                umin[c] = k
+                expect += hand_z(ar, umin, 0) / z
+            umin[c] = 0
+        if ar.deck[c] - expect > 1e-12:
+            out[n] = base + c
+            probs[n] = (ar.deck[c] - expect) / <double>(total - u)
+            n += 1
+    return n
 
 
 cdef int und_chance_outcomes(const void *state, ard_action *out, double *probs) noexcept nogil:
     cdef const UState *s = <const UState *>state
     cdef const Army *ar
-    cdef int a = s.to_move, n = 0, c, total, h, zone
-    cdef double q, ph, w
+    cdef int a = s.to_move, n = 0, c, zone
+    cdef int umin[15]
+    cdef double q, ph, w, z, total
     if s.phase == PH_DEAL or s.phase == PH_CMD_DRAW:
         return pool_outcomes(s, a, A_DRAW, out, probs)
     if s.phase == PH_REVEAL:
@@ -1110,7 +1580,19 @@ cdef int und_chance_outcomes(const void *state, ard_action *out, double *probs) 
             out[0] = A_REVEAL + ar.bid
             probs[0] = 1.0
             return 1
-        return pool_outcomes(s, s.initiative, A_REVEAL, out, probs)
+        # a view: the hidden bid is any card the hand may hold, each possible
+        # bid of each possible hand counted once
+        total = 0.0
+        for c in range(NCARD):
+            w = hand_holds(s, s.initiative, c)
+            if w > 0.0:
+                out[n] = A_REVEAL + c
+                probs[n] = w
+                total += w
+                n += 1
+        for c in range(n):
+            probs[c] /= total
+        return n
     if s.phase == PH_LEFTOVER:
         ar = &s.army[a]
         if ar.unknown_hand == 0:
@@ -1120,15 +1602,17 @@ cdef int und_chance_outcomes(const void *state, ard_action *out, double *probs) 
                     probs[0] = 1.0
                     return 1
             return 0
-        # a view: the smallest card is unknown; each card of the hand is
-        # weighted by its expected count (known, or the pool's share)
-        total = zone_sum(ar.deck)
-        h = hand_total(s, a)
+        # a view: the full state reveals the smallest card; its chance is
+        # the posterior weight of the hands whose smallest card it is
+        memset(umin, 0, sizeof(umin))
+        z = hand_z(ar, umin, 0)
+        if z <= 0.0:
+            return 0
         for c in range(NCARD):
-            w = ar.hand[c] + ar.unknown_hand * ar.deck[c] / <double>total
-            if w > 0:
+            w = smallest_is(s, a, c, z)
+            if w > 0.0:
                 out[n] = A_REVEAL + c
-                probs[n] = w / h
+                probs[n] = w
                 n += 1
         return n
     if s.phase == PH_ROLL:
@@ -1149,6 +1633,10 @@ cdef int und_chance_outcomes(const void *state, ard_action *out, double *probs) 
             probs[n] = q
             return n + 1
         ph = hand_holds(s, s.roll_army, c)
+        if ph > 1.0 - 1e-12:
+            ph = 1.0
+        if ph < 1e-12:
+            ph = 0.0
         if ph > 0:
             out[n] = A_HIT_HAND
             probs[n] = q * ph
@@ -1238,50 +1726,73 @@ cdef uint64_t und_hash(const void *state) noexcept nogil:
 # ----------------------------------------------------------------- vtable: hidden information
 cdef void und_observe(const void *state, int player, void *out_view) noexcept nogil:
     cdef UState tmp
-    cdef int o = 1 - player, c
+    cdef int o = 1 - player, c, h
+    cdef bint hidden_bid
     memcpy(&tmp, state, sizeof(UState))
     if tmp.viewer == -1 and 0 <= player <= 1:
+        # the first bid stays secret from the second chooser until revealed:
+        # its card counts as one of the hand's
+        hidden_bid = o == tmp.initiative and (tmp.phase == PH_BID2 or tmp.phase == PH_REVEAL) \
+            and tmp.army[o].bid < NCARD
         for c in range(NCARD):
-            tmp.army[o].deck[c] += tmp.army[o].hand[c]
-            tmp.army[o].unknown_hand += tmp.army[o].hand[c]
-            tmp.army[o].hand[c] = 0
-        # the first bid stays secret from the second chooser until revealed
-        if o == tmp.initiative and (tmp.phase == PH_BID2 or tmp.phase == PH_REVEAL) \
-                and tmp.army[o].bid < NCARD:
-            tmp.army[o].deck[tmp.army[o].bid] += 1
+            h = tmp.army[o].hand[c] + (1 if hidden_bid and tmp.army[o].bid == c else 0)
+            h -= tmp.army[o].known[c]               # what the public record does not show
+            if h > 0:
+                tmp.army[o].deck[c] += h
+                tmp.army[o].unknown_hand += h
+            tmp.army[o].hand[c] = tmp.army[o].known[c]
+        if hidden_bid:
             tmp.army[o].bid = UNKNOWN
         tmp.viewer = player
     memcpy(out_view, &tmp, sizeof(UState))
 
 
-cdef int draw_from_pool(Army *ar, ard_rng *rng) noexcept nogil:
-    cdef int total = zone_sum(ar.deck), r, c
-    if total <= 0:
-        return -1
-    r = ard_rng_below(rng, total)
-    for c in range(NCARD):
-        if r < ar.deck[c]:
-            ar.deck[c] -= 1
-            return c
-        r -= ar.deck[c]
-    return -1
-
-
 cdef void und_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
+    """Deals the opponent's unknown hand (and unseen bid) from the exact
+    posterior of the public record (RULES.md, Hidden information)."""
     cdef UState *s = <UState *>view
-    cdef int o = 1 - player, c
+    cdef int o = 1 - player, c, b
+    cdef int umin[15]
+    cdef double w[15]
+    cdef double total, r, z
     cdef Army *ar
     if s.viewer == -1 or not 0 <= player <= 1:
         return
     ar = &s.army[o]
+    memset(umin, 0, sizeof(umin))
     if ar.bid == UNKNOWN:
-        c = draw_from_pool(ar, rng)
-        ar.bid = c if c >= 0 else NONE
-    while ar.unknown_hand > 0:
-        c = draw_from_pool(ar, rng)
-        if c >= 0:
-            ar.hand[c] += 1
-        ar.unknown_hand -= 1
+        # every possible bid of every possible hand is one assignment: the bid
+        # is c with weight P(the hand holds a c)
+        total = 0.0
+        z = hand_z(ar, umin, 0)
+        for c in range(NCARD):
+            w[c] = 0.0
+            if ar.hand[c] > 0:
+                w[c] = 1.0
+            elif ar.unknown_hand > 0 and ar.deck[c] > 0 and z > 0.0:
+                umin[c] = 1
+                w[c] = hand_z(ar, umin, 0) / z
+                umin[c] = 0
+            total += w[c]
+        b = -1
+        r = ard_rng_double(rng) * total
+        for c in range(NCARD):
+            if w[c] > 0.0:
+                b = c
+                r -= w[c]
+                if r < 0.0:
+                    break
+        if b >= 0 and ar.hand[b] == 0:
+            umin[b] = 1
+        hand_sample(ar, umin, rng)
+        if b >= 0 and ar.hand[b] > 0:
+            ar.hand[b] -= 1
+            ar.bid = b
+        else:
+            ar.bid = NONE
+    else:
+        hand_sample(ar, umin, rng)
+    ar.unknown_hand = 0
     s.viewer = -1
 
 

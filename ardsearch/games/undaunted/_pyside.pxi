@@ -81,6 +81,12 @@ def to_dict(raw):
         d["bid"] = None if ar.bid == NONE else "unknown" if ar.bid == UNKNOWN else CARD_NAMES[ar.bid] \
             if ar.bid < NCARD else int(ar.bid)
         d["points"] = points(&s, a)
+        d["known"] = {CARD_NAMES[c]: int(ar.known[c]) for c in range(NCARD) if ar.known[c]}
+        d["record"] = {"dirty": bool(ar.kdirty), "blocks": [
+            {"draws": int(ar.kdraws[k]),
+             "lower": {CARD_NAMES[c]: int(ar.klo[k * NCARD + c]) for c in range(NCARD) if ar.klo[k * NCARD + c]},
+             "exact": [CARD_NAMES[c] for c in range(NCARD) if (ar.kpin[k] >> c) & 1]}
+            for k in range(min(ar.kblocks, MAXB))]}
         armies.append(d)
     queue = [[b // NUNIT, UNIT_NAMES[b % NUNIT]] for b in range(2 * NUNIT) if (s.explode_queue >> b) & 1]
     return {
@@ -290,6 +296,62 @@ cdef _build_army(UState *s, int a, object d, str where, object tix):
     ar.goal_points = _int(d, "goal_points", where, 0, 255, 0)
     bid = d.get("bid")
     ar.bid = NONE if bid is None else UNKNOWN if bid == "unknown" else _card(bid, f"{where}.bid")
+    _build_record(s, a, d, where)
+
+
+cdef _build_record(UState *s, int a, dict d, str where):
+    """The public record of the hand (RULES.md, Hidden information). Without
+    `known` and `record` keys: nothing known, every other card of the hand one
+    block of hidden draws (a hand dealt from the pool)."""
+    cdef Army *ar = &s.army[a]
+    known = d.get("known")
+    if known is None:
+        known = {CARD_NAMES[c]: ar.hand[c] for c in range(NCARD) if ar.hand[c]} if s.viewer == 1 - a else {}
+    if not isinstance(known, dict):
+        raise ValueError(f"{where}.known: expected a table of card counts")
+    for name, n in known.items():
+        c = _card(name, f"{where}.known")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAXCOUNT:
+            raise ValueError(f"{where}.known.{name}: expected a count from 0 to {MAXCOUNT}, got {n!r}")
+        ar.known[c] = n
+    rec = d.get("record")
+    if rec is None:
+        if s.viewer == 1 - a:
+            hidden = ar.unknown_hand
+        else:
+            hidden = sum(max(0, ar.hand[c] + (ar.bid == c and a == s.initiative and s.phase in (PH_BID2, PH_REVEAL))
+                             - ar.known[c]) for c in range(NCARD))
+        if hidden > 255:
+            raise ValueError(f"{where}: more than 255 cards in hand that the opponent does not know")
+        rec = {"blocks": [{"draws": hidden}] if hidden else []}
+    if not isinstance(rec, dict) or not isinstance(rec.get("blocks", []), list):
+        raise ValueError(f"{where}.record: expected {{dirty, blocks: [{{draws, lower, exact}}, ...]}}")
+    blocks = rec.get("blocks", [])
+    if len(blocks) > MAXB:
+        raise ValueError(f"{where}.record.blocks: at most {MAXB} blocks, got {len(blocks)}")
+    ar.kblocks = len(blocks)
+    dirty = rec.get("dirty", False)
+    if not isinstance(dirty, bool):
+        raise ValueError(f"{where}.record.dirty: expected true or false, got {dirty!r}")
+    ar.kdirty = dirty
+    for k, b in enumerate(blocks):
+        bw = f"{where}.record.blocks[{k}]"
+        if not isinstance(b, dict):
+            raise ValueError(f"{bw}: expected {{draws, lower, exact}}")
+        ar.kdraws[k] = _int(b, "draws", bw, 1, 255)
+        lower = b.get("lower") or {}
+        if not isinstance(lower, dict):
+            raise ValueError(f"{bw}.lower: expected a table of card counts")
+        for name, n in lower.items():
+            c = _card(name, f"{bw}.lower")
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 255:
+                raise ValueError(f"{bw}.lower.{name}: expected a count from 0 to 255, got {n!r}")
+            ar.klo[k * NCARD + c] = n
+        exact = b.get("exact") or []
+        if not isinstance(exact, list):
+            raise ValueError(f"{bw}.exact: expected a list of cards")
+        for name in exact:
+            ar.kpin[k] |= 1 << _card(name, f"{bw}.exact")
 
 
 def from_dict(d, params=None):
