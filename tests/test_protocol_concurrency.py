@@ -25,8 +25,10 @@ from test_protocol_helpers import ENGINE_CMD, Captured, InProcess, engine_env, r
 from ardsearch.protocol.compliance import Wire
 
 SETUP = "position startpos seed 5 moves first:A obj:1 obj:2"
-# Trials of the go-at-bestmove race per variant: each is a few milliseconds.
-RACE_TRIALS = 300
+# Trials of the go-at-bestmove race per variant (each takes a few milliseconds;
+# the old engine lost the stop in about one trial in ten to twenty).
+RACE_TRIALS_PROCESS = 150
+RACE_TRIALS_IN_PROCESS = 100
 # A generous bound for a hang guard; never a timing assertion.
 HANG_S = 20.0
 
@@ -148,7 +150,7 @@ def test_go_sent_at_the_bestmove_keeps_the_next_search_stoppable():
         lines = out.until(bestmove, 3.0)
         errors = [s for s in lines if s.startswith("error")]
         assert len(errors) == 1 and errors[0].startswith("error busy "), (trial, lines)
-        assert lines[0].startswith("bestmove") and lines[-1].startswith("bestmove"), lines
+        assert sum(map(bestmove, lines)) == 1, lines
     out.on_line = None
     assert e.run("isready") == ["readyok"]
 
@@ -162,7 +164,7 @@ def test_go_at_bestmove_then_stop_many_times_in_process(where):
     cpu = one_cpu() if where == "one-core" else None
     with pinned(cpu):
         e = in_process()
-        for trial in range(RACE_TRIALS):
+        for trial in range(RACE_TRIALS_IN_PROCESS):
             race_trial(e.send, e.out.until, trial)
         assert e.server.wait_job(HANG_S)
         assert e.run("isready") == ["readyok"]
@@ -193,7 +195,7 @@ def test_go_at_bestmove_then_stop_many_times_engine_process(where):
             return w.until(pred, 5.0)[0]
 
         with pinned(cpu):
-            for trial in range(RACE_TRIALS):
+            for trial in range(RACE_TRIALS_PROCESS):
                 race_trial(w.send, until, trial)
         assert w.sync(5.0) == []
         w.send("quit")
@@ -229,7 +231,7 @@ def test_perft_is_stopped_by_stop_and_says_its_count_is_partial(wire):
     words = lines[0].split()
     assert words[:3] == ["perft", "12", "nodes"] and words[4] == "time" and words[6:] == ["partial"], lines
     wire.send("perft 2")
-    lines = wire.sync(HANG_S)
+    lines, _ = wire.until(lambda s: s.startswith(("perft", "error")), HANG_S)
     assert len(lines) == 1 and lines[0].startswith("perft 2 nodes ") and "partial" not in lines[0], lines
 
 
