@@ -17,6 +17,8 @@ def test_our_engine_passes_the_compliance_suite():
     names = " ".join(c.name for c in report.checks)
     for needed in ("handshake", "bad input", "stop", "quit", "EOF", "info grammar"):
         assert needed in names
+    for needed in ("go at a bestmove: stop not lost", "go depth", "stop ends perft", "stop ends bench"):
+        assert needed in names
 
 
 def test_compliance_from_the_command_line():

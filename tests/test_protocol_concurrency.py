@@ -218,10 +218,11 @@ def wire():
 
 
 def test_perft_is_stopped_by_stop_and_says_its_count_is_partial(wire):
-    """docs/protocol.md, helpers: "`perft` and `bench` run in the worker like
-    a search and `stop` ends them ... a stopped perft answers `perft <depth>
-    nodes <n> time <ms> partial`". A `position` after the stop waits for the
-    stopping perft instead of being refused busy."""
+    """docs/protocol.md, helpers: perft "runs in the worker like a search:
+    `isready` is still answered, `stop` ends it). Stopped before the end:
+    `perft <depth> nodes <n> time <ms> partial`". `stop`: "Commands that
+    change state and arrive after a `stop` wait for the stopping job to
+    finish (they are not refused as `busy`)"."""
     wire.send("perft 12")
     assert wire.sync(5.0) == []  # isready is answered while perft runs
     wire.send("stop")
@@ -236,10 +237,10 @@ def test_perft_is_stopped_by_stop_and_says_its_count_is_partial(wire):
 
 
 def test_bench_is_stopped_by_stop_and_says_its_total_is_partial(wire):
-    """docs/protocol.md, helpers: a stopped bench ends with `Nodes searched :
-    <n> partial` (the sum over the positions searched so far, the one
-    interrupted included) and then `Nodes/second : <r>`; `go` after the
-    stop waits for it instead of being refused busy."""
+    """docs/protocol.md, helpers: bench "Runs in the worker like a search;
+    `stop` ends the running position's search and the bench, and the total
+    reads `Nodes searched : <n> partial`"; a `go` after the stop waits for
+    it instead of being refused busy."""
     wire.send("bench 100000000")
     assert wire.sync(5.0) == []
     wire.send("stop")
@@ -261,11 +262,12 @@ def final_info(lines: list[str]) -> dict:
 
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
 def test_mcts_go_depth_stops_as_soon_as_the_pv_is_that_long(algorithm):
-    """docs/protocol.md, `go depth <d>`: MCTS "stops at the first simulation
-    after which the principal variation is d plies long". The old engine
-    looked at the depth only with each info line (every 500 ms), so `go
-    depth 1` ran thousands of simulations and the node count depended on
-    the clock; now it is one simulation, and the same for every run."""
+    """docs/protocol.md, `depth` with MCTS and ISMCTS: "The search checks it
+    after every simulation ... and ends at the first of: the line is d plies
+    long; ... with `Threads` 1 it ends on the same simulation every time".
+    The old engine looked at the depth only with each info line (every 500
+    ms), so `go depth 1` ran thousands of simulations and the node count
+    depended on the clock; now it is one simulation."""
     e = in_process()
     e.run(f"setoption name Algorithm value {algorithm}", "setoption name Hash value 64")
     e.send("go depth 1")
@@ -280,9 +282,9 @@ def test_mcts_go_depth_stops_as_soon_as_the_pv_is_that_long(algorithm):
 
 
 def test_mcts_go_depth_beyond_the_end_of_the_game_ends():
-    """The last decision of a short game: the principal variation cannot be
-    10 plies long, so (docs/protocol.md) the search ends when its line
-    reaches the end of the game. The old engine searched on forever."""
+    """docs/protocol.md: "A `depth` that the game cannot reach ends when the
+    line reaches the end of the game." Here, the last decision of a short
+    game, `go depth 10`; the old engine searched on forever."""
     e = in_process()
     e.run("newgame ardennes road_length=8 max_rounds=2",
           "position startpos seed 42 moves first:A ? obj:3 G2 T2 S3 C4 G6 T6 T5 T5 T3 T3 M5 M1 T7 T7 S7")
@@ -295,8 +297,9 @@ def test_mcts_go_depth_beyond_the_end_of_the_game_ends():
 
 
 def test_mcts_go_depth_that_the_tree_cannot_reach_ends():
-    """A depth the tree cannot reach within its memory (Hash 1: about 26,000
-    nodes): the search ends when the tree is full (docs/protocol.md)."""
+    """docs/protocol.md: the search ends when "the tree is full (the `Hash`
+    memory is used up) and the line is still shorter than d". Hash 1 (one
+    block of 65,536 nodes), `go depth 60`; the old engine searched on forever."""
     e = in_process()
     e.send("go depth 60")
     try:
@@ -307,11 +310,12 @@ def test_mcts_go_depth_that_the_tree_cannot_reach_ends():
 
 
 def test_depth_only_go_has_a_simulation_cap():
-    """docs/protocol.md: a `go depth d` without another limit also ends after
-    DEPTH_SIMULATION_CAP simulations (a tree that never fills up: a huge Hash)."""
+    """docs/protocol.md: "when `depth` is the only limit, 1,000,000
+    simulations: the end for a tree so large that it never fills up"."""
     from ardsearch.protocol.searcher import DEPTH_SIMULATION_CAP, GoLimits, plan_budget
 
     b = plan_budget(GoLimits(depth=6), {}, None, "mcts")
+    assert DEPTH_SIMULATION_CAP == 1_000_000
     assert b.depth == 6 and b.simulations == DEPTH_SIMULATION_CAP and b.seconds is None
     b = plan_budget(GoLimits(depth=6, nodes=500), {}, None, "ismcts")
     assert b.simulations == 500
