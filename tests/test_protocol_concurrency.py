@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
+import sys
 import threading
 import time
 
@@ -159,15 +159,22 @@ def test_go_sent_at_the_bestmove_keeps_the_next_search_stoppable():
 
 @pytest.mark.parametrize("where", ["free", "one-core"])
 def test_go_at_bestmove_then_stop_many_times_in_process(where):
-    """The same exchange, hundreds of times in process (the engine's threads
-    inherit the pinning of the thread that starts them)."""
+    """The same exchange, a hundred times in process (the engine's threads
+    inherit the pinning of the thread that starts them). A short GIL switch
+    interval makes Python threads preempt each other between any two
+    bytecodes, as the engine's threads do on one core."""
     cpu = one_cpu() if where == "one-core" else None
-    with pinned(cpu):
-        e = in_process()
-        for trial in range(RACE_TRIALS_IN_PROCESS):
-            race_trial(e.send, e.out.until, trial)
-        assert e.server.wait_job(HANG_S)
-        assert e.run("isready") == ["readyok"]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        with pinned(cpu):
+            e = in_process()
+            for trial in range(RACE_TRIALS_IN_PROCESS):
+                race_trial(e.send, e.out.until, trial)
+            assert e.server.wait_job(HANG_S)
+            assert e.run("isready") == ["readyok"]
+    finally:
+        sys.setswitchinterval(interval)
 
 
 @pytest.mark.parametrize("where", ["free", "one-core"])
@@ -321,3 +328,61 @@ def test_depth_only_go_has_a_simulation_cap():
     assert b.simulations == 500
     b = plan_budget(GoLimits(depth=6), {}, None, "expectimax")
     assert b.depth == 6 and b.simulations is None
+
+
+# ---- the pieces underneath: MCTS.search(depth=) and perft_until -------------
+
+def decision_state(game_name="ardennes", moves=("first:A", "obj:1", "obj:2"), **params):
+    import ardsearch
+
+    game = ardsearch.load_game(game_name, **params)
+    state = game.new_initial_state(seed=5)
+    for m in moves:
+        state.apply_action(state.string_to_action(m))
+    return game, state
+
+
+def test_mcts_search_depth_reports_why_it_ended():
+    """MCTS.search(depth=d) ends with depth_stop "depth" (the reported pv is
+    d plies long), "end" (the line reaches the end of the game) or "memory"
+    (the tree is full), as docs/protocol.md lists them; a search without
+    depth reports None, and depth 0 is refused."""
+    require_search()
+    from ardsearch import _search
+
+    game, state = decision_state()
+    m = _search.MCTS(game.capsule, seed=0, ismcts=False)
+    r = m.search(state.raw(), simulations=100000, depth=2)
+    assert r["depth_stop"] == "depth" and len(r["pv"]) == 2, r["pv"]
+    small = _search.MCTS(game.capsule, seed=0, ismcts=False, max_memory_mb=1)
+    r = small.search(state.raw(), simulations=1000000, depth=60)
+    assert r["depth_stop"] == "memory" and r["memory_full"] and len(r["pv"]) < 60
+    assert m.search(state.raw(), simulations=50)["depth_stop"] is None
+    with pytest.raises(ValueError, match="depth must be at least 1"):
+        m.search(state.raw(), simulations=50, depth=0)
+    short, last = decision_state(moves="first:A obj:1 obj:3 G2 T2 S3 C4 G6 T6 T5 T5 T3 T3 M5 M1 T7 T7 S7".split(),
+                             road_length=8, max_rounds=2)
+    for ismcts in (False, True):
+        view = last.view(last.current_player()) if ismcts else last
+        r = _search.MCTS(short.capsule, seed=0, ismcts=ismcts).search(view.raw(), simulations=1000000, depth=10)
+        assert r["depth_stop"] == "end" and len(r["pv"]) < 10, (ismcts, r["pv"])
+
+
+def test_perft_until_counts_like_perft_and_stops_on_its_flag():
+    """perft_until(state, depth, flag) is perft(state, depth) with a stop
+    byte another thread may set: complete counts equal perft's; a set flag
+    gives a partial count (a lower bound) and complete False."""
+    require_search()
+    from ardsearch import _core
+
+    _, state = decision_state()
+    flag = bytearray(1)
+    assert _core.perft_until(state, 3, flag) == (_core.perft(state, 3), True)
+    flag[0] = 1
+    count, complete = _core.perft_until(state, 3, flag)
+    assert not complete and count < _core.perft(state, 3)
+    assert _core.perft_until(state, 0, flag) == (1, True)  # nothing to cut at depth 0
+    flag[0] = 0
+    threading.Timer(0.05, flag.__setitem__, (0, 1)).start()
+    count, complete = _core.perft_until(state, 12, flag)
+    assert not complete and count > 0
