@@ -270,8 +270,9 @@ def final_info(lines: list[str]) -> dict:
 @pytest.mark.parametrize("algorithm", ["mcts", "ismcts"])
 def test_mcts_go_depth_stops_as_soon_as_the_pv_is_that_long(algorithm):
     """docs/protocol.md, `depth` with MCTS and ISMCTS: "The search checks it
-    after every simulation ... and ends at the first of: the line is d plies
-    long; ... with `Threads` 1 it ends on the same simulation every time".
+    after every simulation ... and ends at the first of: the line is at
+    least d plies long ... with `Threads` 1 it ends on the same simulation
+    every time".
     The old engine looked at the depth only with each info line (every 500
     ms), so `go depth 1` ran thousands of simulations and the node count
     depended on the clock; now it is one simulation."""
