@@ -15,8 +15,10 @@ from ardsearch.protocol.compliance import Wire
 
 PROTOCOL_LINE = re.compile(
     r"^(id \S+ .*|protocol \d+|game \S+ [0-9a-f]+|option name .*|ardok|readyok|info .*|bestmove \S+"
-    r"|error [a-z-]+ .*|legal( \S+)*|chance .*|board.*|boardok|eval \S+ player \d|perft \d+ nodes \d+ time \d+( partial)?"
-    r"|result .*|tomove \S+|hash [0-9a-f]{16}|Total time \(ms\) : \d+|Nodes searched : \d+( partial)?|Nodes/second : \d+)$")
+    r"|error [a-z-]+ .*|legal( \S+)*|chance .*|board.*|boardok|eval \S+ player \d"
+    r"|perft \d+ nodes \d+ time \d+( partial)?"
+    r"|result .*|tomove \S+|hash [0-9a-f]{16}|Total time \(ms\) : \d+|Nodes searched : \d+( partial)?"
+    r"|Nodes/second : \d+)$")
 COMMANDS = ["ard", "isready", "setoption", "newgame", "position", "go", "stop", "legal", "d", "eval",
             "perft", "query", "bench"]
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))

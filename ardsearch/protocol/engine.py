@@ -137,7 +137,8 @@ class EngineServer:
                 # bestmove arrives; let the stopping job finish rather than refuse.
                 self._cond.wait_for(lambda: self._job is not job, STOP_WAIT_S)
             if self._job is not None:
-                raise CommandError("busy", f"{what} is not allowed while a search runs; send stop first")
+                raise CommandError("busy", f"{what} is not allowed while a search, perft or bench runs; "
+                                   "send stop first")
 
     def require_position(self):
         if self.game is None:
@@ -151,7 +152,7 @@ class EngineServer:
         and final(line) prints the job's last line and ends the job."""
         with self._cond:
             if self._job is not None:  # callers check require_idle first; this keeps the invariant
-                raise CommandError("busy", "a search is already running; send stop first")
+                raise CommandError("busy", "a search, perft or bench is already running; send stop first")
             self._jobs_started += 1
             job = _Job(self._jobs_started)
             job.thread = threading.Thread(target=self._run_job, args=(job, target),
