@@ -482,10 +482,24 @@ def _restore_state(game, data, history, seen, notes, seed):
 
 # ---- whole-game loops in C ------------------------------------------------
 
+cdef extern from *:
+    """
+    /* A stop request that another thread may set while C code runs without
+     * the GIL: read from memory at every call. */
+    static inline int ard_stop_requested(const unsigned char *flag) {
+        return *(const volatile unsigned char *)flag != 0;
+    }
+    """
+    int ard_stop_requested(const unsigned char *flag) noexcept nogil
+
+cdef unsigned char _NO_STOP = 0
+
+
 cdef uint64_t _perft(const ard_game *g, uint8_t *stack, int depth, ard_action *acts,
-                     double *probs) noexcept nogil:
+                     double *probs, const unsigned char *stop, int *cut) noexcept nogil:
     """Leaves at `depth` below stack[0:size]; chance nodes expanded over all outcomes.
-    stack holds depth+1 states; acts/probs hold max_legal entries per level."""
+    stack holds depth+1 states; acts/probs hold max_legal entries per level.
+    Once *stop is nonzero it returns what it has counted and sets *cut."""
     cdef int cp = g.current_player(stack)
     if depth == 0 or cp == ARD_TERMINAL:
         return 1
@@ -497,9 +511,12 @@ cdef uint64_t _perft(const ard_game *g, uint8_t *stack, int depth, ard_action *a
     else:
         n = g.legal_actions(stack, acts)
     for i in range(n):
+        if ard_stop_requested(stop):
+            cut[0] = 1
+            break
         memcpy(stack + size, stack, size)
         g.apply(stack + size, acts[i])
-        total += _perft(g, stack + size, depth - 1, acts + g.max_legal, probs + g.max_legal)
+        total += _perft(g, stack + size, depth - 1, acts + g.max_legal, probs + g.max_legal, stop, cut)
     return total
 
 
@@ -515,6 +532,7 @@ def perft(State state, int depth, bint divide=False):
     cdef double *probs = <double *>malloc(sizeof(double) * g.max_legal * (levels + 1))
     cdef uint64_t count = 0
     cdef int i
+    cdef int cut = 0
     if stack == NULL or acts == NULL or probs == NULL:
         free(stack); free(acts); free(probs)
         raise MemoryError()
@@ -522,16 +540,47 @@ def perft(State state, int depth, bint divide=False):
         if not divide:
             memcpy(stack, state.buf, g.state_size)
             with nogil:
-                count = _perft(g, stack, depth, acts, probs)
+                count = _perft(g, stack, depth, acts, probs, &_NO_STOP, &cut)
             return count
         result = []
         for a in state.legal_actions() if depth > 0 else []:
             memcpy(stack, state.buf, g.state_size)
             g.apply(stack, a)
             with nogil:
-                count = _perft(g, stack, depth - 1, acts, probs)
+                count = _perft(g, stack, depth - 1, acts, probs, &_NO_STOP, &cut)
             result.append((a, count))
         return result
+    finally:
+        free(stack)
+        free(acts)
+        free(probs)
+
+
+def perft_until(State state, int depth, const unsigned char[::1] stop):
+    """perft(state, depth) that another thread can interrupt: stop is a buffer
+    (a bytearray(1), say) whose first byte, once set nonzero, ends the count
+    soon. Returns (count, complete): complete is False when the stop cut the
+    count short (count is then the leaves found so far, a lower bound)."""
+    if depth < 0:
+        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    if stop.shape[0] < 1:
+        raise ValueError("perft_until needs a stop buffer of at least one byte")
+    cdef const ard_game *g = state.g
+    cdef int levels = depth + 1
+    cdef uint8_t *stack = <uint8_t *>malloc(g.state_size * (levels + 1))
+    cdef ard_action *acts = <ard_action *>malloc(sizeof(ard_action) * g.max_legal * (levels + 1))
+    cdef double *probs = <double *>malloc(sizeof(double) * g.max_legal * (levels + 1))
+    cdef const unsigned char *flag = &stop[0]
+    cdef uint64_t count = 0
+    cdef int cut = 0
+    if stack == NULL or acts == NULL or probs == NULL:
+        free(stack); free(acts); free(probs)
+        raise MemoryError()
+    try:
+        memcpy(stack, state.buf, g.state_size)
+        with nogil:
+            count = _perft(g, stack, depth, acts, probs, flag, &cut)
+        return count, cut == 0
     finally:
         free(stack)
         free(acts)

@@ -18,6 +18,8 @@ def test_our_engine_passes_the_compliance_suite():
     for needed in ("handshake", "bad input", "stop", "quit", "EOF", "info grammar", "strict grammar",
                    "pv: playable", "go infinite ignores other limits", "movestogo 1", "one-sided clocks"):
         assert needed in names
+    for needed in ("go at a bestmove: stop not lost", "go depth", "stop ends perft", "stop ends bench"):
+        assert needed in names
 
 
 def test_compliance_from_the_command_line():

@@ -22,6 +22,10 @@ from dataclasses import dataclass, field
 
 STOP_LATENCY_S = 0.100
 QUIT_LATENCY_S = 1.0
+# `go depth 1` must not wait for a periodic check (the old engine took 500 ms).
+DEPTH1_LATENCY_S = 0.300
+# A go sent the moment a bestmove arrives, then `go infinite` + `stop`: trials.
+RACE_TRIALS = 100
 
 _NUM = r"\d+"
 _FLOAT = r"[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?"
@@ -314,6 +318,86 @@ class _Suite:
         assert latency < STOP_LATENCY_S, f"stop took {latency * 1000:.0f} ms (limit {STOP_LATENCY_S * 1000:.0f})"
         return f"readyok in {ready_ms:.1f} ms, bestmove {latency * 1000:.1f} ms after stop"
 
+    def go_at_bestmove(self, w: Wire):
+        """A client that answers each bestmove at once: the new search must be
+        the running one (a second go refused busy, its stop never lost)."""
+        self._position(w)
+        for trial in range(RACE_TRIALS):
+            w.send("go nodes 1")
+            w.until(lambda s: s.startswith(("bestmove", "error")), 10.0)
+            w.send("go infinite")
+            w.send("go nodes 1")
+            w.send("stop")
+            try:
+                lines, _ = w.until(lambda s: s.startswith("bestmove"), 5.0)
+            except WireError:
+                w.send("stop")
+                raise AssertionError(f"trial {trial + 1}: no bestmove after go infinite + stop sent at once "
+                                     "after a bestmove (the stop was lost)") from None
+            errors = [s for s in lines if s.startswith("error")]
+            assert len(errors) == 1 and errors[0].split()[1] == "busy", \
+                f"trial {trial + 1}: a go during go infinite must get one error busy, got {errors!r}"
+        extra = w.sync(5.0)
+        assert not any(s.startswith("bestmove") for s in extra), f"more than one bestmove: {extra!r}"
+        return f"{RACE_TRIALS} trials"
+
+    def depth(self, w: Wire):
+        """go depth 1 answers at once; a depth MCTS cannot reach (tree memory
+        of 1 MB) still ends (docs/protocol.md, `depth` with MCTS)."""
+        self._position(w)
+        sent = w.send("go depth 1")
+        lines, at = w.until(lambda s: s.startswith(("bestmove", "error")), 10.0)
+        self._check_search_output(lines)
+        took = at - sent
+        assert took < DEPTH1_LATENCY_S, f"go depth 1 took {took * 1000:.0f} ms"
+        w.send("setoption name Algorithm value mcts")
+        w.send("setoption name Hash value 1")
+        w.send("go depth 60")
+        try:
+            lines, _ = w.until(lambda s: s.startswith(("bestmove", "error")), 20.0)
+        except WireError:
+            w.send("stop")
+            raise AssertionError("go depth 60 with MCTS and Hash 1 did not end within 20 s") from None
+        finally:
+            w.send("setoption name Hash value 64")
+            w.send("setoption name Algorithm value auto")
+        self._check_search_output(lines)
+        assert not w.sync(5.0), "unexpected lines after go depth"
+        return f"go depth 1 in {took * 1000:.0f} ms"
+
+    def stop_perft(self, w: Wire):
+        """perft is stopped by stop; its line says partial; position then works."""
+        self._position(w)
+        w.send("perft 40")
+        assert w.sync(5.0) == [], "unexpected lines while perft runs"
+        sent = w.send("stop")
+        lines, at = w.until(lambda s: s.startswith(("perft", "error")), 5.0)
+        latency = at - sent
+        assert re.fullmatch(r"perft 40 nodes \d+ time \d+ partial", lines[-1]), \
+            f"a stopped perft must answer 'perft 40 nodes <n> time <ms> partial', got {lines[-1]!r}"
+        self._position(w)
+        extra = w.sync(5.0)
+        assert not extra, f"position after a stopped perft: {extra!r}"
+        assert latency < STOP_LATENCY_S, f"stop took {latency * 1000:.0f} ms"
+        return f"perft line {latency * 1000:.1f} ms after stop"
+
+    def stop_bench(self, w: Wire):
+        """bench is stopped by stop; its total says partial; go then works."""
+        w.send("bench 1000000000")
+        assert w.sync(5.0) == [], "unexpected lines while bench runs"
+        time.sleep(0.3)  # into the first search
+        sent = w.send("stop")
+        lines, at = w.until(lambda s: s.startswith(("Nodes/second", "error")), 5.0)
+        latency = at - sent
+        totals = [s for s in lines if s.startswith("Nodes searched")]
+        assert totals and re.fullmatch(r"Nodes searched : \d+ partial", totals[-1]), \
+            f"a stopped bench must print 'Nodes searched : <n> partial', got {lines[-3:]!r}"
+        assert lines[-1].startswith("Nodes/second : "), f"bench must end with Nodes/second, got {lines[-1]!r}"
+        assert latency < STOP_LATENCY_S, f"stop took {latency * 1000:.0f} ms"
+        self._position(w)
+        assert not w.sync(5.0), "unexpected lines after a stopped bench"
+        return f"bench end {latency * 1000:.1f} ms after stop"
+
     def movetime(self, w: Wire):
         self._position(w)
         sent = w.send("go movetime 200")
@@ -475,6 +559,10 @@ def run(command=None) -> Report:
         suite.check("go without position -> error", suite.go_without_position)
         suite.check("go nodes: info grammar, legal bestmove", lambda: suite.go_nodes(w))
         suite.check("readyok during search, stop < 100 ms", lambda: suite.ready_and_stop(w))
+        suite.check("go at a bestmove: stop not lost", lambda: suite.go_at_bestmove(w))
+        suite.check("go depth: prompt, always ends", lambda: suite.depth(w))
+        suite.check("stop ends perft: partial", lambda: suite.stop_perft(w))
+        suite.check("stop ends bench: partial", lambda: suite.stop_bench(w))
         suite.check("go movetime respected", lambda: suite.movetime(w))
         suite.check("clock: no time trouble", lambda: suite.clock(w))
         suite.check("clock: movestogo 1 spends <= 1/4", lambda: suite.clock_quarter(w))

@@ -5,7 +5,11 @@
     ardsearch engine --compliance [CMD]   # run the compliance suite against CMD (ours by default)
 
 The main thread reads commands; searches, perft and bench run in one worker
-thread, so `isready`, `stop` and `quit` are answered while they run. Every
+thread, so `isready`, `stop` and `quit` are answered while they run. At most
+one such job runs at a time; which one (if any) is held under one lock, and a
+job prints its last line and leaves that state in one step under that lock,
+so a command always sees the engine either busy with that job or idle with
+the job's last line already printed (see _Job). Every
 command either succeeds quietly (or with its documented reply) or gets
 exactly one `error <code> <message>` line, and the engine keeps its previous
 state. The specification is docs/protocol.md.
@@ -22,7 +26,7 @@ import time
 from .lineio import Line, LineReader, LineWriter
 from .options import OptionError, engine_options
 from .position import PositionError, build_position
-from .searcher import GoLimits, SearchJob
+from .searcher import GoLimits, SearchJob, StopSignal
 
 PROTOCOL_VERSION = 1
 AUTHOR = "the ardsearch team"
@@ -30,6 +34,21 @@ AUTHOR = "the ardsearch team"
 QUIT_GRACE_S = 0.5
 # How long a command after `stop` waits for the stopping job.
 STOP_WAIT_S = 2.0
+
+
+class _Job:
+    """One go, perft or bench. `EngineServer._job` is the running one, or
+    None; it is read and changed only under `EngineServer._cond`. A job ends
+    by `EngineServer._finish(job, line)`, which prints its last line and
+    clears `_job` under that lock, and only if `_job` is still that job: a
+    finished job can never clear (or print for) a job started after it."""
+
+    __slots__ = ("id", "stop", "thread")
+
+    def __init__(self, job_id: int):
+        self.id = job_id
+        self.stop = StopSignal()
+        self.thread: threading.Thread | None = None
 
 
 class CommandError(Exception):
@@ -89,12 +108,11 @@ class EngineServer:
         self.values = {name: opt.default for name, opt in self.options.items()}
         self.game = None
         self.position = None
-        self.job: threading.Thread | None = None
-        # Set while a job runs; cleared just before its last line (bestmove,
-        # perft, Nodes/second), so a client that answers that line at once
-        # never finds the engine busy.
-        self.active = threading.Event()
-        self.stop_event = threading.Event()
+        # The job state machine (see _Job): the running job or None, under _cond.
+        self._cond = threading.Condition(threading.Lock())
+        self._job: _Job | None = None
+        self._jobs_started = 0
+        self._last_thread: threading.Thread | None = None
         self.commands = {
             "ard": self.cmd_ard, "isready": self.cmd_isready, "setoption": self.cmd_setoption,
             "newgame": self.cmd_newgame, "position": self.cmd_position, "go": self.cmd_go,
@@ -132,15 +150,19 @@ class EngineServer:
         return True
 
     def busy(self) -> bool:
-        return self.active.is_set()
+        with self._cond:
+            return self._job is not None
 
     def require_idle(self, what: str) -> None:
-        # After a stop the client may send its next command before the
-        # bestmove arrives; let the stopping job finish rather than refuse.
-        if self.busy() and self.stop_event.is_set():
-            self.wait_job(STOP_WAIT_S)
-        if self.busy():
-            raise CommandError("busy", f"{what} is not allowed while a search runs; send stop first")
+        with self._cond:
+            job = self._job
+            if job is not None and job.stop.is_set():
+                # After a stop the client may send its next command before the
+                # bestmove arrives; let the stopping job finish rather than refuse.
+                self._cond.wait_for(lambda: self._job is not job, STOP_WAIT_S)
+            if self._job is not None:
+                raise CommandError("busy", f"{what} is not allowed while a search, perft or bench runs; "
+                                   "send stop first")
 
     def require_position(self):
         if self.game is None:
@@ -150,32 +172,51 @@ class EngineServer:
         return self.position
 
     def start_job(self, target) -> None:
-        """Runs target(stop_event, final) in the worker; final(line) prints the job's last line."""
-        self.stop_event = threading.Event()
-        self.active.set()
-
-        def final(line: str) -> None:
-            self.active.clear()
-            self.send(line)
-
-        def body(stop_event):
-            try:
-                target(stop_event, final)
-            except Exception as exc:  # a job bug must not leave the engine busy forever
-                final(f"error internal job failed: {type(exc).__name__}: {_one_line(exc)}")
-            finally:
-                self.active.clear()
-
-        self.job = threading.Thread(target=body, args=(self.stop_event,), name="ardsearch-job", daemon=True)
-        self.job.start()
+        """Runs target(stop, final) in the worker; stop is the job's StopSignal
+        and final(line) prints the job's last line and ends the job."""
+        with self._cond:
+            if self._job is not None:  # callers check require_idle first; this keeps the invariant
+                raise CommandError("busy", "a search, perft or bench is already running; send stop first")
+            self._jobs_started += 1
+            job = _Job(self._jobs_started)
+            job.thread = threading.Thread(target=self._run_job, args=(job, target),
+                                          name=f"ardsearch-job-{job.id}", daemon=True)
+            self._job, self._last_thread = job, job.thread
+            job.thread.start()
         if self.oneshot:
-            self.job.join()
+            job.thread.join()
+
+    def _run_job(self, job: _Job, target) -> None:
+        try:
+            target(job.stop, lambda line: self._finish(job, line))
+        except Exception as exc:  # a job bug must not leave the engine busy forever
+            self._finish(job, f"error internal job failed: {type(exc).__name__}: {_one_line(exc)}")
+        finally:
+            self._finish(job, None)
+
+    def _finish(self, job: _Job, line: str | None) -> None:
+        """Prints the job's last line and marks the engine idle, as one step
+        for the command thread; nothing if the job has already finished."""
+        with self._cond:
+            if self._job is not job:
+                return
+            if line is not None:
+                self.send(line)
+            self._job = None
+            self._cond.notify_all()
+
+    def stop_job(self) -> None:
+        """Asks the running job, if any, to stop."""
+        with self._cond:
+            if self._job is not None:
+                self._job.stop.set()
 
     def wait_job(self, timeout: float | None = None) -> bool:
-        """True if no job is left running."""
-        if self.job is not None:
-            self.job.join(timeout)
-        return not (self.job is not None and self.job.is_alive())
+        """True if no job thread is left running."""
+        thread = self._last_thread
+        if thread is not None:
+            thread.join(timeout)
+        return thread is None or not thread.is_alive()
 
     # ---- commands --------------------------------------------------------
     def cmd_ard(self, args):
@@ -348,8 +389,7 @@ class EngineServer:
         # Stop with no search running is ignored, not an error: the search
         # may have ended on its own while the stop was on its way (UCI does
         # the same), and a client must not see an error for that race.
-        if self.busy():
-            self.stop_event.set()
+        self.stop_job()
 
     def cmd_quit(self, args):
         _no_arguments("quit", args)
@@ -390,12 +430,13 @@ class EngineServer:
         depth = _int_arg(args[0], "perft depth", 0, 64)
         state = state.clone()
 
-        def run(stop_event, final):
+        def run(stop, final):
             from ardsearch import _core
 
             t0 = time.perf_counter()
-            count = _core.perft(state, depth)
-            final(f"perft {depth} nodes {count} time {int((time.perf_counter() - t0) * 1000)}")
+            count, complete = _core.perft_until(state, depth, stop.flag)
+            final(f"perft {depth} nodes {count} time {int((time.perf_counter() - t0) * 1000)}"
+                  + ("" if complete else " partial"))
 
         self.start_job(run)
 
@@ -406,7 +447,7 @@ class EngineServer:
         nodes = _int_arg(args[0], "bench nodes", 1, 10**9) if args else DEFAULT_NODES
         if len(args) > 1:
             raise CommandError("bad-argument", "usage: bench [nodes per position]")
-        self.start_job(lambda stop_event, final: run_bench(self.send, nodes, stop_event, final))
+        self.start_job(lambda stop, final: run_bench(self.send, nodes, stop, final))
 
     def cmd_query(self, args):
         state = self.require_position().state
@@ -438,7 +479,7 @@ def serve(fd_in: int = 0, stream_out=None) -> int:
 
 
 def shutdown(server: EngineServer) -> int:
-    server.stop_event.set()
+    server.stop_job()
     if not server.wait_job(QUIT_GRACE_S):
         # A job that cannot stop (a deep perft, say) must not keep us alive:
         # quit promises an exit within a second.

@@ -2,9 +2,11 @@
 info lines while it runs and exactly one bestmove at the end.
 
 The search itself (ardsearch._search.MCTS / Expectimax) runs in C++ with the
-GIL released. A ticker thread watches the stop flag (stop() is repeated while
-the flag is up, so a stop that races the search start is not lost) and
-prints an info line from progress() every INFO_PERIOD_S.
+GIL released. `stop` reaches it at once through the job's StopSignal; a
+ticker thread also repeats stop() while the signal is up (a stop that races
+the search start is not lost) and prints an info line from progress() every
+INFO_PERIOD_S. `go depth d` with MCTS is checked by the search itself after
+every simulation (MCTS.search(depth=d)).
 
 Each go searches afresh from its position with a fresh search object seeded
 from the Seed option, so the same position, options and node budget always
@@ -23,6 +25,36 @@ INFO_PERIOD_S = 0.5
 STOP_POLL_S = 0.005
 DEFAULT_SIMULATIONS = 10000
 DEFAULT_DEPTH = 3
+# MCTS `go depth d` with no other limit also ends after this many simulations
+# (docs/protocol.md): the end for a tree that never fills its memory.
+DEPTH_SIMULATION_CAP = 1_000_000
+
+
+class StopSignal(threading.Event):
+    """A job's stop request: an Event, one byte that C code (perft) reads
+    without the GIL, and hooks (a search's stop()) called when it is set."""
+
+    def __init__(self):
+        super().__init__()
+        self.flag = bytearray(1)
+        self._hooks: list = []
+        self._hooks_lock = threading.Lock()
+
+    def on_set(self, hook) -> None:
+        """Calls hook() when the signal is set; at once if it already is."""
+        with self._hooks_lock:
+            if not self.is_set():
+                self._hooks.append(hook)
+                return
+        hook()
+
+    def set(self) -> None:
+        self.flag[0] = 1
+        with self._hooks_lock:
+            super().set()
+            hooks, self._hooks = self._hooks, []
+        for hook in hooks:
+            hook()
 
 
 @dataclass
@@ -81,7 +113,7 @@ def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Bud
                                 limits.decisions_left, limits.latency_decisions)
         b.seconds = ms / 1000.0 if b.seconds is None else min(b.seconds, ms / 1000.0)
     if b.infinite or b.simulations or b.seconds or b.depth:
-        return b
+        return _cap_depth_only(b, algorithm)
     # No limit given: the preset's budget, else a default one.
     if preset is not None and any(preset.get(k) for k in ("simulations", "nodes", "time_limit", "depth")):
         b.simulations = preset.get("simulations") or preset.get("nodes") or None
@@ -91,6 +123,13 @@ def plan_budget(limits: GoLimits, settings: dict, preset, algorithm: str) -> Bud
         b.depth = DEFAULT_DEPTH
     else:
         b.simulations = DEFAULT_SIMULATIONS
+    return _cap_depth_only(b, algorithm)
+
+
+def _cap_depth_only(b: Budget, algorithm: str) -> Budget:
+    """MCTS with a depth and no other limit: DEPTH_SIMULATION_CAP as well."""
+    if algorithm != "expectimax" and b.depth and not (b.simulations or b.seconds or b.infinite):
+        b.simulations = DEPTH_SIMULATION_CAP
     return b
 
 
@@ -137,8 +176,9 @@ def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions:
             depth = 64
         return search.search(raw, depth=depth, time_limit=seconds, nodes=sims, root_actions=root_actions)
     if sims is None and seconds is None:
-        seconds = 1e9  # depth-only: the ticker stops the search when the pv is that deep
-    return search.search(raw, simulations=sims, time_limit=seconds, root_actions=root_actions)
+        sims = DEPTH_SIMULATION_CAP
+    return search.search(raw, simulations=sims, time_limit=seconds, root_actions=root_actions,
+                         depth=budget.depth or None)
 
 
 def _node_counts(figures: dict, algorithm: str) -> tuple[int, int | None]:
@@ -210,11 +250,17 @@ class SearchJob:
         if budget.seconds is not None:
             # Setting up (rebuilding the position, allocating tables) is part of the decision's time.
             budget.seconds = max(0.001, budget.seconds - (time.monotonic() - self.t0))
+        if hasattr(stop_event, "on_set"):
+            stop_event.on_set(search.stop)
         done = threading.Event()
         ticker = threading.Thread(target=self._tick, args=(search, algorithm, budget, stop_event, done),
                                   daemon=True, name="ardsearch-ticker")
         ticker.start()
         try:
+            if stop_event.is_set():
+                # Stopped before the search began (a search clears earlier stop
+                # requests when it starts): the smallest search still answers.
+                budget = Budget(depth=1) if algorithm == "expectimax" else Budget(simulations=1)
             result = run_search(search, algorithm, self.state.raw(), budget, self.limits.searchactions or None)
         finally:
             done.set()
@@ -273,8 +319,6 @@ class SearchJob:
             if pv:
                 line += " pv " + " ".join(pv)
             self.emit(line)
-            if algorithm != "expectimax" and budget.depth and len(pv) >= budget.depth:
-                search.stop()
 
     def _report(self, result: dict, algorithm: str) -> tuple[int, list[str]]:
         """The best action (kept to searchactions) and the final info lines."""

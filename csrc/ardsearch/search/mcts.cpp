@@ -87,7 +87,7 @@ class Mcts {
     }
 
     py::dict search(const py::bytes &state_raw, py::object simulations, py::object time_limit, py::object played,
-                    py::object root_actions) {
+                    py::object root_actions, py::object depth) {
         std::vector<uint8_t> root = state_from_bytes(g_, state_raw);
         if (cfg_.ismcts && g_->viewer(root.data()) < 0) {
             // A full state: search only what its side to move may see.
@@ -110,6 +110,12 @@ class Mcts {
             if (!(limit > 0.0)) throw py::value_error("time_limit must be > 0 seconds");
         }
         if (sims == 0 && limit <= 0.0) throw py::value_error("give simulations and/or time_limit");
+        int depth_target = 0;
+        if (!depth.is_none()) {
+            long long v = depth.cast<long long>();
+            if (v < 1) throw py::value_error("depth must be at least 1 (plies of the principal variation)");
+            depth_target = (int)std::min<long long>(v, 1 << 20);
+        }
         std::vector<ard_action> keys;
         bool want_reuse = !played.is_none();
         if (want_reuse) keys = played.cast<std::vector<ard_action>>();
@@ -124,11 +130,14 @@ class Mcts {
             py::gil_scoped_release nogil;
             reused = prepare_trees(root, want_reuse, keys, !allowed.empty());
             for (auto &w : workers_) w->set_root_filter(allowed);
+            depth_target_ = depth_target;
+            depth_stop_ = nullptr;
             run(root, sims, limit);
         }
         running_.store(false);
         py::dict out = results(root, mover);
         out["reused"] = reused == threads_;
+        out["depth_stop"] = depth_stop_ ? py::object(py::str(depth_stop_)) : py::object(py::none());
         return out;
     }
 
@@ -279,7 +288,8 @@ class Mcts {
             pool.emplace_back([this, &root, i, budget, limit] {
                 workers_[(size_t)i]->run(root.data(), budget(i), limit, t0_, stop_, sims_[i]);
             });
-        workers_[0]->run(root.data(), budget(0), limit, t0_, stop_, sims_[0], &Mcts::publish_hook, this);
+        workers_[0]->run(root.data(), budget(0), limit, t0_, stop_, sims_[0], &Mcts::publish_hook, this,
+                         depth_target_ > 0 ? &Mcts::depth_enough : nullptr);
         for (auto &t : pool) t.join();
         last_time_ = seconds_since(t0_);
     }
@@ -303,6 +313,65 @@ class Mcts {
         self->snap_best_ = b.action;  // an int; the GIL is not needed to hold a C++ value
         self->snap_value_ = value;
         self->snap_pv_ = pv;
+    }
+
+    /* Runs on thread 0 after each of its simulations when the search has a
+     * depth target: true (and every thread told to stop) once the search
+     * should end for it (see depth_stop_reason). */
+    static bool depth_enough(void *ctx) {
+        Mcts *self = static_cast<Mcts *>(ctx);
+        const char *why = self->depth_stop_reason(*self->workers_[0]);
+        if (why == nullptr) return false;
+        self->depth_stop_ = why;
+        self->stop_.store(true);
+        return true;
+    }
+
+    /* Why a search with a depth target d ends now, or nullptr. The line is
+     * thread 0's principal variation as results() reports it: its best root
+     * move (root_rank), then the most visited edge at each node. "depth":
+     * the line is d plies long. "end": it cannot get longer, because its
+     * last node is a known result (proven by MCTS-Solver, the end of the game
+     * among them) or was reached twice and never expanded (only the end of
+     * the game leaves a node so, memory aside). "memory": the tree is full
+     * and can grow no deeper. A line still growing: nullptr. */
+    const char *depth_stop_reason(const Worker &w) const {
+        const NodePool &pool = w.pool();
+        const Node &r = pool[w.root()];
+        int32_t cur = -1;
+        for (uint32_t i = 0; i < r.num_children; i++) {
+            int32_t ci = r.first_child + (int32_t)i;
+            const Node &c = pool[ci];
+            if (c.shadow || c.visits == 0) continue;
+            if (cur < 0) {
+                cur = ci;
+                continue;
+            }
+            auto a = root_rank(c.visits, c.value_sum, c.proven, r.chooser);
+            auto b = root_rank(pool[cur].visits, pool[cur].value_sum, pool[cur].proven, r.chooser);
+            if (a > b || (a == b && c.action < pool[cur].action)) cur = ci;  // ties: the smaller action, as results()
+        }
+        if (cur < 0) return w.memory_full() ? "memory" : nullptr;
+        for (int length = 1;; length++) {
+            if (length >= depth_target_) return "depth";
+            const Node &n = pool[cur];
+            if (n.proven != kUnproven) return "end";
+            if (!n.expanded) return n.visits >= 2 && !w.memory_full() ? "end" : (w.memory_full() ? "memory" : nullptr);
+            int32_t next = most_visited(pool, n);
+            if (next < 0 || pool[next].visits == 0) return w.memory_full() ? "memory" : nullptr;
+            cur = next;
+        }
+    }
+
+    /* How results() orders root moves (larger first): a proven win for the
+     * mover, then unproven or drawn moves, then proven losses; within a class
+     * the visit count (final_lcb > 0: the lower bound mean - final_lcb / sqrt(visits)). */
+    std::pair<int, double> root_rank(uint64_t visits, double value_sum, int8_t proven, int mover) const {
+        int v = proven == kUnproven ? 0 : proven_for(proven, mover);
+        int cls = v > 0 ? 2 : (v < 0 ? 0 : 1);
+        double key = (double)visits;
+        if (final_lcb_ > 0.0) key = visits ? value_sum / (double)visits - final_lcb_ / std::sqrt((double)visits) : -1e300;
+        return std::make_pair(cls, key);
     }
 
     /* The most visited tree edge (shadow entries are statistics, not edges). */
@@ -355,14 +424,7 @@ class Mcts {
         // Best: a proven win, else the most visited move not proven lost
         // (final_lcb > 0: the highest lower bound mean - final_lcb / sqrt(visits)).
         ard_action best = -1;
-        auto rank = [&](const RootStat &s) {
-            int v = s.proven == kUnproven ? 0 : proven_for(s.proven, mover);
-            int cls = v > 0 ? 2 : (v < 0 ? 0 : 1);
-            double key = (double)s.visits;
-            if (final_lcb_ > 0.0)
-                key = s.visits ? s.value_sum / (double)s.visits - final_lcb_ / std::sqrt((double)s.visits) : -1e300;
-            return std::make_pair(cls, key);
-        };
+        auto rank = [&](const RootStat &s) { return root_rank(s.visits, s.value_sum, s.proven, mover); };
         if (stats.empty()) throw std::runtime_error("the search tree has no root moves (out of memory?)");
         for (auto &kv : stats)
             if (best < 0 || rank(kv.second) > rank(stats[best])) best = kv.first;
@@ -461,6 +523,8 @@ class Mcts {
     double final_lcb_ = 0.0;
     double snap_value_ = 0.0;
     std::vector<ard_action> snap_pv_;
+    int depth_target_ = 0;              // search(depth=): plies of the principal variation to reach; 0: none
+    const char *depth_stop_ = nullptr;  // why the last search ended for its depth target, or nullptr
 };
 
 void bind_mcts(py::module_ &m) {
@@ -518,10 +582,12 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("eval_children") = false, py::arg("final_lcb") = 0.0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
-             py::arg("root_actions") = py::none(), R"doc(
+             py::arg("root_actions") = py::none(), py::arg("depth") = py::none(), R"doc(
 Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until
 `simulations` (total over threads) or `time_limit` seconds, whichever comes
-first (give at least one), or stop(), or a proven root. The GIL is released.
+first (give at least one), or stop(), or a proven root, or (depth=d) as soon
+as the principal variation is d plies long or cannot get longer. The GIL is
+released.
 
 played: None starts a fresh tree. A list of actions (player moves and
 chance outcomes, HIDDEN for outcomes and opponent moves this searcher did
@@ -539,12 +605,21 @@ restricted search always starts a fresh tree (played is ignored, reused is
 False), and a search right after it on the same root (played=[]) starts
 afresh too, since that root lacks the other moves.
 
+depth: None, or d >= 1: thread 0 checks after each simulation the line
+that results() would report from its tree (the best root move, then the
+most visited edge at each node) and ends the search when it is d plies long
+(depth_stop "depth"), when it ends in a known result: a proven node or a
+node reached twice and never expanded, i.e. the end of the game ("end"), or
+when the tree is out of memory and the line still short ("memory"). With
+threads=1 the search then stops on the same simulation every time.
+
 Returns a dict: best, best_notation, player (the side to move), actions,
 visits, values (mean result for the side to move), proven_values (+1/0/-1
 or None per action), pv, pv_notation, value, wp (win probability (value+1)/2),
 proven (+1/0/-1 for the side to move, or None), nodes, memory_bytes,
 memory_full, simulations (this call), time, nps (simulations per second),
-rollout_plies, mean_rollout_length, threads, ismcts, reused.
+rollout_plies, mean_rollout_length, threads, ismcts, reused, depth_stop
+("depth", "end", "memory", or None when the depth target did not end it).
 )doc")
         .def("stop", &Mcts::stop,
              "Asks the running search to return soon with what it has (callable from any thread, "

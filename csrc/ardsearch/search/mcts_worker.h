@@ -140,11 +140,12 @@ class Worker {
     }
 
     /* Runs simulations until `budget` is spent (0: no simulation budget),
-     * the deadline passes (deadline_s <= 0: none), `stop` is raised or the
-     * root is proven. Always runs at least one simulation. */
+     * the deadline passes (deadline_s <= 0: none), `stop` is raised, the
+     * root is proven or `enough(hook_ctx)` (asked after every simulation)
+     * says so. Always runs at least one simulation. */
     void run(const uint8_t *root, uint64_t budget, double deadline_s, Clock::time_point t0,
              const std::atomic<bool> &stop, std::atomic<uint64_t> &sims_counter,
-             void (*hook)(void *) = nullptr, void *hook_ctx = nullptr) {
+             void (*hook)(void *) = nullptr, void *hook_ctx = nullptr, bool (*enough)(void *) = nullptr) {
         root_state_ = root;
         uint64_t done = 0;
         for (;;) {
@@ -154,6 +155,7 @@ class Worker {
             nodes_.store(pool_.nodes(), std::memory_order_relaxed);
             if (hook && (done & 255) == 0) hook(hook_ctx);
             if (budget && done >= budget) break;
+            if (enough && enough(hook_ctx)) break;
             if (stop.load(std::memory_order_relaxed)) break;
             if (pool_[root_].proven != kUnproven) break;
             if (deadline_s > 0 && (done & 15) == 0 && seconds_since(t0) >= deadline_s) break;
