@@ -50,26 +50,22 @@ def positions(name: str, count: int, seed: int):
 
 
 def split_line(view, words: list[str]) -> list[str] | None:
-    """The pv's words as notation tokens, played on `view` as they are read.
-    Some games' notation has spaces ("stack 1105"), so a token is the
-    shortest run of words that is a legal event here. None: a word run that
-    is no legal event (the pv does not apply)."""
-    tokens, i = [], 0
-    while i < len(words):
-        for n in range(1, 5):
-            text = " ".join(words[i:i + n])
-            try:
-                action = view.string_to_action(text)
-            except ValueError:
-                continue
-            legal = view.legal_actions()
-            if action in legal:
-                view.apply_action(action)
-                tokens.append(text)
-                i += n
-                break
-        else:
+    """The pv's words as notation (a space inside a move travels as `~`),
+    played on `view` as they are read. None: a word that is no legal event
+    here (the pv does not apply)."""
+    from ardsearch.protocol.words import from_word
+
+    tokens = []
+    for word in words:
+        text = from_word(word)
+        try:
+            action = view.string_to_action(text)
+        except ValueError:
             return None
+        if action not in view.legal_actions():
+            return None
+        view.apply_action(action)
+        tokens.append(text)
     return tokens
 
 
@@ -90,6 +86,7 @@ def playable_by_a_determinization(state, player: int, tokens: list[str]) -> bool
 def test_every_pv_is_playable_on_the_movers_view(name, algorithm):
     require_search()
     import ardsearch
+    from ardsearch.protocol.words import to_word
 
     hidden = ardsearch.load_game(name).hidden_information
     e = InProcess()
@@ -100,8 +97,7 @@ def test_every_pv_is_playable_on_the_movers_view(name, algorithm):
         # the mover's view, or (every other position) the full history: the
         # engine reduces it to the mover's view itself
         history = state.masked_history(mover) if hidden and i % 2 == 0 else state.history_strings()
-        # handled in process: a token with spaces cannot travel in a line
-        e.server.cmd_position(["startpos", "seed", str(seed), "moves", *history])
+        e.run(f"position startpos seed {seed} moves " + " ".join(to_word(h) for h in history))
         out = e.run("go nodes 200")
         assert out[-1].startswith("bestmove "), out
         view = state.view(mover) if hidden else state.clone()

@@ -29,6 +29,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from ardsearch.protocol.words import from_word, to_word
+
 DEFAULT_TIMEOUT = 10.0
 # Extra seconds granted to a timed search before a bestmove is overdue.
 SEARCH_SLACK = 5.0
@@ -113,7 +115,7 @@ def parse_info(tokens: list[str], info: dict) -> None:
         return
     if tokens[:1] == ["action"] and len(tokens) >= 6:
         try:
-            info.setdefault("actions", {})[tokens[1]] = {"visits": int(tokens[3]), "value": float(tokens[5])}
+            info.setdefault("actions", {})[from_word(tokens[1])] = {"visits": int(tokens[3]), "value": float(tokens[5])}
         except ValueError:
             pass
         return
@@ -121,7 +123,7 @@ def parse_info(tokens: list[str], info: dict) -> None:
     while i < len(tokens):
         key = tokens[i]
         if key == "pv":
-            info["pv"] = tokens[i + 1:]
+            info["pv"] = [from_word(t) for t in tokens[i + 1:]]
             return
         if i + 1 < len(tokens):
             value = tokens[i + 1]
@@ -142,7 +144,7 @@ def parse_info(tokens: list[str], info: dict) -> None:
 def _position_line(state, seat: int, seed: int) -> str:
     events = state.masked_history(seat)
     line = f"position startpos seed {seed}"
-    return line + (" moves " + " ".join(events) if events else "")
+    return line + (" moves " + " ".join(to_word(e) for e in events) if events else "")
 
 
 class _Protocol:
@@ -244,7 +246,7 @@ class _Protocol:
         yield from self._command(_position_line(state, seat, int(seed)), timeout)
         words = ["go"] + limit.go_args()
         if searchactions:
-            words += ["searchactions"] + [state.action_to_string(a) if isinstance(a, int) else str(a)
+            words += ["searchactions"] + [to_word(state.action_to_string(a) if isinstance(a, int) else str(a))
                                           for a in searchactions]
         expected = limit.expected_seconds()
         budget = (self.timeout if timeout is None else timeout) + (expected or 0.0) + \
@@ -262,7 +264,7 @@ class _Protocol:
             elif tokens[0] == "bestmove":
                 if len(tokens) < 2:
                     raise EngineError(f"malformed bestmove line: {line!r}")
-                return tokens[1], info
+                return from_word(tokens[1]), info
             elif tokens[0] == "error":
                 raise EngineError(f"engine refused {' '.join(words)[:80]!r}: {line}")
 

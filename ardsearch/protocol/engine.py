@@ -27,6 +27,7 @@ from .lineio import Line, LineReader, LineWriter
 from .options import OptionError, engine_options
 from .position import PositionError, build_position
 from .searcher import GoLimits, SearchJob, StopSignal
+from .words import from_word, word
 
 PROTOCOL_VERSION = 1
 AUTHOR = "the ardsearch team"
@@ -362,7 +363,7 @@ class EngineServer:
                 legal = set(state.legal_actions())
                 for text in names:
                     try:
-                        action = state.string_to_action(text)
+                        action = state.string_to_action(from_word(text))
                     except ValueError as exc:
                         raise CommandError("illegal-move", f"searchactions {text[:40]!r}: {exc}") from None
                     if action not in legal:
@@ -403,9 +404,9 @@ class EngineServer:
             if not outcomes:  # a view at a chance node it does not see
                 self.send("chance ? 1")
                 return
-            self.send("chance " + " ".join(f"{state.action_to_string(a)} {p:.6g}" for a, p in outcomes))
+            self.send("chance " + " ".join(f"{word(state, a)} {p:.6g}" for a, p in outcomes))
         else:
-            self.send(" ".join(["legal"] + [state.action_to_string(a) for a in state.legal_actions()]))
+            self.send(" ".join(["legal"] + [word(state, a) for a in state.legal_actions()]))
 
     def cmd_d(self, args):
         _no_arguments("d", args)

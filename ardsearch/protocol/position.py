@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .words import from_word
+
 HIDDEN_TOKEN = "?"
 
 
@@ -44,7 +46,7 @@ def _replay(state, moves) -> tuple[object, tuple[int, int], tuple[int, int]]:
             # an unseen decision ('?') is the opponent's: its choices are not known
             choices[player] += token != HIDDEN_TOKEN and len(state.legal_actions()) > 1
         try:
-            state.apply(token)
+            state.apply(from_word(token))
         except ValueError as exc:
             raise PositionError("illegal-move", f"event {i + 1} '{token}': {exc}", i) from None
     return state, tuple(decisions), tuple(choices)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .position import HIDDEN_TOKEN
 from .timeman import decision_budget_ms
+from .words import to_word, word
 
 INFO_PERIOD_S = 0.5
 STOP_POLL_S = 0.005
@@ -208,7 +209,7 @@ def notation_line(state, actions) -> list[str]:
             s.apply_action(a)
         except ValueError:
             break
-        out.append(text)
+        out.append(to_word(text))
     return out
 
 
@@ -230,13 +231,13 @@ class SearchJob:
             self.emit(f"info string search failed: {type(exc).__name__}: {' '.join(str(exc).split())[:200]}")
         if best is None or best not in legal:
             best = (self.limits.searchactions or legal)[0]
-        final(f"bestmove {self.state.action_to_string(best)}")
+        final(f"bestmove {word(self.state, best)}")
 
     def _search(self, stop_event, legal) -> int:
         if len(legal) == 1 and not self.limits.infinite:
             # One legal action: nothing to think about, keep the clock.
             self.emit(f"info depth 1 nodes 0 nps 0 time 0 wp {self._static_wp():.4f} "
-                      f"pv {self.state.action_to_string(legal[0])}")
+                      f"pv {word(self.state, legal[0])}")
             return legal[0]
         preset = load_preset(str(self.settings.get("Preset", "none")), self.game)
         if preset is not None and preset["algorithm"] not in ("mcts", "ismcts", "expectimax"):
@@ -283,7 +284,7 @@ class SearchJob:
         result = bot.analyze(self.state)
         best = result["best"]
         self.last_info = (f"info depth 1 nodes {int(result.get('nodes') or 0)} nps 0 time 0 "
-                          f"wp {float(result.get('wp', 0.5)):.4f} pv {self.state.action_to_string(best)}")
+                          f"wp {float(result.get('wp', 0.5)):.4f} pv {word(self.state, best)}")
         self.emit(self.last_info)
         return best
 
@@ -359,6 +360,6 @@ class SearchJob:
                            if algorithm != "expectimax" else (-values[i], -visits[i]))
             shown = [i for i in order if not allowed or actions[i] in allowed][:multipv]
             for i in shown:
-                lines.append(f"info action {self.state.action_to_string(actions[i])} visits {int(visits[i])} "
+                lines.append(f"info action {word(self.state, actions[i])} visits {int(visits[i])} "
                              f"value {float(values[i]):.4f}")
         return best, lines
