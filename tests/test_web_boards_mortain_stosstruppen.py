@@ -93,7 +93,10 @@ def click_unit_then_target(page, unit_selector):
     offered = page.locator("#candidates button.move").all_inner_texts()
     assert offered and "moves for the selection" in page.inner_text("#candidates")
     before = history_length(page)
-    page.locator("#board .target").first.click()
+    target = page.locator("#board .target").first
+    box = target.bounding_box()
+    # a real click near the bottom edge of the lit hex or square, beside any counter standing on it
+    target.click(position={"x": box["width"] / 2, "y": box["height"] * 0.945})
     try:
         page.wait_for_function(f"document.querySelectorAll('#history li').length > {before}", timeout=3000)
     except playwright_api.TimeoutError:

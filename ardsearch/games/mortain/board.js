@@ -234,9 +234,12 @@ function drawMap(svg, v, ctx) {
   el("text", { x: PANEL_X - 40, y: 40, "font-size": 11, fill: "#7a2a2a", "text-anchor": "end" }, map,
      "east edge: German entry (col 13) ◂");
   for (let col = 1; col <= DATA.columns; col++) {
-    for (let row = 1; row <= DATA.rows; row++) drawHex(map, hexName(col, row), byHex, v, ctx);
+    for (let row = 1; row <= DATA.rows; row++) drawHex(map, hexName(col, row), ctx);
   }
   if (v.interdicted) drawInterdiction(map, v.interdicted);
+  // counters in a layer of their own, over every hex: a stack of three reaches past its hex's edges
+  const counters = el("g", { class: "counters" }, svg);
+  for (const [hex, ids] of Object.entries(byHex)) if (/^\d{4}$/.test(hex)) drawStack(counters, hex, ids, v, ctx);
 }
 
 function unitsByHex(v) {
@@ -248,7 +251,7 @@ function unitsByHex(v) {
   return out;
 }
 
-function drawHex(parent, hex, byHex, v, ctx) {
+function drawHex(parent, hex, ctx) {
   const [x, y] = hexCentre(hex);
   const t = terrainAt(hex);
   const g = el("g", { "data-hex": hex }, parent);
@@ -267,7 +270,6 @@ function drawHex(parent, hex, byHex, v, ctx) {
     if (!ctx.live) return;
     if (isTarget) ctx.choose(hex); else if (ctx.sel) ctx.clear();
   });
-  drawStack(g, byHex[hex] || [], x, y, v, ctx, isTarget);
 }
 
 // Terrain symbols in the style of a printed map: trees, houses, a town block, contours.
@@ -291,9 +293,11 @@ function drawTerrainSymbol(g, t, x, y) {
   }
 }
 
-// The counters in a hex, side by side (at most 2 units and the Tiger).
-function drawStack(g, ids, x, y, v, ctx, isTarget) {
-  if (!ids.length) return;
+// The counters in a hex, side by side (at most 2 units and the Tiger); in a lit hex
+// a click on a counter is a click on the hex.
+function drawStack(g, hex, ids, v, ctx) {
+  const [x, y] = hexCentre(hex);
+  const isTarget = ctx.targets.has(hex);
   const size = ids.length > 2 ? 25 : 34, gap = size + 2;
   const left = x - (ids.length * gap - 2) / 2;
   ids.forEach((id, k) => drawCounter(g, id, left + k * gap, y - size / 2 + 3, size, v, ctx, isTarget ? () => ctx.choose(v.units[id].at) : null));

@@ -101,7 +101,7 @@ const DATA = {
 // --- geometry and colours -----------------------------------------------------------------
 const S = 44;                          // one square (5 cm) in drawing units
 const MAP_X = 34, MAP_Y = 56;          // top-left corner of the table
-const PANEL_X = 770, WIDTH = 1200, HEIGHT = 790;
+const PANEL_X = 770, WIDTH = 1200, HEIGHT = 705;
 const SIDE_TITLE = { german: "German", british: "British" };
 const ARMY_TITLE = { german: "Germans", british: "British" };
 const STAND = {                        // stand colours: field grey and khaki
@@ -259,8 +259,8 @@ function drawTable(svg, v, sc, ctx) {
   }
   drawHillContours(g, sc, hill);
   for (const sq of wire) drawWire(g, ...corner(sq, sc));
-  for (const sq of obj) drawObjective(g, sc, sq, v);
   for (const u of v.units) if (u.square) drawStand(g, u, sc, ctx);
+  for (const sq of obj) drawObjective(g, sc, sq, v);     // over the stands: a held objective stays visible
 }
 
 // One square: ground colour, its terrain symbol, the highlight; clicking acts on it.
@@ -322,21 +322,22 @@ function drawTerrainSymbol(g, sc, t, c, r, x, y) {
       el("line", { x1: cx, y1: cy, x2: ex, y2: ey, stroke: "#a07c4f", "stroke-width": 5, ...off }, g);
     }
   } else if (t === "K") {
-    el("rect", { x: x + 5, y: y + 5, width: S - 10, height: S - 10, rx: 3, fill: "#9a9a94", stroke: "#4a4a46", "stroke-width": 2, ...off }, g);
+    // concrete walls round the edge of the square, so a stand inside leaves them in sight
+    el("rect", { x: x + 2.5, y: y + 2.5, width: S - 5, height: S - 5, rx: 3, fill: "#c9c9c2", stroke: "#6b6b66", "stroke-width": 5, ...off }, g);
     drawAperture(g, sc, squareName(c, r), cx, cy);
   } else if (t === "L") {
     el("line", { x1: x + 3, y1: cy, x2: x + S - 3, y2: cy, stroke: "#7d7368", "stroke-width": 6, "stroke-dasharray": "7 2", ...off }, g);
   }
 }
 
-// The bunker's aperture: a dark slit on the side it fires from (RULES.md, Bunkers).
+// The bunker's aperture: a black slit in the wall on the side it fires from (RULES.md, Bunkers).
 function drawAperture(g, sc, sq, cx, cy) {
   const d = sc.bunkers[sq];
   if (!d) return;
   const [dc, dr] = DIRS[d];
-  const ax = cx + dc * (S / 2 - 6), ay = cy - dr * (S / 2 - 6);
-  const along = dc === 0;
-  el("rect", { x: ax - (along ? 10 : 2), y: ay - (along ? 2 : 10), width: along ? 20 : 4, height: along ? 4 : 20,
+  const ax = cx + dc * (S / 2 - 2.5), ay = cy - dr * (S / 2 - 2.5);
+  const across = dc === 0;                 // a north or south aperture runs along the x axis
+  el("rect", { x: ax - (across ? 11 : 2), y: ay - (across ? 2 : 11), width: across ? 22 : 4, height: across ? 4 : 22,
                fill: "#111", "pointer-events": "none" }, g);
 }
 
@@ -365,15 +366,18 @@ function drawWire(g, x, y) {
   }
 }
 
-// An objective: a star in the corner, filled in the attacker's colour while it holds it.
+// An objective: a red frame and a star on its top edge, the star filled in the
+// attacker's colour while the attacker holds the square.
 function drawObjective(g, sc, sq, v) {
   const [x, y] = corner(sq, sc);
   const holder = v.units.find((u) => u.square === sq);
   const held = holder && holder.side === sc.attacker;
-  const star = el("path", { d: starPath(x + 8, y + 8, 7), fill: held ? STAND[sc.attacker].fill : "#fff",
-                            stroke: "#b22222", "stroke-width": 1.5 }, g);
-  tip(star, `objective ${sq}${held ? `: held by the ${ARMY_TITLE[sc.attacker]}` : ""}`);
-  star.style.pointerEvents = "none";
+  const mark = el("g", { "pointer-events": "none" }, g);
+  el("rect", { x: x + 1.5, y: y + 1.5, width: S - 3, height: S - 3, fill: "none", stroke: "#b22222", "stroke-width": 2,
+               "stroke-dasharray": "5 3" }, mark);
+  el("path", { d: starPath(x + S / 2, y + 4, 5.5), fill: held ? STAND[sc.attacker].fill : "#fff", stroke: "#b22222",
+               "stroke-width": 1.3 }, mark);
+  tip(mark, `objective ${sq}${held ? `: held by the ${ARMY_TITLE[sc.attacker]}` : ""}`);
 }
 
 function starPath(cx, cy, r) {
@@ -396,9 +400,8 @@ function drawStand(g, u, sc, ctx) {
   const base = el("rect", { x: x + pad, y: y + pad, width: w, height: w, rx: type.tank ? 8 : 2, fill: colours.fill,
                             stroke: "#222", "stroke-width": 1.2 }, stand);
   if (ctx.sel && ctx.sel.slot === u.slot) base.classList.add("sel");
-  if (ctx.targets.has(u.square)) base.classList.add("target");
-  if (type.tank) drawFacing(stand, u, x + S / 2, y + S / 2, w);
-  else drawTypeSymbol(stand, u.type, x + S / 2, y + pad + 9, colours.ink);
+  drawTypeSymbol(stand, type.tank ? "tank" : u.type, x + S / 2, y + pad + 9, colours.ink);
+  if (type.tank) drawFacing(stand, u, x + S / 2, y + S / 2);
   el("text", { x: x + S / 2, y: y + S - pad - 4, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: colours.ink }, stand,
      SHORT[u.type] || u.type);
   drawBadges(stand, u, x, y);
@@ -443,6 +446,8 @@ function drawTypeSymbol(g, type, cx, cy, ink) {
   } else if (["lmg", "hmg", "atrifle"].includes(type)) {
     el("path", { d: `M${x} ${y} L${x + w} ${y + h} M${x + w} ${y} L${x} ${y + h}`, ...line }, g);
     el("path", { d: `M${cx} ${y + h} L${cx} ${y + 2} M${cx - 3} ${y + 5} L${cx} ${y + 2} L${cx + 3} ${y + 5}`, ...line }, g);
+  } else if (type === "tank") {
+    el("rect", { x: x + 3, y: y + 2.5, width: w - 6, height: h - 5, rx: (h - 5) / 2, ...line }, g);
   } else if (type.startsWith("ltm")) {
     el("circle", { cx, cy: cy + 1, r: 3, ...line }, g);
     el("path", { d: `M${cx} ${cy - 2} L${cx} ${y + 1} M${cx - 2.5} ${y + 3.5} L${cx} ${y + 1} L${cx + 2.5} ${y + 3.5}`, ...line }, g);
@@ -451,15 +456,12 @@ function drawTypeSymbol(g, type, cx, cy, ink) {
   }
 }
 
-// A tank: a hull with tracks, turned to its facing, and a gun pointing that way.
-function drawFacing(g, u, cx, cy, w) {
+// A tank's facing (its front arc, RULES.md Fire): a wedge on the side of the stand it faces.
+function drawFacing(g, u, cx, cy) {
   const angle = { n: 0, e: 90, s: 180, w: 270 }[u.facing] || 0;
-  const t = el("g", { transform: `rotate(${angle} ${cx} ${cy})`, "pointer-events": "none" }, g);
-  el("rect", { x: cx - 10, y: cy - 12, width: 20, height: 20, rx: 3, fill: "none", stroke: "#222", "stroke-width": 1.2 }, t);
-  el("rect", { x: cx - 10, y: cy - 12, width: 4, height: 20, fill: "#333" }, t);
-  el("rect", { x: cx + 6, y: cy - 12, width: 4, height: 20, fill: "#333" }, t);
-  el("path", { d: `M${cx} ${cy - 2} L${cx} ${cy - 19} M${cx - 4} ${cy - 15} L${cx} ${cy - 20} L${cx + 4} ${cy - 15}`,
-               stroke: u.immobilised ? "#b22222" : "#111", "stroke-width": 2, fill: "none" }, t);
+  el("path", { d: `M${cx - 7} ${cy - S / 2 + 5} L${cx} ${cy - S / 2 - 1} L${cx + 7} ${cy - S / 2 + 5} Z`,
+               transform: `rotate(${angle} ${cx} ${cy})`, fill: "#111", stroke: "#fff", "stroke-width": 0.8,
+               "pointer-events": "none" }, g);
 }
 
 // Status badges: P pinned, S suppressed, eye spotted, M/F moved/fired, tank damage.
@@ -628,64 +630,71 @@ function drawHand(g, v, side, x, y, ctx) {
 }
 
 // --- the key ----------------------------------------------------------------------------------
+// The key flows left to right and wraps, each item a small symbol (drawn at x, y = the text
+// baseline) and its words.
+function keyFlow(g, top) {
+  const right = PANEL_X + 420;
+  let x = MAP_X + 34, y = top;
+  return (width, draw, label) => {
+    const need = width + 6 + label.length * 5.4 + 14;
+    if (x + need > right) { x = MAP_X; y += 22; }
+    draw(x, y);
+    el("text", { x: x + width + 6, y, "font-size": 10 }, g, label);
+    x += need;
+  };
+}
+
 function drawKey(svg, sc) {
   const g = el("g", { class: "key", "pointer-events": "none" }, svg);
   const top = MAP_Y + sc.height * S + 34;
   el("text", { x: MAP_X, y: top, "font-size": 12, "font-weight": 600 }, g, "Key");
-  const fake = { width: 1, height: 1, map: ["."], bunkers: {} };
-  const items = [["=", "road"], ["W", "woods"], ["B", "buildings"], ["F", "ford"], ["M", "marsh"], ["C", "craters"],
-                 ["T", "trench"], ["K", "bunker"], ["L", "wall"]];
-  let x = MAP_X + 34;
-  for (const [t, name] of items) {
-    const size = 0.5;
-    const cell = el("g", { transform: `translate(${x} ${top - 14}) scale(${size})` }, g);
-    el("rect", { x: 0, y: 0, width: S, height: S, fill: GROUND[t], stroke: "#999" }, cell);
-    fake.map = [t];
-    drawTerrainSymbol(cell, fake, t, 0, 0, 0, 0);
-    el("text", { x: x + 26, y: top, "font-size": 10 }, g, name);
-    x += 30 + name.length * 5.5 + 8;
+  const item = keyFlow(g, top);
+  for (const [t, name] of Object.entries(DATA.terrain)) {
+    if (t === ".") continue;
+    item(22, (x, y) => {
+      const cell = el("g", { transform: `translate(${x} ${y - 15}) scale(0.5)` }, g);
+      el("rect", { x: 0, y: 0, width: S, height: S, fill: GROUND[t], stroke: "#999" }, cell);
+      drawTerrainSymbol(cell, { width: 1, height: 1, map: [t], bunkers: {} }, t, 0, 0, 0, 0);
+    }, name);
   }
-  const row2 = top + 26;
-  x = MAP_X;
-  el("rect", { x, y: row2 - 12, width: 22, height: 16, fill: "#b8894a", "fill-opacity": 0.28, stroke: "#8a5a22", "stroke-width": 2 }, g);
-  el("text", { x: x + 26, y: row2, "font-size": 10 }, g, "hill");
-  x += 56;
-  drawWire(g, x, row2 - S + 5);
-  el("text", { x: x + 48, y: row2, "font-size": 10 }, g, "barbed wire");
-  x += 120;
-  el("path", { d: starPath(x + 7, row2 - 4, 7), fill: "#fff", stroke: "#b22222", "stroke-width": 1.5 }, g);
-  el("text", { x: x + 18, y: row2, "font-size": 10 }, g, "objective (filled: held)");
-  x += 140;
+  item(22, (x, y) => el("rect", { x, y: y - 13, width: 22, height: 16, fill: "#b8894a", "fill-opacity": 0.28,
+                                  stroke: "#8a5a22", "stroke-width": 2 }, g), "hill (contour)");
+  item(44, (x, y) => drawWire(g, x, y - S + 5), "barbed wire");
+  item(18, (x, y) => {
+    el("rect", { x, y: y - 13, width: 18, height: 16, fill: "none", stroke: "#b22222", "stroke-width": 2, "stroke-dasharray": "5 3" }, g);
+    el("path", { d: starPath(x + 9, y - 13, 5), fill: "#fff", stroke: "#b22222", "stroke-width": 1.3 }, g);
+  }, "objective (star filled: held by the attacker)");
+  item(18, (x, y) => el("rect", { x, y: y - 12, width: 18, height: 16, rx: 2, fill: STAND.german.fill, stroke: "#222" }, g), "German stand");
+  item(18, (x, y) => el("rect", { x, y: y - 12, width: 18, height: 16, rx: 2, fill: STAND.british.fill, stroke: "#222" }, g), "British stand");
+  item(18, (x, y) => {
+    el("rect", { x, y: y - 12, width: 18, height: 16, rx: 2, fill: "#ddd", stroke: "#222" }, g);
+    el("path", { d: `M${x + 4} ${y - 12} L${x + 9} ${y - 18} L${x + 14} ${y - 12} Z`, fill: "#111" }, g);
+  }, "tank: the wedge shows its facing");
   for (const [fill, letter, label] of [["#f1c40f", "P", "pinned"], ["#c0392b", "S", "suppressed"]]) {
-    el("circle", { cx: x + 6, cy: row2 - 4, r: 6.5, fill, stroke: "#222" }, g);
-    el("text", { x: x + 6, y: row2 - 0.5, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: letter === "S" ? "#fff" : "#111" }, g, letter);
-    el("text", { x: x + 16, y: row2, "font-size": 10 }, g, label);
-    x += 24 + label.length * 5.5;
+    item(13, (x, y) => {
+      el("circle", { cx: x + 6, cy: y - 4, r: 6.5, fill, stroke: "#222" }, g);
+      el("text", { x: x + 6, y: y - 0.5, "font-size": 9, "font-weight": 700, "text-anchor": "middle",
+                   fill: letter === "S" ? "#fff" : "#111" }, g, letter);
+    }, label);
   }
-  el("ellipse", { cx: x + 6, cy: row2 - 4, rx: 6, ry: 3.5, fill: "#fff", stroke: "#222" }, g);
-  el("circle", { cx: x + 6, cy: row2 - 4, r: 1.8, fill: "#222" }, g);
-  el("text", { x: x + 16, y: row2, "font-size": 10 }, g, "spotted");
-  x += 64;
-  el("text", { x, y: row2, "font-size": 10 }, g, "M moved, F fired this turn, ! stuck in a trench; dimmed: acted this phase");
-  const row3 = row2 + 24;
-  x = MAP_X;
-  el("rect", { x, y: row3 - 12, width: 18, height: 16, rx: 4, fill: STAND.german.fill, stroke: "#222" }, g);
-  el("text", { x: x + 22, y: row3, "font-size": 10 }, g, "German");
-  el("rect", { x: x + 66, y: row3 - 12, width: 18, height: 16, rx: 4, fill: STAND.british.fill, stroke: "#222" }, g);
-  el("text", { x: x + 88, y: row3, "font-size": 10 }, g, "British; a tank's gun points where it faces;");
-  el("rect", { x: x + 300, y: row3 - 10, width: 20, height: 10, fill: "#b22222" }, g);
-  el("text", { x: x + 302, y: row3 - 2, "font-size": 8, "font-weight": 700, fill: "#fff" }, g, "Dm");
-  el("text", { x: x + 326, y: row3, "font-size": 10 }, g, "tank: D penetrated once, m main gun out, s secondary out, I immobilised");
-  const row4 = row3 + 24;
-  x = MAP_X;
-  for (const [c, t, label] of [["#c0392b", "BAR", "barrage (radius 2)"], ["#2e8b57", "GAS", "gas (radius 4)"], ["#1f5fbf", "CAS", "air (radius 2)"]]) {
-    el("circle", { cx: x + 10, cy: row4 - 4, r: 10, fill: c }, g);
-    el("text", { x: x + 10, y: row4 - 1, "font-size": 7, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, t);
-    el("text", { x: x + 24, y: row4, "font-size": 10 }, g, label);
-    x += 30 + label.length * 5.5;
+  item(12, (x, y) => {
+    el("ellipse", { cx: x + 6, cy: y - 4, rx: 6, ry: 3.5, fill: "#fff", stroke: "#222" }, g);
+    el("circle", { cx: x + 6, cy: y - 4, r: 1.8, fill: "#222" }, g);
+  }, "spotted");
+  item(0, () => {}, "M moved, F fired this turn, ! stuck in a trench; dimmed: acted this phase");
+  item(20, (x, y) => {
+    el("rect", { x, y: y - 10, width: 20, height: 10, fill: "#b22222" }, g);
+    el("text", { x: x + 2, y: y - 2, "font-size": 8, "font-weight": 700, fill: "#fff" }, g, "Dm");
+  }, "tank damage: D penetrated once, m main gun out, s secondary out, I immobilised");
+  for (const [c, t, label] of [["#c0392b", "BAR", "barrage (hits radius 2)"], ["#2e8b57", "GAS", "gas (radius 4)"],
+                               ["#1f5fbf", "CAS", "air strike (radius 2)"]]) {
+    item(20, (x, y) => {
+      el("circle", { cx: x + 10, cy: y - 4, r: 10, fill: c }, g);
+      el("text", { x: x + 10, y: y - 1, "font-size": 7, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g, t);
+    }, label);
   }
-  el("text", { x, y: row4, "font-size": 10 }, g, "dashed area: placed, not yet able to arrive; solid: armed");
-  x += 310;
-  el("line", { x1: x, y1: row4 - 4, x2: x + 24, y2: row4 - 4, stroke: "#c0392b", "stroke-width": 3, "stroke-dasharray": "8 4" }, g);
-  el("text", { x: x + 28, y: row4, "font-size": 10 }, g, "shot being resolved");
+  item(22, (x, y) => el("rect", { x, y: y - 12, width: 22, height: 14, fill: "none", stroke: "#c0392b", "stroke-width": 2,
+                                  "stroke-dasharray": "6 4" }, g), "area dashed: placed, solid: may arrive now");
+  item(24, (x, y) => el("line", { x1: x, y1: y - 4, x2: x + 24, y2: y - 4, stroke: "#c0392b", "stroke-width": 3,
+                                  "stroke-dasharray": "8 4" }, g), "shot being resolved");
 }
