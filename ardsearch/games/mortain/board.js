@@ -75,7 +75,7 @@ const R = 40;                        // hex radius (centre to corner)
 const H = Math.sqrt(3) * R;          // hex height, flat top to flat bottom
 const MAP_X = 34, MAP_Y = 64;        // top-left corner of the map area
 const PANEL_X = 860;                 // left edge of the panel right of the map
-const WIDTH = 1200, HEIGHT = 820;
+const WIDTH = 1200, HEIGHT = 832;
 
 const SIDE_TITLE = { german: "German", us: "US" };
 const COUNTER = {                    // counter colours: field grey for the Germans, olive drab for the US
@@ -485,7 +485,9 @@ function drawKey(svg) {
   el("text", { x: MAP_X, y, "font-size": 12, "font-weight": 600 }, g, "Key");
   let x = MAP_X + 36;
   for (const [letter, info] of Object.entries(DATA.terrain)) {
-    el("polygon", { points: hexPoints(x + 12, y - 4, 12), fill: TERRAIN_FILL[letter], stroke: "#8d8468" }, g);
+    const swatch = el("g", { transform: `translate(${x + 12} ${y - 4}) scale(0.32)` }, g);   // a small hex, as on the map
+    el("polygon", { points: hexPoints(0, 0, R), fill: TERRAIN_FILL[letter], stroke: "#8d8468", "stroke-width": 3 }, swatch);
+    drawTerrainSymbol(swatch, letter, 0, 0);
     const label = `${info.name}${info.modifier ? " +" + info.modifier : ""}${info.blocks ? ", blocks LOS" : ""}${info.hill ? ", range 3" : ""}`;
     el("text", { x: x + 28, y, "font-size": 10 }, g, label);
     x += 30 + label.length * 5.2 + 10;
@@ -515,4 +517,8 @@ function drawKey(svg) {
   x += 190;
   el("rect", { x, y: y3 - 11, width: 14, height: 14, fill: "#f2c14e", "fill-opacity": 0.6, stroke: "#999" }, g);
   el("text", { x: x + 20, y: y3, "font-size": 10 }, g, "where the selected unit may go or fire: click");
+  const y4 = y3 + 24;
+  el("text", { x: MAP_X, y: y4, "font-size": 10 }, g,
+     "Hex 0704 = column 07, row 04 (odd columns sit half a hex higher) · ♠ black card: the German player acts, " +
+     "♥ red: the US player · A = 1 activation, 2-10 half rounded up, J Q K one stack");
 }
