@@ -2,7 +2,8 @@
 map, the counters' printed values, the scenario's objectives): built here
 from the same data files the engine loads, so tests can check that the
 copy embedded in each board.js (between `// BEGIN DATA` and `// END DATA`)
-is current. `python tests/board_data.py <game>` prints the block to paste.
+is current. `python tests/board_data.py GAME` prints the block;
+`python tests/board_data.py --write GAME` puts it in the game's board.js.
 
 Why a copy: the browser gets only the seat's view (`to_dict()`), which holds
 the state, not the printed map or counters (they never change in a game)."""
@@ -30,7 +31,8 @@ def mortain() -> dict:
     return {"title": sc.title, "turns": sc.turns, "exits_to_win": sc.exits_to_win,
             "columns": COLUMNS, "rows": ROWS, "map": rows, "terrain": terrain,
             "german_entry_column": sc.german_entry_column, "us_entry_column": sc.us_entry_column,
-            "exit_column": sc.exit_column, "units": units}
+            "exit_column": sc.exit_column, "us_setup_forbidden_column": sc.us_setup_forbidden_column,
+            "us_reinforcement_turn": sc.us_reinforcement_turn, "units": units}
 
 
 def stosstruppen() -> dict:
@@ -90,5 +92,22 @@ def embedded(js: str) -> dict:
     return json.loads(m.group(1))
 
 
+def write(game: str) -> str:
+    """Replaces the data block of the game's board.js; returns the file's path."""
+    import os
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ardsearch", "games", game,
+                        "board.js")
+    with open(path, encoding="utf-8") as f:
+        js = f.read()
+    start, end = js.index(BEGIN), js.index(END) + len(END)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(js[:start] + block(game) + js[end:])
+    return path
+
+
 if __name__ == "__main__":
-    print(block(sys.argv[1]))
+    if sys.argv[1:2] == ["--write"]:
+        for name in sys.argv[2:]:
+            print("rewrote", write(name))
+    else:
+        print(block(sys.argv[1]))

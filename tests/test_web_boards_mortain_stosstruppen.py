@@ -44,14 +44,14 @@ def test_board_data_is_the_games_data(game):
     ... are data in scenarios/mortain.toml"; (Stosstruppen): "every value
     filling such a gap ... lives in a data file". The view (to_dict) carries
     no map and no counter values, so each board.js holds a copy: it must be
-    what the data files say. When it is not: python tests/board_data.py GAME
-    prints the block to paste over the old one."""
+    what the data files say. When it is not: `python tests/board_data.py
+    --write GAME` rewrites the block."""
     path = os.path.join(ROOT, "ardsearch", "games", game, "board.js")
     with open(path, encoding="utf-8") as f:
         js = f.read()
     assert board_data.embedded(js) == board_data.BUILDERS[game](), \
-        f"{path}: the DATA block differs from the game's data files; replace it with the output of " \
-        f"`python tests/board_data.py {game}`"
+        f"{path}: the DATA block differs from the game's data files; rewrite it with " \
+        f"`PYTHONPATH=. python tests/board_data.py --write {game}`"
 
 
 # --- in the browser ------------------------------------------------------------------------------

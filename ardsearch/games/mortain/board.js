@@ -43,6 +43,8 @@ const DATA = {
   "german_entry_column": 13,
   "us_entry_column": 1,
   "exit_column": 1,
+  "us_setup_forbidden_column": 13,
+  "us_reinforcement_turn": 2,
   "units": [
     {"id": "tiger", "name": "Tiger 102", "side": "german", "kind": "tank", "full": [6, 3], "reduced": [3, 2], "tiger": true, "reinforcement": false},
     {"id": "panther", "name": "I/2 SS Pz (Panther)", "side": "german", "kind": "tank", "full": [5, 3], "reduced": [3, 1], "tiger": false, "reinforcement": false},
@@ -387,8 +389,10 @@ function drawPanel(svg, v, ctx) {
   const off = (where, side) => ORDER.filter((id) => v.units[id].at === where && (!side || UNITS[id].side === side));
   let y = 256;
   y = drawBox(g, v, ctx, "German units to enter (east edge, col 13)", off("reserve", "german"), y, null);
-  y = drawBox(g, v, ctx, v.phase === "setup" ? "US units to place" : "US reinforcements (west edge from turn 2)",
-              off("reserve", "us"), y, null);
+  const usReserve = off("reserve", "us");
+  const toPlace = usReserve.filter((id) => !UNITS[id].reinforcement);     // setup=free: placed before turn 1
+  if (toPlace.length) y = drawBox(g, v, ctx, `US units to place (anywhere but col ${DATA.us_setup_forbidden_column})`, toPlace, y, null);
+  y = drawBox(g, v, ctx, `US reinforcements (west edge from turn ${DATA.us_reinforcement_turn})`, usReserve.filter((id) => UNITS[id].reinforcement), y, null);
   y = drawBox(g, v, ctx, `Exited off the west edge (German: ${v.exits}/${DATA.exits_to_win} win)`, off("exited"), y, "exit");
   drawBox(g, v, ctx, "Eliminated", off("eliminated"), y, null);
 }
