@@ -495,13 +495,14 @@ function drawMarkers(svg, v, sc) {
   for (const m of v.markers) {
     if (!m.square || !(m.kind in MARKER_RADIUS)) continue;
     const [x, y] = corner(m.square, sc), rad = MARKER_RADIUS[m.kind];
+    const mark = el("g", { "data-placed": m.kind, "data-at": m.square }, g);
     const left = Math.max(0, parseSquare(m.square)[0] - rad), right = Math.min(sc.width - 1, parseSquare(m.square)[0] + rad);
     const low = Math.max(0, parseSquare(m.square)[1] - rad), high = Math.min(sc.height - 1, parseSquare(m.square)[1] + rad);
     el("rect", { x: MAP_X + left * S + 2, y: MAP_Y + (sc.height - 1 - high) * S + 2, width: (right - left + 1) * S - 4,
                  height: (high - low + 1) * S - 4, fill: colour[m.kind], "fill-opacity": m.armed ? 0.12 : 0.05,
-                 stroke: colour[m.kind], "stroke-width": 2, "stroke-dasharray": m.armed ? "none" : "6 4" }, g);
-    el("circle", { cx: x + S / 2, cy: y + S / 2, r: 13, fill: colour[m.kind], stroke: "#fff", "stroke-width": 2, opacity: 0.9 }, g);
-    el("text", { x: x + S / 2, y: y + S / 2 + 3.5, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, g,
+                 stroke: colour[m.kind], "stroke-width": 2, "stroke-dasharray": m.armed ? "none" : "6 4" }, mark);
+    el("circle", { cx: x + S / 2, cy: y + S / 2, r: 13, fill: colour[m.kind], stroke: "#fff", "stroke-width": 2, opacity: 0.9 }, mark);
+    el("text", { x: x + S / 2, y: y + S / 2 + 3.5, "font-size": 9, "font-weight": 700, "text-anchor": "middle", fill: "#fff" }, mark,
        { barrage: "BAR", gas: "GAS", cas: "CAS", fighter: "FTR", bomber: "BMB" }[m.kind]);
   }
 }
@@ -603,22 +604,16 @@ function drawArmy(g, v, sc, side, x, y, ctx) {
   return y + 118;
 }
 
-// Markers still in hand: a barrage marker may go down as a barrage or as gas; click one to place it.
+// Markers still in hand, counted; for the side to move, a chip per kind it may place now
+// (a barrage marker goes down as a barrage or as gas): click one, then a lit square.
 function drawHand(g, v, side, x, y, ctx) {
   const hand = v.markers.filter((m) => m.side === side && m.kind.endsWith("-stock"));
-  el("text", { x, y: y + 12, "font-size": 12 }, g, "in hand:");
-  let cx = x + 58;
-  if (!hand.length) el("text", { x: cx, y: y + 12, "font-size": 12, fill: "#777" }, g, "no markers");
-  const kinds = [];
-  for (const m of hand) kinds.push(...(m.kind === "barrage-stock" ? ["barrage", "gas"] : ["cas"]));
-  const counts = {};
-  for (const m of hand) counts[m.kind] = (counts[m.kind] || 0) + 1;
-  for (const [kind, n] of Object.entries(counts)) {
-    const label = kind === "barrage-stock" ? `${n} barrage` : `${n} CAS`;
-    el("text", { x: cx, y: y + 12, "font-size": 12 }, g, label);
-    cx += label.length * 7 + 10;
-  }
-  for (const kind of new Set(kinds)) {
+  const barrages = hand.filter((m) => m.kind === "barrage-stock").length, cas = hand.length - barrages;
+  const counted = [barrages && `${barrages} barrage`, cas && `${cas} CAS`].filter(Boolean).join(", ");
+  el("text", { x, y: y + 12, "font-size": 12, fill: counted ? "#222" : "#777" }, g, `in hand: ${counted || "no markers"}`);
+  if (side !== v.to_move) return;
+  let cx = x + 70 + counted.length * 6.5;
+  for (const kind of ["barrage", "gas", "cas"]) {
     if (!ctx.markers.has(kind)) continue;
     const chip = el("g", { "data-marker": kind, class: "clickable" }, g);
     const r = el("rect", { x: cx, y, width: 84, height: 17, rx: 8, fill: "#fff", stroke: "#555" }, chip);
