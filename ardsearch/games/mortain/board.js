@@ -300,7 +300,7 @@ function drawTerrainSymbol(g, t, x, y) {
 function drawStack(g, hex, ids, v, ctx) {
   const [x, y] = hexCentre(hex);
   const isTarget = ctx.targets.has(hex);
-  const size = ids.length > 2 ? 25 : 34, gap = size + 2;
+  const size = ids.length > 2 ? 25 : 36, gap = size + 1;
   const left = x - (ids.length * gap - 2) / 2;
   ids.forEach((id, k) => drawCounter(g, id, left + k * gap, y - size / 2 + 3, size, v, ctx, isTarget ? () => ctx.choose(v.units[id].at) : null));
 }
@@ -320,7 +320,7 @@ function drawCounter(parent, id, x, y, size, v, ctx, onTarget) {
   if (ctx.sel && ctx.sel.unit === id) box.classList.add("sel");
   if (state.reduced) el("path", { d: `M${x} ${y + 7} L${x + 7} ${y} L${x + 11} ${y} L${x} ${y + 11} Z`, fill: "#b22222" }, g);
   drawNatoSymbol(g, u.kind, x + size / 2, y + size * 0.3, size * 0.42, colours.ink);
-  el("text", { x: x + size / 2, y: y + size * 0.64, "font-size": size > 26 ? 8 : 6.5, "text-anchor": "middle", fill: colours.ink }, g,
+  el("text", { x: x + size / 2, y: y + size * 0.64, "font-size": size > 26 ? 8.5 : 6.5, "text-anchor": "middle", fill: colours.ink }, g,
      u.tiger ? "TIGER" : id);
   el("text", { x: x + size / 2, y: y + size - 2.5, "font-size": size > 26 ? 11 : 9, "font-weight": 700,
                "text-anchor": "middle", fill: colours.ink }, g, `${vals[0]}-${vals[1]}`);

@@ -101,7 +101,7 @@ const DATA = {
 // --- geometry and colours -----------------------------------------------------------------
 const S = 44;                          // one square (5 cm) in drawing units
 const MAP_X = 34, MAP_Y = 56;          // top-left corner of the table
-const PANEL_X = 770, WIDTH = 1200, HEIGHT = 705;
+const PANEL_X = 770, WIDTH = 1200, HEIGHT = 730;
 const SIDE_TITLE = { german: "German", british: "British" };
 const ARMY_TITLE = { german: "Germans", british: "British" };
 const STAND = {                        // stand colours: field grey and khaki
@@ -631,10 +631,10 @@ function keyFlow(g, top) {
   const right = PANEL_X + 420;
   let x = MAP_X + 34, y = top;
   return (width, draw, label) => {
-    const need = width + 6 + label.length * 5.4 + 14;
+    const need = width + 6 + label.length * 5.9 + 14;
     if (x + need > right) { x = MAP_X; y += 22; }
     draw(x, y);
-    el("text", { x: x + width + 6, y, "font-size": 10 }, g, label);
+    el("text", { x: x + width + 6, y, "font-size": 11 }, g, label);
     x += need;
   };
 }
