@@ -1,6 +1,6 @@
 """The SVG boards of Stand at Mortain and Stosstruppen (each game's
-board.js) in headless Chromium, and the checks that keep their embedded
-data (map, counters) equal to the game's data files.
+board.js) in headless Chromium (their embedded data is checked by
+tests/test_web_files.py).
 
 docs/web.md, "A game's board": "Each game draws itself ... `ui.selected`
 holds the board's selection across redraws ..., `ui.offer(moves)` lists
@@ -11,55 +11,13 @@ legend for every symbol."
 
 The browser fixtures are those of tests/test_web_browser.py (same server,
 same no-page-error check)."""
-import os
-import shutil
-import subprocess
-
 import pytest
 
-import board_data
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-
-
-def test_the_page_itself_is_not_git_ignored():
-    """docs/web.md: "`GET /` and `/static/*` are the page, its ES modules and
-    CSS (package data, no build step)". The page (index.html) must be in the
-    repository: `*.html` in .gitignore left it out, so a fresh clone served
-    no page at all."""
-    git = shutil.which("git")
-    if git is None or not os.path.isdir(os.path.join(ROOT, ".git")) and not os.path.isfile(os.path.join(ROOT, ".git")):
-        pytest.skip("not a git checkout")
-    for name in os.listdir(os.path.join(ROOT, "ardsearch", "web", "static")):
-        path = os.path.join("ardsearch", "web", "static", name)
-        ignored = subprocess.run([git, "check-ignore", "-q", path], cwd=ROOT).returncode == 0
-        assert not ignored, f"{path} is git-ignored: the web app would be missing it in a clone; un-ignore it in .gitignore"
-
-
-# --- the data embedded in each board.js ------------------------------------------------------
-@pytest.mark.parametrize("game", sorted(board_data.BUILDERS))
-def test_board_data_is_the_games_data(game):
-    """RULES.md (Mortain, Map and units): "the terrain, the order of battle
-    ... are data in scenarios/mortain.toml"; (Stosstruppen): "every value
-    filling such a gap ... lives in a data file". The view (to_dict) carries
-    no map and no counter values, so each board.js holds a copy: it must be
-    what the data files say. When it is not: `python tests/board_data.py
-    --write GAME` rewrites the block."""
-    path = os.path.join(ROOT, "ardsearch", "games", game, "board.js")
-    with open(path, encoding="utf-8") as f:
-        js = f.read()
-    assert board_data.embedded(js) == board_data.BUILDERS[game](), \
-        f"{path}: the DATA block differs from the game's data files; rewrite it with " \
-        f"`PYTHONPATH=. python tests/board_data.py --write {game}`"
-
-
-# --- in the browser ------------------------------------------------------------------------------
 playwright_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("uvicorn")
 from test_web_browser import CHROMIUM, browser, page, server, shot, start, wait_my_turn  # noqa: E402,F401  (fixtures)
 
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium (apt-get install chromium)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium (apt-get install chromium)")
 
 
 def history_length(page):
@@ -117,7 +75,6 @@ def assert_svg_board(page, words):
         assert w in text, f"the board does not show {w!r}"
 
 
-@needs_chromium
 def test_mortain_board_click_to_move(page):
     """The issue: "Mortain's hex map with terrain, counters (full/reduced),
     the card just drawn and the deck count ... A legend for every symbol."
@@ -134,7 +91,6 @@ def test_mortain_board_click_to_move(page):
     shot(page, "board-mortain")
 
 
-@needs_chromium
 def test_stosstruppen_board_click_to_move(page):
     """The issue: "Stosstruppen's grid with terrain, trenches, wire, barrages
     ... A legend for every symbol." docs/web.md: clicking a unit selects it,
@@ -150,7 +106,6 @@ def test_stosstruppen_board_click_to_move(page):
     shot(page, "board-stosstruppen")
 
 
-@needs_chromium
 @pytest.mark.parametrize("game", ["mortain", "stosstruppen"])
 def test_an_earlier_position_is_not_clickable(page, game):
     """docs/web.md: "`snapshot.past` is true when the board shows an earlier
@@ -164,7 +119,6 @@ def test_an_earlier_position_is_not_clickable(page, game):
     assert page.locator("#board .target").count() == 0
 
 
-@needs_chromium
 def test_stosstruppen_barrage_marker_is_placed_by_clicking(page):
     """RULES.md (Barrages and air support): "In their Fire phase a player may
     place any of their barrage markers on a square in line of sight of one of
