@@ -253,3 +253,73 @@ def test_installed_command_runs_a_tournament(tmp_path):
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0, proc.stderr
     assert len(read_results(out)) == 2
+
+
+# ---- output paths ------------------------------------------------------------
+
+def _bad_out_cases(tmp_path):
+    (tmp_path / "afile").write_text("not a folder\n")
+    (tmp_path / "adir").mkdir()
+    return [
+        (["--out", str(tmp_path / "afile" / "r.jsonl")], "which is a file, not a folder"),
+        (["--out", str(tmp_path / "afile" / "sub" / "r.jsonl")], "which is a file, not a folder"),
+        (["--out", str(tmp_path / "missing" / "sub" / "r.jsonl")], "does not exist: create it first"),
+        (["--out", str(tmp_path / "adir")], "is a folder, not a file"),
+        (["--out", str(tmp_path / "adir"), "--overwrite"], "is a folder, not a file"),
+        (["--out", str(tmp_path / "adir"), "--resume"], "is a folder, not a file"),
+        (["--out", str(tmp_path / "r.jsonl"), "--plot", str(tmp_path / "afile" / "p.png")],
+         "which is a file, not a folder"),
+        (["--out", str(tmp_path / "r.jsonl"), "--plot", str(tmp_path / "adir")], "is a folder"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(8))
+def test_cli_bad_out_paths_are_one_line_exit_2_and_leave_nothing(tmp_path, capsys, case):
+    """ardsearch/cli.py: "Bad arguments print one line on stderr and exit with
+    status 2." A results path that cannot be written (under a file, in a missing
+    folder, a folder itself, with or without --overwrite) is a bad argument: it is
+    found before the first game, the line says what was wrong and what to do, and
+    no file or folder is left behind (no stray .tmp)."""
+    extra, message = _bad_out_cases(tmp_path)[case]
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    with pytest.raises(SystemExit) as exc:
+        main_tournament([GAME, "--bots", "random", "greedy", "--quiet"] + extra)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+    assert ("--plot" if "--plot" in extra else "--out") in err     # what to change
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes to any folder")
+def test_cli_unwritable_out_folder(tmp_path, capsys):
+    """As above, for a folder this user may not write."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        with pytest.raises(SystemExit) as exc:
+            main_tournament([GAME, "--bots", "random", "greedy", "--quiet", "--out", str(locked / "r.jsonl")])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert "not writable" in err and err.count("\n") == 1
+        assert list(locked.iterdir()) == []
+    finally:
+        locked.chmod(0o700)
+
+
+def test_cli_write_failure_leaves_no_temporary_file(tmp_path, capsys, monkeypatch):
+    """A write that fails after the checks (permissions, a full disk: here the
+    rename of the first temporary file) is one line, exit status 2, and the
+    temporary file is removed."""
+    from ardsearch.tournament import records
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(records.os, "replace", refuse)
+    code = main_tournament([GAME, "--bots", "random", "greedy", "--quiet", "--out", str(tmp_path / "r.jsonl")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Permission denied" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
