@@ -323,3 +323,21 @@ def test_cli_write_failure_leaves_no_temporary_file(tmp_path, capsys, monkeypatc
     err = capsys.readouterr().err
     assert "cannot write" in err and "Permission denied" in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("mcts-fast:nodes=1.5", ["nodes=1.5", "a positive integer"]),
+    ("mcts-fast:nodes=true", ["nodes=True", "a positive integer"]),
+    ("mcts-fast:depth=0", ["depth=0", "a positive integer"]),
+    ("mcts-fast:movetime=abc", ["movetime='abc'", "a positive number of seconds"]),
+    ("mcts-fast:movetime=-1", ["movetime=-1", "a positive number of seconds"]),
+    ("mcts-fast:seed=3", ["seed", "tournament --seed"]),
+])
+def test_entrant_limits_are_read_strictly(spec, words):
+    """ardsearch tournament --help: "keys nodes, movetime, depth, tc are limits".
+    A limit that is not of its type is refused with the key, the value and what it
+    takes, never truncated (nodes=1.5 is not 1); a bot's seed comes from the
+    tournament's --seed."""
+    with pytest.raises(ValueError) as exc:
+        parse_bot(spec)
+    assert all(w in str(exc.value) for w in words), str(exc.value)
