@@ -341,3 +341,43 @@ def test_entrant_limits_are_read_strictly(spec, words):
     with pytest.raises(ValueError) as exc:
         parse_bot(spec)
     assert all(w in str(exc.value) for w in words), str(exc.value)
+
+
+def test_cli_ctrl_c_keeps_the_finished_games_and_resumes(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) during a
+    tournament on worker processes: the workers stop at once and print nothing,
+    the command says where the finished games are and how to go on (--resume),
+    exits with status 130, and --resume then completes the schedule."""
+    import re
+    import signal
+    import time
+    out = tmp_path / "r.jsonl"
+    argv = [sys.executable, "-m", "ardsearch", "tournament", GAME, "--bots", "greedy", "mcts-fast:nodes=300",
+            "--games", "20", "--concurrency", "2", "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=env,
+                         start_new_session=True)
+    try:
+        os.set_blocking(p.stderr.fileno(), False)
+        seen = b""
+        deadline = time.monotonic() + 240
+        while not re.search(rb"\] [1-9]\d*/20 games", seen):
+            assert time.monotonic() < deadline and p.poll() is None, seen
+            seen += p.stderr.read() or b""
+            time.sleep(0.05)
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    err = (seen + err).decode()
+    assert p.returncode == 130, err
+    assert "interrupted" in err and "--resume" in err and str(out) in err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    done = json.loads(state_path(out).read_text())["done"]
+    assert 1 <= len(done) < 20 and len(read_results(out)) >= len(done)
+    again = subprocess.run(argv + ["--resume", "--quiet"], capture_output=True, text=True, cwd=tmp_path, env=env,
+                           timeout=240)
+    assert again.returncode == 0, again.stderr
+    assert sorted(r["index"] for r in read_results(out)) == list(range(20))

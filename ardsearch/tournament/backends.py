@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from ardsearch.tournament import referee
@@ -35,6 +36,7 @@ def run_local(config, tasks, concurrency: int, stop):
                                initializer=_init_worker)
     pending = set()
     todo = iter(tasks)
+    finished = False
     try:
         while True:
             while len(pending) < concurrency and not stop():
@@ -43,15 +45,27 @@ def run_local(config, tasks, concurrency: int, stop):
                     break
                 pending.add(pool.submit(referee.play_task, config, task))
             if not pending:
+                finished = True
                 return
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if not finished:
+            # Ctrl-C, an error, or the caller giving up: stop the games in flight
+            # now rather than wait for them (the finished ones are recorded). A
+            # worker's engines see their stdin close and exit.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _init_worker():
+    # Ctrl-C is the parent's to handle (a terminal sends it to the whole process
+    # group): it keeps the finished games and stops the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Engines must stop with the worker: multiprocessing skips atexit in
     # children but runs its own finalizers.
     from multiprocessing import util
