@@ -381,3 +381,17 @@ def test_cli_ctrl_c_keeps_the_finished_games_and_resumes(tmp_path):
                            timeout=240)
     assert again.returncode == 0, again.stderr
     assert sorted(r["index"] for r in read_results(out)) == list(range(20))
+
+
+def test_cli_replay_of_a_foreign_jsonl_is_one_line(tmp_path, capsys):
+    """ardsearch/cli.py: "Bad arguments print one line on stderr and exit with
+    status 2": a JSON-lines file whose records are not tournament records (here
+    with an index but no seats) is such an argument, not a KeyError traceback."""
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"index": 0, "score": 3}\n')
+    for argv in ([str(other)], [str(other), "--game", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            main_replay(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert "not a results file written by ardsearch tournament" in err and err.count("\n") == 1, err

@@ -165,9 +165,19 @@ def replay_parser() -> argparse.ArgumentParser:
 
 
 def main_replay(argv: list[str]) -> int:
-    from ardsearch.tournament.records import read_results
     parser = replay_parser()
     args = parser.parse_args(argv)
+    try:
+        return _replay(args, parser)
+    except (KeyError, TypeError, IndexError) as exc:
+        # A line that parsed as JSON with an index but is not what tournaments write.
+        what = f"the field {exc.args[0]!r}" if isinstance(exc, KeyError) else "a field of the right form"
+        parser.error(f"{args.results} holds a record without {what}: not a results file written by "
+                     f"ardsearch tournament")
+
+
+def _replay(args, parser) -> int:
+    from ardsearch.tournament.records import read_results
     try:
         records = read_results(args.results)
     except ValueError as exc:
