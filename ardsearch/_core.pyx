@@ -143,7 +143,9 @@ cdef class Game:
         return st
 
     def deserialize_state(self, data):
-        """The inverse of State.serialize(); ValueError on anything else."""
+        """The inverse of State.serialize() for a state of this game under these
+        parameters; ValueError on anything else (another game, other parameters,
+        corrupt bytes), naming what differs."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError(f"deserialize_state expects bytes, got {type(data).__name__}")
         data = bytes(data)
