@@ -9,6 +9,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -193,11 +194,13 @@ def run_match(game, preset_a: str, preset_b: str, games: int, seed: int = 0, job
         else:
             # Workers ignore SIGINT (set before they fork, and again in each), so
             # Ctrl-C reaches only this process, which then stops them at once.
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            main_thread = threading.current_thread() is threading.main_thread()
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
             try:
                 pool = multiprocessing.get_context().Pool(jobs, initializer=_ignore_sigint)
             finally:
-                signal.signal(signal.SIGINT, previous)
+                if main_thread:
+                    signal.signal(signal.SIGINT, previous)
             try:
                 for i, a_seat, rec in pool.imap_unordered(_play_indexed, tasks):
                     done(i, a_seat, rec)

@@ -276,3 +276,14 @@ def test_play_caps_the_input_line_on_a_real_stdin(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.count("line too long") == 1 and "moves:" in p.stdout
     assert len(p.stdout) < 100_000           # the long line is not echoed back
+
+
+def test_parallel_match_gives_the_games_of_a_serial_one():
+    """match.py: "a game is reproduced exactly from (game, presets, seed)": with
+    --jobs the games finish in any order but come back in game order, the same
+    games as one process plays."""
+    from ardsearch.match import run_match
+    one = run_match(SMALL, "random", "greedy", games=6, seed=5, jobs=1, progress=False)
+    two = run_match(SMALL, "random", "greedy", games=6, seed=5, jobs=2, progress=False)
+    assert [(r.seed, r.seats, r.moves) for r in one.records] == [(r.seed, r.seats, r.moves) for r in two.records]
+    assert (one.wins, one.draws, one.losses) == (two.wins, two.draws, two.losses)
