@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import inspect
 import math
+import numbers
+import operator
 import random
 import tomllib
 from importlib import resources
@@ -67,6 +69,11 @@ def _integer(owner, key, value, low=None, high=None, what=None):
             raise _bad(owner, key, value, what) from None
     elif isinstance(v, float) and v.is_integer():
         v = int(v)
+    elif not isinstance(v, (bool, int)):
+        try:
+            v = operator.index(v)        # numpy integers and the like
+        except TypeError:
+            raise _bad(owner, key, value, what) from None
     if isinstance(v, bool) or not isinstance(v, int):
         raise _bad(owner, key, value, what)
     if (low is not None and v < low) or (high is not None and v > high):
@@ -85,7 +92,7 @@ def _number(owner, key, value, low=None, high=None, low_open=False, what=None):
             v = float(v.strip())
         except ValueError:
             raise _bad(owner, key, value, what) from None
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+    if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(v):
         raise _bad(owner, key, value, what)
     v = float(v)
     if low is not None and (v < low or (low_open and v == low)):

@@ -265,3 +265,6 @@ def test_settings_given_as_text_or_whole_floats_are_read():
                    exploration="0.5", seed=3.0)
     assert bot.simulations == 200 and bot.time_limit is None and bot.seed == 3
     assert load_bot("expectimax", "ardennes", depth=2.0).depth == 2
+    np = pytest.importorskip("numpy")        # seeds and budgets from array code
+    bot = MCTSBot("ardennes", simulations=np.int64(50), seed=np.uint32(7), exploration=np.float32(0.5))
+    assert bot.simulations == 50 and bot.seed == 7
