@@ -11,9 +11,11 @@ SPRT decision or a fault without --recover ends the run early.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from ardsearch.tournament import referee
@@ -43,7 +45,8 @@ def run_local(config, tasks, concurrency: int, stop):
                 task = next(todo, None)
                 if task is None:
                     break
-                pending.add(pool.submit(referee.play_task, config, task))
+                with _sigint_ignored():   # a worker started here ignores Ctrl-C from birth
+                    pending.add(pool.submit(referee.play_task, config, task))
             if not pending:
                 finished = True
                 return
@@ -60,6 +63,21 @@ def run_local(config, tasks, concurrency: int, stop):
             pool.shutdown(wait=False, cancel_futures=True)
         else:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _sigint_ignored():
+    """SIGINT ignored in this process meanwhile, so worker processes started
+    meanwhile inherit that (through exec too) and never see a Ctrl-C while
+    they start up; the parent's handling comes back right after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _init_worker():
