@@ -10,6 +10,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy
 
+import hashlib
 import struct
 import time
 
@@ -21,8 +22,15 @@ CHANCE = ARD_CHANCE
 TERMINAL = ARD_TERMINAL
 HIDDEN = ARD_HIDDEN_OUTCOME
 
-# serialize(): MAGIC, ABI version (u16), name length (u16), name, state size (u32), state bytes
-_MAGIC = b"ARDS"
+# serialize(): MAGIC, ABI version (u16), name length (u16), name, parameters text length
+# (u16), parameters text (UTF-8, "key=value,..." in the game's parameter order),
+# parameters fingerprint (u64: the first 8 bytes of BLAKE2b over the packed
+# parameters the engine is initialized with), state size (u32), state bytes.
+# The parameters make a state from the same game under other parameters
+# (another road length, scenario, turn limit) an error, not a state whose game
+# says one thing and whose bytes play by another.
+_MAGIC = b"ARD2"
+_MAGIC_V1 = b"ARDS"   # format 1: no parameters in the header
 _HEADER = struct.Struct("<4sHH")
 
 
@@ -52,6 +60,8 @@ cdef class Game:
     cdef readonly object capsule
     cdef readonly dict params
     cdef bytes _packed
+    cdef bytes _params_text      # "key=value,..." as serialized
+    cdef bytes _fingerprint      # 8 bytes: BLAKE2b of _packed
     # scratch for legality checks and outcome lists (the GIL serializes their use)
     cdef ard_action *_actions
     cdef double *_probs
@@ -69,6 +79,11 @@ cdef class Game:
         if len(self._packed) != self.g.params_size:
             raise RuntimeError(f"{spec.name}: pack_params gave {len(self._packed)} bytes, "
                                f"the engine expects {self.g.params_size}")
+        self._params_text = ",".join(f"{k}={v}" for k, v in self.params.items()).encode("utf-8")
+        if len(self._params_text) > 0xFFFF:
+            raise ValueError(f"{spec.name}: parameters too long to serialize "
+                             f"({len(self._params_text)} bytes of text; the limit is 65535)")
+        self._fingerprint = hashlib.blake2b(self._packed, digest_size=8).digest()
         self._actions = <ard_action *>malloc(sizeof(ard_action) * (self.g.max_legal + 1))
         self._probs = <double *>malloc(sizeof(double) * (self.g.max_legal + 1))
         if self._actions == NULL or self._probs == NULL:
@@ -128,13 +143,19 @@ cdef class Game:
         return st
 
     def deserialize_state(self, data):
-        """The inverse of State.serialize(); ValueError on anything else."""
+        """The inverse of State.serialize() for a state of this game under these
+        parameters; ValueError on anything else (another game, other parameters,
+        corrupt bytes), naming what differs."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise ValueError(f"deserialize_state expects bytes, got {type(data).__name__}")
         data = bytes(data)
         if len(data) < _HEADER.size:
             raise ValueError(f"serialized state too short ({len(data)} bytes): not an ardsearch state")
         magic, abi, nlen = _HEADER.unpack_from(data)
+        if magic == _MAGIC_V1:
+            raise ValueError("serialized by an older ardsearch (format 1, which does not record the game's "
+                             "parameters, so they cannot be checked): serialize the state again with "
+                             "this version")
         if magic != _MAGIC:
             raise ValueError("not an ardsearch serialized state (bad magic)")
         if abi != ARD_ABI_VERSION:
@@ -145,8 +166,26 @@ cdef class Game:
         if name != self.name.encode():
             raise ValueError(f"serialized state is of game {name.decode('ascii', 'replace')!r}, "
                              f"not {self.name!r}")
-        if len(data) < pos + 4:
+        if len(data) < pos + 2:
             raise ValueError("serialized state truncated in its header")
+        (plen,) = struct.unpack_from("<H", data, pos)
+        pos += 2
+        if len(data) < pos + plen + 8 + 4:
+            raise ValueError("serialized state truncated in its header")
+        params_text = data[pos:pos + plen]
+        pos += plen
+        fingerprint = data[pos:pos + 8]
+        pos += 8
+        if params_text != self._params_text:
+            theirs = params_text.decode("utf-8", "replace")
+            raise ValueError(f"serialized state is of {self.name}({theirs}), this game is "
+                             f"{self.name}({self._params_text.decode()}): a state only loads into a "
+                             f"game with the same parameters; load that game with "
+                             f"ardsearch.load_game(\"{self.name}({theirs})\")")
+        if fingerprint != self._fingerprint:
+            raise ValueError(f"serialized state is of {self.name}({self._params_text.decode()}) but "
+                             f"its parameters packed to other data (a scenario file changed since?): "
+                             f"serialize it again from a game loaded now")
         (size,) = struct.unpack_from("<I", data, pos)
         pos += 4
         if size != self.g.state_size or len(data) != pos + size:
@@ -447,7 +486,9 @@ cdef class State:
     # ---- formats -------------------------------------------------------
     def serialize(self):
         name = self.game.name.encode()
+        text = self.game._params_text
         return (_HEADER.pack(_MAGIC, ARD_ABI_VERSION, len(name)) + name
+                + struct.pack("<H", len(text)) + text + self.game._fingerprint
                 + struct.pack("<I", self.g.state_size) + self.raw())
 
     def to_dict(self):

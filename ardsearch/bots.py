@@ -24,6 +24,9 @@ names the presets.
 from __future__ import annotations
 
 import inspect
+import math
+import numbers
+import operator
 import random
 import tomllib
 from importlib import resources
@@ -43,6 +46,94 @@ def _check_decision(state, who):
                          "(state.apply_random_chance() or state.apply_action(outcome))")
 
 
+# ---------------------------------------------------------------- settings
+#
+# Every bot setting is checked where the bot is built, before any search, and
+# a bad one is named with its value and what it takes (a command line's
+# `--set simulations=abc` reaches here as the text 'abc').
+
+_MASK64 = (1 << 64) - 1
+
+
+def _bad(owner, key, value, what):
+    return ValueError(f"bot {owner!r}: setting {key}={value!r} is not valid: expected {what}")
+
+
+def _integer(owner, key, value, low=None, high=None, what=None):
+    if what is None:
+        what = ("an integer" if low is None and high is None
+                else f"an integer from {low} to {high}" if high is not None else f"an integer >= {low}")
+    v = value
+    if isinstance(v, str):
+        try:
+            v = int(v.strip())
+        except ValueError:
+            raise _bad(owner, key, value, what) from None
+    elif isinstance(v, float) and v.is_integer():
+        v = int(v)
+    elif not isinstance(v, (bool, int)):
+        try:
+            v = operator.index(v)        # numpy integers and the like
+        except TypeError:
+            raise _bad(owner, key, value, what) from None
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise _bad(owner, key, value, what)
+    if (low is not None and v < low) or (high is not None and v > high):
+        raise _bad(owner, key, value, what)
+    return v
+
+
+def _number(owner, key, value, low=None, high=None, low_open=False, what=None):
+    if what is None:
+        what = ("a number" if low is None else
+                f"a number from {low:g} to {high:g}" if high is not None else
+                f"a number {'>' if low_open else '>='} {low:g}")
+    v = value
+    if isinstance(v, str):
+        try:
+            v = float(v.strip())
+        except ValueError:
+            raise _bad(owner, key, value, what) from None
+    if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(v):
+        raise _bad(owner, key, value, what)
+    v = float(v)
+    if low is not None and (v < low or (low_open and v == low)):
+        raise _bad(owner, key, value, what)
+    if high is not None and v > high:
+        raise _bad(owner, key, value, what)
+    return v
+
+
+def _flag(owner, key, value, allow_none=False):
+    what = "true or false" + (" (or none: the game decides)" if allow_none else "")
+    if value is None and allow_none:
+        return None
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return bool(value)
+    raise _bad(owner, key, value, what)
+
+
+def _off_or(value):
+    """None, 0 and false switch an optional limit off."""
+    return value is None or (not isinstance(value, str) and value == 0)
+
+
+def _as_game(game):
+    """A Game, or a game name / "name(key=value,...)" text loaded as one."""
+    from ardsearch._core import Game
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        import ardsearch
+        return ardsearch.load_game(game)
+    shown = repr(game)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    raise ValueError(f"a bot needs a game: a Game from ardsearch.load_game() or a game name such as "
+                     f"'ardennes' or 'ardennes(road_length=12)', got {type(game).__name__} {shown}")
+
+
 def _wp(value):
     return min(1.0, max(0.0, (float(value) + 1.0) / 2.0))
 
@@ -51,9 +142,9 @@ class Bot:
     """Base class: the common interface and the hidden-information discipline."""
 
     def __init__(self, game, seed=0, name=None):
-        self.game = game
-        self.seed = int(seed)
         self.name = name or type(self).__name__
+        self.game = _as_game(game)
+        self.seed = _integer(self.name, "seed", seed)
 
     def __repr__(self):
         return f"<{type(self).__name__} {self.name!r} seed={self.seed}>"
@@ -178,28 +269,32 @@ class MCTSBot(Bot):
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
                  eval_children=None, final_lcb=None, name=None):
         super().__init__(game, seed, name)
-        shape = search_shape(self.PRESET, game)
-        exploration = shape["exploration"] if exploration is None else exploration
-        rollout_depth = shape["rollout_depth"] if rollout_depth is None else rollout_depth
-        normalize = shape["normalize"] if normalize is None else normalize
-        minimax_weight = shape["minimax_weight"] if minimax_weight is None else minimax_weight
-        eval_children = shape["eval_children"] if eval_children is None else eval_children
-        final_lcb = shape["final_lcb"] if final_lcb is None else final_lcb
-        self.shape = {"exploration": float(exploration), "rollout_depth": int(rollout_depth),
-                      "normalize": bool(normalize), "minimax_weight": float(minimax_weight),
-                      "eval_children": bool(eval_children), "final_lcb": float(final_lcb)}
-        self.simulations = int(simulations) if simulations else None
-        self.time_limit = float(time_limit) if time_limit else None
+        shape = search_shape(self.PRESET, self.game)
+        who = self.name
+        self.simulations = (None if _off_or(simulations) else
+                            _integer(who, "simulations", simulations, 0,
+                                     what="an integer >= 0 (0 or none: no cap, use time_limit)"))
+        self.time_limit = (None if _off_or(time_limit) else
+                           _number(who, "time_limit", time_limit, 0.0, low_open=True,
+                                   what="seconds > 0 (0 or none: no time limit)"))
         if self.simulations is None and self.time_limit is None:
             raise ValueError(f"{self.name}: give simulations and/or time_limit")
-        self.reuse_tree = bool(reuse_tree)
-        self._mcts = _search.MCTS(game.capsule, seed=self.seed, threads=int(threads),
-                                  exploration=float(exploration), rollout_depth=int(rollout_depth),
-                                  solver=bool(solver), max_memory_mb=float(max_memory_mb),
-                                  ismcts=ismcts, normalize=bool(normalize),
-                                  minimax_weight=float(minimax_weight),
-                                  eval_children=bool(eval_children),
-                                  final_lcb=float(final_lcb))
+        self.reuse_tree = _flag(who, "reuse_tree", reuse_tree)
+        pick = lambda key, given: shape[key] if given is None else given  # noqa: E731
+        self.shape = {
+            "exploration": _number(who, "exploration", pick("exploration", exploration), 0.0),
+            "rollout_depth": _integer(who, "rollout_depth", pick("rollout_depth", rollout_depth), -1,
+                                      what="an integer >= 0, or -1 (play to the end)"),
+            "normalize": _flag(who, "normalize", pick("normalize", normalize)),
+            "minimax_weight": _number(who, "minimax_weight", pick("minimax_weight", minimax_weight), 0.0, 1.0),
+            "eval_children": _flag(who, "eval_children", pick("eval_children", eval_children)),
+            "final_lcb": _number(who, "final_lcb", pick("final_lcb", final_lcb), 0.0),
+        }
+        self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
+                                  threads=_integer(who, "threads", threads, 1, 256),
+                                  solver=_flag(who, "solver", solver),
+                                  max_memory_mb=_number(who, "max_memory_mb", max_memory_mb, 1.0),
+                                  ismcts=_flag(who, "ismcts", ismcts, allow_none=True), **self.shape)
         self._last_history = None
 
     @property
@@ -278,14 +373,21 @@ class ExpectimaxBot(Bot):
     def __init__(self, game, depth=None, time_limit=1.0, seed=0, determinizations=8, tt_mb=64,
                  star2=True, use_tt=True, nodes=None, name=None):
         super().__init__(game, seed, name)
-        self.depth = int(depth) if depth else None
-        self.time_limit = float(time_limit) if time_limit else None
-        self.nodes = int(nodes) if nodes else None
+        who = self.name
+        self.depth = (None if _off_or(depth) else
+                      _integer(who, "depth", depth, 1, 64, what="an integer from 1 to 64 (0 or none: "
+                               "deepen until time_limit or nodes)"))
+        self.time_limit = (None if _off_or(time_limit) else
+                           _number(who, "time_limit", time_limit, 0.0, low_open=True,
+                                   what="seconds > 0 (0 or none: no time limit)"))
+        self.nodes = (None if _off_or(nodes) else
+                      _integer(who, "nodes", nodes, 1, what="an integer >= 1 (0 or none: no node limit)"))
         if self.depth is None and self.time_limit is None and self.nodes is None:
             raise ValueError(f"{self.name}: give depth, time_limit and/or nodes")
-        self._args = dict(seed=self.seed, tt_mb=int(tt_mb), star2=bool(star2),
-                          use_tt=bool(use_tt), determinizations=int(determinizations))
-        self._ex = _search.Expectimax(game.capsule, **self._args)
+        self._args = dict(seed=self.seed & _MASK64, tt_mb=_integer(who, "tt_mb", tt_mb, 1, 65536),
+                          star2=_flag(who, "star2", star2), use_tt=_flag(who, "use_tt", use_tt),
+                          determinizations=_integer(who, "determinizations", determinizations, 1, 4096))
+        self._ex = _search.Expectimax(self.game.capsule, **self._args)
 
     def reset(self):
         self._ex = _search.Expectimax(self.game.capsule, **self._args)
@@ -398,10 +500,14 @@ def preset_description(name):
 
 
 def load_bot(preset, game, **overrides):
-    """A bot from the roster preset `preset` for `game`; keyword overrides
+    """A bot from the roster preset `preset` for `game` (a Game, or a game name
+    such as "ardennes" or "ardennes(road_length=12)"); keyword overrides
     replace the preset's parameters (seed=..., simulations=..., ...).
-    Unknown presets and unknown parameters raise ValueError naming the valid ones."""
+    Unknown presets and unknown parameters raise ValueError naming the valid
+    ones; a bad value raises ValueError naming the setting, the value and what
+    it takes."""
     data, algorithm, params = _preset(preset)
+    game = _as_game(game)
     cls = _ALGORITHMS[algorithm]
     # an optional [games.<name>] table tunes the preset for one game
     per_game = data.get("games", {}).get(game.name, {})

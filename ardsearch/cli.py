@@ -2,12 +2,16 @@
 tournament | replay | bench.
 
 Games are named as in the API: `ardennes` or `ardennes(variant=basic)`.
-Bad arguments print one line on stderr and exit with status 2.
+Bad arguments print one line on stderr and exit with status 2. Ctrl-C exits
+with status 130 (`match` first prints the games that finished). A reader that
+goes away (`ardsearch replay ... | head`) ends any command quietly with status
+141, as a command killed by SIGPIPE would.
 """
 from __future__ import annotations
 
 import argparse
 import functools
+import os
 import sys
 
 import ardsearch
@@ -26,22 +30,22 @@ def _game(text):
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def _overrides(pairs):
-    """--set key=value for bot parameters, values read as int, float, bool or str."""
+def _overrides(pairs, option="--set"):
+    """KEY=VALUE bot settings; values read as int, float, true/false or text.
+    The bot checks each against its setting's type when it is built, before
+    anything starts; here only the form is checked."""
+    from ardsearch.tournament.entrants import _typed
     out = {}
     for pair in pairs or []:
         key, eq, value = pair.partition("=")
-        if not eq:
-            raise ValueError(f"--set expects key=value, got {pair!r}")
-        for conv in (int, float):
-            try:
-                value = conv(value)
-                break
-            except ValueError:
-                pass
-        else:
-            value = {"true": True, "false": False}.get(value.lower(), value)
-        out[key] = value
+        key = key.strip()
+        if not eq or not key:
+            raise ValueError(f"{option} expects KEY=VALUE (a bot setting, e.g. simulations=2000), got {pair!r}")
+        if key == "seed":
+            raise ValueError(f"{option} {pair!r}: the bots' seeds come from --seed; give --seed instead")
+        if key in out:
+            raise ValueError(f"{option} sets {key} twice ({key}={out[key]!r} and {pair!r}): give it once")
+        out[key] = _typed(value.strip())
     return out
 
 
@@ -109,9 +113,8 @@ def cmd_play(args):
         over = _overrides(args.set)
         settings = ({}, over) if human == 0 else (over, {})
         session = Session(game, seats, seed, bot_settings=settings)
-    inp = args.input or sys.stdin
-    play = TerminalPlay(session, human, lambda: _read_line(inp), functools.partial(print, flush=True),
-                        hint_preset=args.hint)
+    play = TerminalPlay(session, human, _capped_reader(args.input or sys.stdin),
+                        functools.partial(print, flush=True), hint_preset=args.hint)
     code = play.run()
     if args.save:
         play.session.save(args.save)
@@ -119,9 +122,21 @@ def cmd_play(args):
     return code
 
 
-def _read_line(stream):
-    line = stream.readline()
-    return line if line else None
+def _capped_reader(stream):
+    """Input lines for play, cut from raw input with the protocol's cap
+    (MAX_LINE): a stream without newlines never grows a line beyond it."""
+    from ardsearch.protocol.lineio import MAX_LINE, line_reader_for
+    reader = line_reader_for(stream)
+
+    def read():
+        line = reader.read_line()
+        if line is None:
+            return None
+        if line.problem:
+            raise ValueError(f"input not read: {line.problem}. Type a move (at most {MAX_LINE} bytes a line), "
+                             "`moves` or `help`")
+        return line.text
+    return read
 
 
 def cmd_serve(args):
@@ -136,11 +151,20 @@ def cmd_rules(args):
 
 
 def cmd_match(args):
-    from ardsearch.match import run_match
+    from ardsearch.match import MatchInterrupted, run_match
     game = args.game
-    over = (_overrides(args.set_a), _overrides(args.set_b))
-    result = run_match(game, args.bot_a, args.bot_b, games=args.games, seed=args.seed,
-                       jobs=args.jobs, overrides=over, progress=not args.quiet)
+    over = (_overrides(args.set_a, "--set-a"), _overrides(args.set_b, "--set-b"))
+    try:
+        result = run_match(game, args.bot_a, args.bot_b, games=args.games, seed=args.seed,
+                           jobs=args.jobs, overrides=over, progress=not args.quiet)
+    except MatchInterrupted as stop:
+        print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}: interrupted after "
+              f"{stop.result.games} of {stop.planned} games")
+        print(stop.result.table())
+        sys.stdout.flush()
+        print(f"ardsearch match: interrupted after {stop.result.games} of {stop.planned} games "
+              "(the table holds the finished ones)", file=sys.stderr)
+        return 130
     print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}")
     print(result.table())
     if args.out:
@@ -289,8 +313,7 @@ PASSTHROUGH = {
 }
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else list(argv)
+def _run(argv):
     if argv and argv[0] in PASSTHROUGH:
         import importlib
         module, func = PASSTHROUGH[argv[0]]
@@ -299,12 +322,39 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         return args.run(args) or 0
-    except KeyboardInterrupt:
-        print("\ninterrupted", file=sys.stderr)
-        return 130
     except (ValueError, OSError) as e:
+        if isinstance(e, BrokenPipeError):
+            raise
         print(f"ardsearch: error: {e}", file=sys.stderr)
         return 2
+
+
+def _stdout_to_devnull():
+    """After the reader of stdout went away: send what is still buffered to
+    /dev/null, so the flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):
+        pass
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        code = _run(argv)
+        sys.stdout.flush()    # inside the try: a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _stdout_to_devnull()
+        return 141
+    except KeyboardInterrupt:
+        try:
+            print("\ninterrupted", file=sys.stderr)
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        return 130
 
 
 if __name__ == "__main__":

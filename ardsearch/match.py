@@ -6,9 +6,11 @@ exactly from (game, presets, seed). Seats alternate every game.
 """
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import ardsearch
@@ -156,48 +158,102 @@ class MatchResult:
         return "\n".join(rows)
 
 
+class MatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C (KeyboardInterrupt) during run_match. `result` holds every game
+    that finished before it, in game order; `planned` is the number asked for.
+    A KeyboardInterrupt, so callers that only stop on Ctrl-C still do."""
+
+    def __init__(self, result: MatchResult, planned: int):
+        super().__init__(f"match interrupted after {result.games} of {planned} games")
+        self.result = result
+        self.planned = planned
+
+
+def _ignore_sigint():
+    # Workers leave Ctrl-C to the parent, which stops them and keeps the finished games.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _elo(x: float) -> str:
     return "+inf" if x == float("inf") else "-inf" if x == float("-inf") else f"{x:+.0f}"
 
 
 def run_match(game, preset_a: str, preset_b: str, games: int, seed: int = 0, jobs: int = 1,
               overrides=({}, {}), progress=True, out=None) -> MatchResult:
-    """Plays `games` games between two presets, seats alternating."""
+    """Plays `games` games between two presets, seats alternating; the records
+    come back in game order. Bad presets or settings raise ValueError before
+    any game starts. Ctrl-C raises MatchInterrupted (a KeyboardInterrupt)
+    holding the games that finished."""
+    from ardsearch.bots import _as_game
     out = out or sys.stderr
+    game = _as_game(game)
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
-    # fail fast on bad presets before starting any worker
-    ardsearch.load_bot(preset_a, game, **overrides[0])
-    ardsearch.load_bot(preset_b, game, **overrides[1])
-    result = MatchResult(preset_a, preset_b)
+    # Fail fast on bad presets and settings before anything starts (no progress
+    # bar, no worker): the same call every game makes, with a seed of its own.
+    for preset, over in ((preset_a, overrides[0]), (preset_b, overrides[1])):
+        if "seed" in over:
+            raise ValueError(f"bot {preset!r}: seed is not a setting of a match (each game derives its "
+                             f"bots' seeds from the match seed): give the match seed instead")
+        ardsearch.load_bot(preset, game, seed=0, **over)
+    live = MatchResult(preset_a, preset_b)     # for the progress line, in finishing order
+    finished: dict[int, tuple[int, GameRecord]] = {}
     tasks = [(game.name, game.params, preset_a, preset_b, seed, i, overrides) for i in range(games)]
     t0 = time.perf_counter()
 
     def report():
         if not progress:
             return
-        n = result.games
-        s = score_interval(result.wins, result.draws, result.losses)
+        n = live.games
+        s = score_interval(live.wins, live.draws, live.losses)
         eta = (time.perf_counter() - t0) / n * (games - n) if n else 0.0
         bar = "#" * (20 * n // games) + "-" * (20 - 20 * n // games)
-        out.write(f"\r[{bar}] {n}/{games} games  {preset_a} +{result.wins} ={result.draws} "
-                  f"-{result.losses}  score {s.score:.3f}  eta {eta:5.0f}s ")
+        out.write(f"\r[{bar}] {n}/{games} games  {preset_a} +{live.wins} ={live.draws} "
+                  f"-{live.losses}  score {s.score:.3f}  eta {eta:5.0f}s ")
         out.flush()
 
+    def done(i, a_seat, rec):
+        finished[i] = (a_seat, rec)
+        live.add(a_seat, rec)
+        report()
+
+    def in_game_order():
+        result = MatchResult(preset_a, preset_b)
+        for i in sorted(finished):
+            result.add(*finished[i])
+        return result
+
     report()
-    if jobs == 1:
-        for t in tasks:
-            i, a_seat, rec = _play_indexed(t)
-            result.add(a_seat, rec)
-            report()
-    else:
-        # map() yields in game order, so records stay in game order
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for i, a_seat, rec in pool.map(_play_indexed, tasks):
-                result.add(a_seat, rec)
-                report()
+    try:
+        if jobs == 1:
+            for t in tasks:
+                done(*_play_indexed(t))
+        else:
+            # Workers ignore SIGINT (set before they fork, and again in each), so
+            # Ctrl-C reaches only this process, which then stops them at once.
+            main_thread = threading.current_thread() is threading.main_thread()
+            previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+            try:
+                pool = multiprocessing.get_context().Pool(jobs, initializer=_ignore_sigint)
+            finally:
+                if main_thread:
+                    signal.signal(signal.SIGINT, previous)
+            try:
+                for i, a_seat, rec in pool.imap_unordered(_play_indexed, tasks):
+                    done(i, a_seat, rec)
+                pool.close()
+            except BaseException:
+                pool.terminate()
+                raise
+            finally:
+                pool.join()
+    except KeyboardInterrupt:
+        if progress:
+            out.write("\n")
+            out.flush()
+        raise MatchInterrupted(in_game_order(), games) from None
     if progress:
         out.write("\n")
-    return result
+    return in_game_order()

@@ -103,7 +103,7 @@ class TerminalPlay:
             try:
                 line = self.read()
             except ValueError as exc:
-                self.write(f"\n{exc}: type a shorter line (`help` lists the commands)")
+                self.write(f"\n{exc}")
                 continue
             if line is None:
                 self.write("\nend of input: leaving the game (`save FILE` keeps a game to go on with later)")

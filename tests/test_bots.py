@@ -234,3 +234,67 @@ def test_bare_bots_search_as_their_presets(name):
     if name == "microarmour":
         assert MCTSBot(game).shape["normalize"] is True and MCTSBot(game).shape["rollout_depth"] == 0
     assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
+
+
+def test_load_bot_takes_a_game_name():
+    """bots.py: "load_bot(preset, game, **overrides) builds a bot from the roster";
+    DESIGN.md, Conventions: "Bad input anywhere (API, ...) gets a clear error".
+    The game may be a Game or its name as load_game reads it ("name" or
+    "name(key=value,...)"); anything else is refused with a message saying what
+    is expected, not an AttributeError from deep inside."""
+    bot = load_bot("mcts-fast", "ardennes", simulations=50, time_limit=None)
+    assert bot.game.name == "ardennes" and bot.game.params == ardsearch.load_game("ardennes").params
+    s = first_decision(bot.game, 1)
+    assert bot.step(s) in s.legal_actions()
+    short = load_bot("random", "ardennes(road_length=12)")
+    assert short.game.params["road_length"] == 12
+    assert MCTSBot("mortain", simulations=10).game.name == "mortain"
+    assert ExpectimaxBot("ardennes", depth=1).game.name == "ardennes"
+    for bad in (42, None, b"ardennes", ["ardennes"]):
+        with pytest.raises(ValueError, match="a bot needs a game.*load_game.*'ardennes'"):
+            load_bot("mcts", bad)
+        with pytest.raises(ValueError, match="a bot needs a game"):
+            RandomBot(bad)
+    with pytest.raises(ValueError, match="nosuchgame"):
+        load_bot("mcts", "nosuchgame")
+
+
+@pytest.mark.parametrize("preset, key, value, expected", [
+    ("mcts", "simulations", "abc", "an integer >= 0"),
+    ("mcts", "simulations", -5, "an integer >= 0"),
+    ("mcts", "simulations", 2.5, "an integer >= 0"),
+    ("mcts", "time_limit", -1.0, "seconds > 0"),
+    ("mcts", "threads", 0, "an integer from 1 to 256"),
+    ("mcts", "exploration", "high", "a number >= 0"),
+    ("mcts", "rollout_depth", -3, "or -1"),
+    ("mcts", "solver", "maybe", "true or false"),
+    ("mcts", "minimax_weight", 1.5, "a number from 0 to 1"),
+    ("mcts", "seed", "x", "an integer"),
+    ("mcts", "ismcts", "sometimes", "true or false"),
+    ("expectimax", "depth", 1.5, "an integer from 1 to 64"),
+    ("expectimax", "tt_mb", 0, "an integer from 1 to 65536"),
+    ("expectimax", "determinizations", "many", "an integer from 1 to 4096"),
+    ("random", "seed", 1.5, "an integer"),
+])
+def test_bad_settings_name_the_setting_value_and_type(game, preset, key, value, expected):
+    """DESIGN.md, Conventions: "Bad input anywhere (API, ...) gets a clear error";
+    bots.py: bad parameters "raise ValueError". The error names the setting, the
+    value and what it takes (not Python's "invalid literal for int()"), and it
+    comes when the bot is built, before any search."""
+    with pytest.raises(ValueError) as exc:
+        load_bot(preset, game, **{key: value})
+    message = str(exc.value)
+    assert f"{key}={value!r}" in message and expected in message, message
+    assert "invalid literal" not in message
+
+
+def test_settings_given_as_text_or_whole_floats_are_read():
+    """What a command line hands over (text, or 1e3 read as a float) is read as
+    the setting's type."""
+    bot = load_bot("mcts-fast", "ardennes", simulations="200", time_limit=0, solver="false",
+                   exploration="0.5", seed=3.0)
+    assert bot.simulations == 200 and bot.time_limit is None and bot.seed == 3
+    assert load_bot("expectimax", "ardennes", depth=2.0).depth == 2
+    np = pytest.importorskip("numpy")        # seeds and budgets from array code
+    bot = MCTSBot("ardennes", simulations=np.int64(50), seed=np.uint32(7), exploration=np.float32(0.5))
+    assert bot.simulations == 50 and bot.seed == 7

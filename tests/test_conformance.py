@@ -204,3 +204,40 @@ def test_hidden_events_are_masked(game):
             # event list. Up to the last event the replay must match exactly.
             if not final.is_terminal() or replay.is_terminal():
                 assert replay.raw() == final.view(p).raw()
+
+
+# One non-default parameter set per game: a state serialized under one set
+# must not load into a game with the other.
+OTHER_PARAMS = {
+    "ardennes": {"road_length": 12},
+    "microarmour": {"turns": 5},
+    "mortain": {"setup": "free"},
+    "stosstruppen": {"turns": 5},
+    "undaunted": {"max_rounds": 20},
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_PARAMS))
+def test_serialized_state_refuses_a_game_with_other_parameters(name):
+    """DESIGN.md, Python API: "state.serialize() -> bytes; game.deserialize_state(b)
+    # corrupt bytes -> ValueError, never a crash", and Conventions: "Bad input
+    anywhere (API, protocol, scenario files, serialized states) gets a clear error".
+    A state of the same game under other parameters is such bad input: read into
+    the wrong game it would say one parameter set and play by another."""
+    assert name in ardsearch.list_games()
+    default = ardsearch.load_game(name)
+    other = ardsearch.load_game(name, **OTHER_PARAMS[name])
+    assert other.params != default.params
+    for src, dst in ((default, other), (other, default)):
+        state = src.new_initial_state(seed=4)
+        random_walk(state, 6, random.Random(4))
+        data = state.serialize()
+        with pytest.raises(ValueError) as exc:
+            dst.deserialize_state(data)
+        message = str(exc.value)
+        for game in (src, dst):   # both parameter sets are named
+            for key in OTHER_PARAMS[name]:
+                assert f"{key}={game.params[key]}" in message, message
+        # the same parameters, given as keywords in another order, still read it back
+        same = ardsearch.load_game(name, **dict(reversed(list(src.params.items()))))
+        assert same.deserialize_state(data).raw() == state.raw()

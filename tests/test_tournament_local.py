@@ -272,3 +272,145 @@ def test_results_file_is_a_records_file(tmp_path):
     mcts_moves = [m for rec in records for m in rec.moves
                   if m["player"] >= 0 and rec.players[m["player"]]["name"].startswith("mcts-fast")]
     assert any("wp" in m and "nodes" in m for m in mcts_moves)
+
+
+# ---- output paths ------------------------------------------------------------
+
+def _bad_out_cases(tmp_path):
+    (tmp_path / "afile").write_text("not a folder\n")
+    (tmp_path / "adir").mkdir()
+    return [
+        (["--out", str(tmp_path / "afile" / "r.jsonl")], "which is a file, not a folder"),
+        (["--out", str(tmp_path / "afile" / "sub" / "r.jsonl")], "which is a file, not a folder"),
+        (["--out", str(tmp_path / "missing" / "sub" / "r.jsonl")], "does not exist: create it first"),
+        (["--out", str(tmp_path / "adir")], "is a folder, not a file"),
+        (["--out", str(tmp_path / "adir"), "--overwrite"], "is a folder, not a file"),
+        (["--out", str(tmp_path / "adir"), "--resume"], "is a folder, not a file"),
+        (["--out", str(tmp_path / "r.jsonl"), "--plot", str(tmp_path / "afile" / "p.png")],
+         "which is a file, not a folder"),
+        (["--out", str(tmp_path / "r.jsonl"), "--plot", str(tmp_path / "adir")], "is a folder"),
+    ]
+
+
+@pytest.mark.parametrize("case", range(8))
+def test_cli_bad_out_paths_are_one_line_exit_2_and_leave_nothing(tmp_path, capsys, case):
+    """ardsearch/cli.py: "Bad arguments print one line on stderr and exit with
+    status 2." A results path that cannot be written (under a file, in a missing
+    folder, a folder itself, with or without --overwrite) is a bad argument: it is
+    found before the first game, the line says what was wrong and what to do, and
+    no file or folder is left behind (no stray .tmp)."""
+    extra, message = _bad_out_cases(tmp_path)[case]
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    with pytest.raises(SystemExit) as exc:
+        main_tournament([GAME, "--bots", "random", "greedy", "--quiet"] + extra)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+    assert ("--plot" if "--plot" in extra else "--out") in err     # what to change
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes to any folder")
+def test_cli_unwritable_out_folder(tmp_path, capsys):
+    """As above, for a folder this user may not write."""
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        with pytest.raises(SystemExit) as exc:
+            main_tournament([GAME, "--bots", "random", "greedy", "--quiet", "--out", str(locked / "r.jsonl")])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert "not writable" in err and err.count("\n") == 1
+        assert list(locked.iterdir()) == []
+    finally:
+        locked.chmod(0o700)
+
+
+def test_cli_write_failure_leaves_no_temporary_file(tmp_path, capsys, monkeypatch):
+    """A write that fails after the checks (permissions, a full disk: here the
+    rename of the first temporary file) is one line, exit status 2, and the
+    temporary file is removed."""
+    from ardsearch.tournament import records
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(records.os, "replace", refuse)
+    code = main_tournament([GAME, "--bots", "random", "greedy", "--quiet", "--out", str(tmp_path / "r.jsonl")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Permission denied" in err and err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("mcts-fast:nodes=1.5", ["nodes=1.5", "a positive integer"]),
+    ("mcts-fast:nodes=true", ["nodes=True", "a positive integer"]),
+    ("mcts-fast:depth=0", ["depth=0", "a positive integer"]),
+    ("mcts-fast:movetime=abc", ["movetime='abc'", "a positive number of seconds"]),
+    ("mcts-fast:movetime=-1", ["movetime=-1", "a positive number of seconds"]),
+    ("mcts-fast:seed=3", ["seed", "tournament --seed"]),
+])
+def test_entrant_limits_are_read_strictly(spec, words):
+    """ardsearch tournament --help: "keys nodes, movetime, depth, tc are limits".
+    A limit that is not of its type is refused with the key, the value and what it
+    takes, never truncated (nodes=1.5 is not 1); a bot's seed comes from the
+    tournament's --seed."""
+    with pytest.raises(ValueError) as exc:
+        parse_bot(spec)
+    assert all(w in str(exc.value) for w in words), str(exc.value)
+
+
+def test_cli_ctrl_c_keeps_the_finished_games_and_resumes(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) during a
+    tournament on worker processes: the workers stop at once and print nothing,
+    the command says where the finished games are and how to go on (--resume),
+    exits with status 130, and --resume then completes the schedule."""
+    import re
+    import signal
+    import time
+    out = tmp_path / "r.jsonl"
+    argv = [sys.executable, "-m", "ardsearch", "tournament", GAME, "--bots", "greedy", "mcts-fast:nodes=300",
+            "--games", "20", "--concurrency", "2", "--out", str(out)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=env,
+                         start_new_session=True)
+    try:
+        os.set_blocking(p.stderr.fileno(), False)
+        seen = b""
+        deadline = time.monotonic() + 240
+        while not re.search(rb"\] [1-9]\d*/20 games", seen):
+            assert time.monotonic() < deadline and p.poll() is None, seen
+            seen += p.stderr.read() or b""
+            time.sleep(0.05)
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+    err = (seen + err).decode()
+    assert p.returncode == 130, err
+    assert "interrupted" in err and "--resume" in err and str(out) in err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    done = json.loads(state_path(out).read_text())["done"]
+    assert 1 <= len(done) < 20 and len(read_results(out)) >= len(done)
+    again = subprocess.run(argv + ["--resume", "--quiet"], capture_output=True, text=True, cwd=tmp_path, env=env,
+                           timeout=240)
+    assert again.returncode == 0, again.stderr
+    assert sorted(r["index"] for r in read_results(out)) == list(range(20))
+
+
+def test_cli_replay_of_a_foreign_jsonl_is_one_line(tmp_path, capsys):
+    """ardsearch/cli.py: "Bad arguments print one line on stderr and exit with
+    status 2": a JSON-lines file whose records are not tournament records (here
+    with an index but no seats) is such an argument, not a KeyError traceback."""
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"index": 0, "score": 3}\n')
+    for argv in ([str(other)], [str(other), "--game", "0"]):
+        with pytest.raises(SystemExit) as exc:
+            main_replay(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert "not a results file written by ardsearch tournament" in err and err.count("\n") == 1, err

@@ -46,10 +46,17 @@ class LineReader:
     """Reads Lines from a file descriptor without ever holding more than
     MAX_LINE bytes of one line. An oversized line yields exactly one Line with
     a problem, and the rest of it (up to its newline) is discarded. A final
-    line without a newline is still delivered before EOF."""
+    line without a newline is still delivered before EOF.
 
-    def __init__(self, fd: int, max_line: int = MAX_LINE):
-        self._fd = fd
+    `source` is a file descriptor, or a stream without one (io.StringIO, a
+    wrapped socket...): it is read in chunks of at most 64 KiB through
+    `read1` or `read`, text encoded as UTF-8 (so non-ASCII is reported)."""
+
+    def __init__(self, source, max_line: int = MAX_LINE):
+        if isinstance(source, int):
+            self._read = lambda: os.read(source, _CHUNK)
+        else:
+            self._read = _chunk_reader(source)
         self._max = max_line
         self._buf = bytearray()
         self._discarding = False
@@ -81,15 +88,38 @@ class LineReader:
                     return decode_line(raw)
                 return None
             try:
-                chunk = os.read(self._fd, _CHUNK)
+                chunk = self._read()
             except InterruptedError:
                 continue
-            except OSError:
+            except (OSError, ValueError):
                 chunk = b""
             if not chunk:
                 self._eof = True
             else:
                 self._buf += chunk
+
+
+def _chunk_reader(stream):
+    """A function reading at most _CHUNK bytes of `stream` per call (b"" at EOF)."""
+    read = getattr(stream, "read1", None) or stream.read
+
+    def chunk() -> bytes:
+        data = read(_CHUNK)
+        if isinstance(data, str):
+            data = data.encode("utf-8", "surrogateescape")
+        return data or b""
+
+    return chunk
+
+
+def line_reader_for(stream) -> LineReader:
+    """A LineReader over a stream of the `sys.stdin` kind: its file descriptor
+    when it has one (nothing read through the stream yet), else the stream."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return LineReader(stream)
+    return LineReader(fd)
 
 
 class LineWriter:

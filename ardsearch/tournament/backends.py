@@ -11,8 +11,11 @@ SPRT decision or a fault without --recover ends the run early.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import signal
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from ardsearch.tournament import referee
@@ -35,23 +38,52 @@ def run_local(config, tasks, concurrency: int, stop):
                                initializer=_init_worker)
     pending = set()
     todo = iter(tasks)
+    finished = False
     try:
         while True:
             while len(pending) < concurrency and not stop():
                 task = next(todo, None)
                 if task is None:
                     break
-                pending.add(pool.submit(referee.play_task, config, task))
+                with _sigint_ignored():   # a worker started here ignores Ctrl-C from birth
+                    pending.add(pool.submit(referee.play_task, config, task))
             if not pending:
+                finished = True
                 return
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if not finished:
+            # Ctrl-C, an error, or the caller giving up: stop the games in flight
+            # now rather than wait for them (the finished ones are recorded). A
+            # worker's engines see their stdin close and exit.
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _sigint_ignored():
+    """SIGINT ignored in this process meanwhile, so worker processes started
+    meanwhile inherit that (through exec too) and never see a Ctrl-C while
+    they start up; the parent's handling comes back right after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _init_worker():
+    # Ctrl-C is the parent's to handle (a terminal sends it to the whole process
+    # group): it keeps the finished games and stops the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Engines must stop with the worker: multiprocessing skips atexit in
     # children but runs its own finalizers.
     from multiprocessing import util

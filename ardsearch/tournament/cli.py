@@ -86,13 +86,30 @@ def config_from_args(args, parser) -> TournamentConfig:
                             sprt, args.timeout)
 
 
+def _tables(out: Path) -> tuple[Path, Path]:
+    """The Markdown and JSON tables written next to the results file."""
+    stem = out.with_suffix("") if out.suffix == ".jsonl" else out
+    return Path(f"{stem}.md"), Path(f"{stem}.summary.json")
+
+
 def main_tournament(argv: list[str]) -> int:
+    from ardsearch.tournament.records import check_output_file
     from ardsearch.tournament.report import markdown_report, plot, text_report
     from ardsearch.tournament.runner import run_tournament
     parser = tournament_parser()
     args = parser.parse_args(argv)
     config = config_from_args(args, parser)
     out = Path(args.out)
+    md, js = _tables(out)
+    # Every file this run writes is checked before the first game, so a bad
+    # path is one line and exit status 2, with nothing written.
+    try:
+        for path in (md, js):
+            check_output_file(path, "--out")
+        if args.plot:
+            check_output_file(args.plot, "--plot")
+    except ValueError as exc:
+        parser.error(str(exc))
     try:
         result = run_tournament(config, out, resume=args.resume, overwrite=args.overwrite, backend=args.backend,
                                 concurrency=args.concurrency, address=args.address, recover=args.recover,
@@ -102,12 +119,27 @@ def main_tournament(argv: list[str]) -> int:
     except RuntimeError as exc:
         print(f"ardsearch tournament: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        print(f"ardsearch tournament: error: cannot write {exc.filename or out}: {exc.strerror or exc}; "
+              f"the finished games are kept: free the folder and rerun with --resume, or choose another --out",
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\nardsearch tournament: interrupted; the finished games are in {out}: "
+              "rerun the same command with --resume to continue", file=sys.stderr)
+        return 130
     summary = result.summary
+    # The tables first: they are files, the text report only a view of them.
+    try:
+        md.write_text(markdown_report(summary, f"{config.game_text()} tournament, seed {config.seed}"))
+        js.write_text(json.dumps(summary, indent=1) + "\n")
+    except OSError as exc:
+        print(f"ardsearch tournament: error: cannot write {exc.filename}: {exc.strerror or exc}; the games "
+              f"are in {out}: free the folder and rerun with --resume to write the tables", file=sys.stderr)
+        return 2
     print(text_report(summary))
-    stem = out.with_suffix("") if out.suffix == ".jsonl" else out
-    md, js = Path(f"{stem}.md"), Path(f"{stem}.summary.json")
-    md.write_text(markdown_report(summary, f"{config.game_text()} tournament, seed {config.seed}"))
-    js.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"\nresults: {out}  tables: {md}, {js}")
     if args.plot:
         try:
@@ -133,9 +165,19 @@ def replay_parser() -> argparse.ArgumentParser:
 
 
 def main_replay(argv: list[str]) -> int:
-    from ardsearch.tournament.records import read_results
     parser = replay_parser()
     args = parser.parse_args(argv)
+    try:
+        return _replay(args, parser)
+    except (KeyError, TypeError, IndexError) as exc:
+        # A line that parsed as JSON with an index but is not what tournaments write.
+        what = f"the field {exc.args[0]!r}" if isinstance(exc, KeyError) else "a field of the right form"
+        parser.error(f"{args.results} holds a record without {what}: not a results file written by "
+                     f"ardsearch tournament")
+
+
+def _replay(args, parser) -> int:
+    from ardsearch.tournament.records import read_results
     try:
         records = read_results(args.results)
     except ValueError as exc:
@@ -179,5 +221,8 @@ def main_replay(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":   # python -m ardsearch.tournament.cli tournament|replay ...
-    which, rest = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
-    sys.exit({"tournament": main_tournament, "replay": main_replay}.get(which, lambda a: 2)(rest))
+    from ardsearch.cli import main
+    if len(sys.argv) < 2 or sys.argv[1] not in ("tournament", "replay"):
+        print("usage: python -m ardsearch.tournament.cli tournament|replay ...", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1:]))   # the ardsearch command's handling of Ctrl-C and closed pipes

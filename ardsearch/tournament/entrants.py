@@ -81,21 +81,37 @@ def limits_from_options(options: dict) -> tuple[Limits, dict]:
     for key in LIMIT_KEYS:
         if key in rest:
             values[key] = rest.pop(key)
-    try:
-        limits = Limits(
-            nodes=int(values["nodes"]) if "nodes" in values else None,
-            movetime=float(values["movetime"]) if "movetime" in values else None,
-            depth=int(values["depth"]) if "depth" in values else None,
-            tc=(values["tc"] if isinstance(values.get("tc"), TimeControl)
-                else TimeControl.parse(values["tc"]) if "tc" in values else None),
-        )
-    except (TypeError, ValueError) as exc:
-        if "time control" in str(exc):
-            raise
-        raise ValueError(f"bad limit in {values}: nodes and depth take integers, movetime seconds") from None
-    for key, value in (("nodes", limits.nodes), ("depth", limits.depth), ("movetime", limits.movetime)):
-        if value is not None and value <= 0:
-            raise ValueError(f"limit {key} must be positive, got {value}")
+
+    def whole(key):
+        v = values[key]
+        if isinstance(v, str):
+            try:
+                v = int(v.strip())
+            except ValueError:
+                pass
+        elif isinstance(v, float) and v.is_integer():
+            v = int(v)
+        if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+            raise ValueError(f"limit {key}={values[key]!r} is not valid: expected a positive integer")
+        return v
+
+    def seconds(key):
+        v = values[key]
+        try:
+            v = float(v) if not isinstance(v, bool) else None
+        except (TypeError, ValueError):
+            v = None
+        if v is None or not v > 0 or v == float("inf"):
+            raise ValueError(f"limit {key}={values[key]!r} is not valid: expected a positive number of seconds")
+        return v
+
+    limits = Limits(
+        nodes=whole("nodes") if "nodes" in values else None,
+        movetime=seconds("movetime") if "movetime" in values else None,
+        depth=whole("depth") if "depth" in values else None,
+        tc=(values["tc"] if isinstance(values.get("tc"), TimeControl)
+            else TimeControl.parse(values["tc"]) if "tc" in values else None),
+    )
     return limits, rest
 
 
@@ -111,6 +127,9 @@ class Entrant:
     def with_options(self, options: dict) -> Entrant:
         """A copy with more key=value settings (limits or options) applied."""
         limits, rest = limits_from_options(options)
+        if self.kind == "bot" and "seed" in rest:
+            raise ValueError(f"entrant {self.name}: seed is not a bot setting in a tournament (every game "
+                             f"seeds its bots from the tournament --seed): remove it")
         return Entrant(self.name, self.kind, self.preset, self.command,
                        {**self.options, **rest}, limits.merged_over(self.limits))
 

@@ -22,6 +22,48 @@ def state_path(results: Path) -> Path:
     return results.with_name(results.name + ".state")
 
 
+def check_output_file(path, option: str = "--out") -> None:
+    """ValueError, before anything is written, unless `path` can be written as
+    a file: not a folder, in a folder that exists (not under a file) and that
+    this process may write. The message says what to do instead."""
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"{option} {path} is a folder, not a file: give a file path such as "
+                         f"{path / 'results.jsonl'}")
+    folder = path.parent
+    if not folder.is_dir():
+        up = folder
+        while not up.exists() and up != up.parent:
+            up = up.parent
+        if up.exists() and not up.is_dir():
+            raise ValueError(f"{option} {path} is under {up}, which is a file, not a folder: "
+                             f"choose another {option}")
+        raise ValueError(f"{option} {path}: folder {folder} does not exist: create it first "
+                         f"(mkdir -p {folder}) or choose another {option}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"{option} {path}: folder {folder} is not writable: choose another {option}")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"{option} {path} is not writable: choose another {option}")
+
+
+def _replace_atomically(path: Path, write) -> None:
+    """Writes a temporary file next to `path` with write(f), fsyncs it and
+    renames it over `path`; on any failure the temporary file is removed."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w") as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
+
+
 def read_results(path) -> list[dict]:
     """Every complete game record of a results file, in file order; a torn
     last line (a killed writer) is ignored, any other bad line is an error."""
@@ -55,15 +97,13 @@ class ResultsWriter:
         self.state = state_path(self.path)
         self.config = config
         self.done = sorted(r["index"] for r in records)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+
         # Rewrite the file with exactly the records that count, in index order.
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "w") as f:
+        def write(f):
             for r in sorted(records, key=lambda r: r["index"]):
                 f.write(json.dumps(r, separators=(",", ":")) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+
+        _replace_atomically(self.path, write)
         self._file = open(self.path, "a")
         self._write_state(finished=False)
 
@@ -87,12 +127,7 @@ class ResultsWriter:
                 "done": sorted(self.done), "finished": finished}
         if summary is not None:
             data["summary"] = summary
-        tmp = self.state.with_name(self.state.name + ".tmp")
-        with open(tmp, "w") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.state)
+        _replace_atomically(self.state, lambda f: json.dump(data, f))
 
 
 def load_for_resume(path, config: TournamentConfig) -> list[dict]:

@@ -14,7 +14,7 @@ from pathlib import Path
 import ardsearch
 from ardsearch.tournament import backends
 from ardsearch.tournament.config import TournamentConfig
-from ardsearch.tournament.records import ResultsWriter, load_for_resume, state_path
+from ardsearch.tournament.records import ResultsWriter, check_output_file, load_for_resume, state_path
 from ardsearch.tournament.schedule import pairings
 from ardsearch.tournament.standings import Standings
 
@@ -95,6 +95,9 @@ def run_tournament(config: TournamentConfig, out, *, resume: bool = False, overw
     tasks = config.tasks()
     names = [e.name for e in config.entrants]
     plan = pairings(names, config.format)
+    for path in (out, state_path(out)):   # and the temporary files they are replaced through
+        check_output_file(path)
+        check_output_file(path.with_name(path.name + ".tmp"))
     if resume:
         records = load_for_resume(out, config)
     else:
