@@ -5,7 +5,7 @@ in _engine.pyx; this module adds the parameters, the board text and the
 structured state for the generic core."""
 from __future__ import annotations
 
-from ardsearch._spec import GameSpec, Param
+from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.ardennes import _engine
 
 PARAMS = (
@@ -79,10 +79,66 @@ def render(raw: bytes) -> str:
     return "\n".join(lines)
 
 
+SIDES = ("allies", "germans")
+TITLES = ("Allies", "Germans")
+# RULES.md, "How the game ends"
+OUTCOME_REASONS = ("objective", "three-roads", "turn-limit")
+
+
+def _list(nums) -> str:
+    nums = [str(n) for n in nums]
+    return nums[0] if len(nums) == 1 else ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def outcome(state) -> Outcome:
+    """How a finished game ended, derived from the final position (RULES.md,
+    "How the game ends"): the conquest win is checked when a road is
+    conquered, so a winner who holds their objective's two roads or three
+    roads won by conquest; anything else ended at the round limit."""
+    d = state.to_dict()
+    held = [[r["road"] for r in d["roads"] if r["conquered"] == side] for side in SIDES]
+    last = f"round {d['round']}"
+    if d["winner"] == "draw":
+        return Outcome.make(SPEC, None, "turn-limit",
+                            f"The round limit ({last}) ended the game with {len(held[0])} "
+                            f"conquered road{'s' if len(held[0]) != 1 else ''} each: a draw")
+    w = SIDES.index(d["winner"])
+    mine, theirs = held[w], held[1 - w]
+    card = d["objectives"][SIDES[w]]
+    if card is None:
+        # the winner's card is hidden in this view: the cards it can be
+        other = d["objectives"][SIDES[1 - w]]
+        fits = [k for k in range(1, len(CARD_ROADS) + 1)
+                if k != other and set(CARD_ROADS[k - 1]) <= set(mine)]
+        limit_possible = d["round"] == d["max_rounds"] and len(mine) > len(theirs)
+        notes = state.history_strings()
+        if fits and not (limit_possible and notes and notes[-1] == "pass"):
+            card = fits[0] if len(fits) == 1 else None
+            if len(mine) < 3:
+                roads = CARD_ROADS[card - 1] if card else mine
+                what = f"objective card {card}" if card else "their (hidden) objective card"
+                return Outcome.make(SPEC, w, "objective",
+                                    f"{TITLES[w]} hold both roads of {what} "
+                                    f"(roads {_list(roads)}) in {last}")
+    elif set(CARD_ROADS[card - 1]) <= set(mine):
+        return Outcome.make(SPEC, w, "objective",
+                            f"{TITLES[w]} hold both roads of their objective card {card} "
+                            f"(roads {_list(CARD_ROADS[card - 1])}) in {last}")
+    if len(mine) >= 3:
+        return Outcome.make(SPEC, w, "three-roads",
+                            f"{TITLES[w]} were first to conquer three roads "
+                            f"(roads {_list(mine)}) in {last}")
+    return Outcome.make(SPEC, w, "turn-limit",
+                        f"The round limit ({last}) ended the game: {TITLES[w]} hold more "
+                        f"conquered roads, {len(mine)} to {len(theirs)}")
+
+
 def _summary() -> str:
     return ("Clash of the Ardennes: 7 roads, 25 units a side, 4 action points a turn; "
             "win your hidden objective's two roads or any three roads")
 
 
 SPEC = GameSpec.from_engine(_engine, name="ardennes", title="Clash of the Ardennes",
-                            params=PARAMS, render=render, summary=_summary())
+                            params=PARAMS, render=render, summary=_summary(),
+                            player_names=SIDES, player_titles=TITLES, outcome=outcome,
+                            outcome_reasons=OUTCOME_REASONS)
