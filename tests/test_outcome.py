@@ -290,7 +290,7 @@ def test_microarmour_break():
                                          "broken": False, "total": 36, "deck": [4] * 8 + [0, 16]}})
     for m in ("crt:E", "card:1", "brk:yes"):
         st.apply(m)
-    check(st, 0, "break", "Soviets formation broke", "37", "36.75")
+    check(st, 0, "break", "Soviet formation broke", "37", "36.75")
     # the Germans do not see the Soviet card total: the sentence leaves it out
     o = check(st.view(0), 0, "break", "36.75")
     assert "37" not in o.sentence

@@ -102,7 +102,7 @@ def outcome(state) -> Outcome:
             bp = units * d["determination"] * 7 / 100
             total = "" if c["total"] is None else f"loss cards total {c['total']}, "
             return Outcome.make(SPEC, w, "break",
-                                f"The {TITLES[p]} formation broke in turn {d['turn']}: {total}"
+                                f"The {_TITLE[side]} formation broke in turn {d['turn']}: {total}"
                                 f"break point {bp:g}; the {TITLES[w]} win")
     n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"]) in _VILLAGE)
          for side in SIDES]
