@@ -82,6 +82,12 @@ def test_ardennes_three_roads():
     s = _ard(d, "M5")
     check(s, 0, "three-roads", "three roads", "2, 3 and 5")
     check(s.view(1), 0, "three-roads")
+    # the third road also completes the objective (card 1: roads 1 and 7): the
+    # public reason, three roads (design choice, RULES.md How the game ends)
+    d = ard.position({1: ("TTTTP", ""), 2: ("PPPPPCC", ""), 7: ("TPSGM", "")}, L=14, objectives=(1, 2))
+    s = _ard(d, "M7")
+    check(s, 0, "three-roads", "roads 1, 2 and 7")
+    check(s.view(1), 0, "three-roads")
 
 
 def test_ardennes_turn_limit_win_and_draw():
@@ -311,13 +317,15 @@ def test_microarmour_village_win_and_draw():
 
 # ---------------------------------------------------------------- every game
 SEEDS = {"ardennes": 60, "mortain": 60, "undaunted": 40, "stosstruppen": 40, "microarmour": 40}
+# short Ardennes roads so random play also conquers (objective and three-roads ends)
+PARAMS = {"ardennes": {"road_length": 8, "max_rounds": 30}, "microarmour": {"deployment": "close"}}
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_random_games_outcome_agrees_with_returns(name):
     """Every terminal state has an outcome; its winner is the player returns()
     scores +1 (None when both score 0); its reason is one the game lists."""
-    game = ardsearch.load_game(name, **({"deployment": "close"} if name == "microarmour" else {}))
+    game = ardsearch.load_game(name, **PARAMS.get(name, {}))
     seen = set()
     for seed in range(SEEDS[name]):
         s = game.new_initial_state(seed=seed)
@@ -338,7 +346,11 @@ def test_random_games_outcome_agrees_with_returns(name):
         assert winner in (None, "draw", *game.player_names)
         assert o.winner_name == winner
         seen.add(o.reason)
-        # a player's view gives the same winner (hidden cards may change only the wording)
+        # a player's view reads the same winner and reason (hidden cards may
+        # change only the wording)
         for p in (0, 1):
-            assert s.view(p).outcome().winner == want
+            v = s.view(p).outcome()
+            assert (v.winner, v.reason) == (o.winner, o.reason), (seed, p, o, v)
     assert seen
+    if name == "ardennes":
+        assert seen == {"objective", "three-roads", "turn-limit"}
