@@ -84,7 +84,7 @@ def test_ardennes_three_roads():
     check(s.view(1), 0, "three-roads")
     # the third road also completes the objective (card 1: roads 1 and 7): the
     # public reason, three roads (design choice, RULES.md How the game ends)
-    d = ard.position({1: ("TTTTP", ""), 2: ("PPPPPCC", ""), 7: ("TPSGM", "")}, L=14, objectives=(1, 2))
+    d = ard.position({1: ("TTTTP", ""), 2: ("PPPPPCC", ""), 7: ("TTSG", "")}, L=14, objectives=(1, 2))
     s = _ard(d, "M7")
     check(s, 0, "three-roads", "roads 1, 2 and 7")
     check(s.view(1), 0, "three-roads")
