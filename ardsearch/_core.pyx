@@ -418,7 +418,8 @@ cdef class State:
     def undo(self):
         """Takes back the last player decision and every chance outcome after
         it: the state, its RNG, history and notation are exactly as they were
-        at that decision point. Returns the action taken back. ValueError if
+        at that decision point. Returns the action taken back (ardsearch.HIDDEN
+        for an opponent's decision a view saw as '?'). ValueError if
         there is nothing to undo (no decision since the start, or a state read
         back by deserialize_state / state_from_dict / state_from_raw, or a
         sample from resample_from_infostate, which carry no undo history)."""

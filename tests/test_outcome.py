@@ -245,7 +245,7 @@ def test_undaunted_turn_limit():
     d.update(phase="turn", round=1, to_move=1, initiative=0, turn_index=1, max_rounds=1)
     s = g.state_from_dict(d)
     s.apply("end")
-    check(s, 1, "turn-limit", "1 rounds", "Germans win on objective points")
+    check(s, 1, "turn-limit", "after round 1", "Germans win on objective points")
 
 
 # ---------------------------------------------------------------- stosstruppen

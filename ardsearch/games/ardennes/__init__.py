@@ -106,7 +106,7 @@ def outcome(state) -> Outcome:
     last = f"round {d['round']}"
     if d["winner"] == "draw":
         return Outcome.make(SPEC, None, "turn-limit",
-                            f"The round limit ({last}) ended the game with {len(held[0])} "
+                            f"The round limit ended the game after {last} with {len(held[0])} "
                             f"conquered road{'s' if len(held[0]) != 1 else ''} each: a draw")
     w = SIDES.index(d["winner"])
     mine, theirs = held[w], held[1 - w]
@@ -133,7 +133,7 @@ def outcome(state) -> Outcome:
         return Outcome.make(SPEC, w, "objective",
                             f"{TITLES[w]} hold both roads of {what} (roads {_list(roads)}) in {last}")
     return Outcome.make(SPEC, w, "turn-limit",
-                        f"The round limit ({last}) ended the game: {TITLES[w]} hold more "
+                        f"The round limit ended the game after {last}: {TITLES[w]} hold more "
                         f"conquered roads, {len(mine)} to {len(theirs)}")
 
 

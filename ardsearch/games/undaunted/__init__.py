@@ -290,7 +290,7 @@ def outcome(state) -> Outcome:
             why = "can no longer win"
         text = f"{lose} {why} (round {d['round']}): {win} win"
     else:
-        text = f"The round limit ({d['max_rounds']} rounds) ended the game; {on_points}"
+        text = f"The round limit ended the game after round {d['round']}; {on_points}"
     return Outcome.make(SPEC, w, reason, text)
 
 
