@@ -510,15 +510,15 @@ cdef class State:
         st._history = [a if (s >> player) & 1 else ARD_HIDDEN_OUTCOME
                        for a, s in zip(self._history, self._seen)]
         st._notes = self.masked_history(player)
-        if self.g.flags & ARD_FLAG_HIDDEN:
+        cdef State tmp
+        if self.g.flags & ARD_FLAG_HIDDEN and self._undo:
             # undoing in a view gives the view of the earlier position
-            st._undo = [(self._observed(raw, player), rng, n) for raw, rng, n in self._undo]
+            tmp = State._make(self.game)
+            st._undo = []
+            for raw, rng, n in self._undo:
+                self.g.observe(<const char *>raw, player, tmp.buf)
+                st._undo.append((tmp.raw(), rng, n))
         return st
-
-    cdef bytes _observed(self, bytes raw, int player):
-        cdef State tmp = State._make(self.game)
-        self.g.observe(<const char *>raw, player, tmp.buf)
-        return tmp.raw()
 
     def resample_from_infostate(self, int player, seed=0):
         """A full state drawn uniformly among those consistent with `player`'s view.
