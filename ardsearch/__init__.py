@@ -11,6 +11,7 @@ import re
 
 from ardsearch._core import (CHANCE, HIDDEN, TERMINAL, Game, IllegalMoveError,
                              InvalidMoveError, State)
+from ardsearch._spec import Outcome
 from ardsearch.games import GAMES
 from ardsearch.records import Record, RecordError, read_record
 
@@ -20,7 +21,7 @@ except ImportError:  # running from a source tree without a build
     __version__ = "0.0.0+unknown"
 
 __all__ = [
-    "CHANCE", "HIDDEN", "TERMINAL", "Game", "State", "IllegalMoveError", "InvalidMoveError",
+    "CHANCE", "HIDDEN", "TERMINAL", "Game", "State", "Outcome", "IllegalMoveError", "InvalidMoveError",
     "list_games", "load_game", "__version__", "Record", "RecordError", "read_record",
     "RandomBot", "HeuristicBot", "MCTSBot", "ISMCTSBot", "ExpectimaxBot", "load_bot", "list_bots",
 ]

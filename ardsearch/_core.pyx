@@ -121,6 +121,31 @@ cdef class Game:
         def __get__(self): return 2
     property observation_shape:
         def __get__(self): return tuple(self.spec.observation_shape)
+    property player_names:
+        """The two sides as the structured state names them, player 0 first
+        (e.g. ('allies', 'germans'))."""
+        def __get__(self): return tuple(self.spec.player_names)
+    property player_titles:
+        """The two sides as a person reads them, player 0 first (e.g. ('Allies', 'Germans'))."""
+        def __get__(self): return tuple(self.spec.player_titles)
+
+    def player_index(self, side):
+        """The player (0 or 1) a side names: its name or title in any case
+        ('allies', 'Germans'), or its index (0, 1, '0', '1'). ValueError naming
+        the choices otherwise."""
+        if isinstance(side, int) and not isinstance(side, bool):
+            if side in (0, 1):
+                return side
+        elif isinstance(side, str):
+            key = side.strip().lower()
+            if key in ("0", "1"):
+                return int(key)
+            for i in range(2):
+                if key in (self.spec.player_names[i].lower(), self.spec.player_titles[i].lower()):
+                    return i
+        names = self.spec.player_names
+        raise ValueError(f"{self.name}: unknown side {side!r}: expected {names[0]!r} or 0, "
+                         f"{names[1]!r} or 1")
 
     def new_initial_state(self, seed=0):
         """The start of a game. `seed` seeds the state's own RNG (used by
@@ -236,6 +261,9 @@ cdef class State:
     cdef list _history      # actions; ARD_HIDDEN_OUTCOME where this state's owner did not see
     cdef list _seen         # per history entry: bit p set if player p saw it
     cdef list _notes        # per history entry: notation ("?" for hidden)
+    # undo stack: one (raw state, RNG state, history length) per player
+    # decision applied, taken just before it
+    cdef list _undo
     cdef public object seed
 
     def __cinit__(self):
@@ -255,6 +283,7 @@ cdef class State:
         st._history = []
         st._seen = []
         st._notes = []
+        st._undo = []
         st.seed = None
         ard_rng_seed(&st.rng, 0)
         return st
@@ -386,6 +415,8 @@ cdef class State:
                 n = self.g.legal_actions(self.buf, self.game._actions)
             if n == 0 or self.g.action_visible(self.buf, self.game._actions[0], viewer):
                 raise IllegalMoveError(f"'?' is illegal here: player {viewer} sees this event")
+            if cp >= 0:
+                self._snapshot()
             self._push(ARD_HIDDEN_OUTCOME, "?", 1 << (1 - viewer))
             return
         if not 0 <= action < self.g.num_actions:
@@ -408,7 +439,59 @@ cdef class State:
                                    f"(legal: {', '.join(self._legal_notes()[:16])})")
         note = self.action_to_string(action)
         cdef int seen = self.g.action_visible(self.buf, a, 0) | (self.g.action_visible(self.buf, a, 1) << 1)
+        if cp >= 0:
+            self._snapshot()
         self._push(a, note, seen)
+
+    cdef _snapshot(self):
+        self._undo.append((self.raw(), (<char *>&self.rng)[:sizeof(ard_rng)], len(self._history)))
+
+    cdef _restore(self, tuple entry):
+        raw, rng, n = entry
+        memcpy(self.buf, <const char *>raw, self.g.state_size)
+        memcpy(&self.rng, <const char *>rng, sizeof(ard_rng))
+        del self._history[n:]
+        del self._seen[n:]
+        del self._notes[n:]
+
+    def undo(self):
+        """Takes back the last player decision and every chance outcome after
+        it: the state, its RNG, history and notation are exactly as they were
+        at that decision point. Returns the action taken back (ardsearch.HIDDEN
+        for an opponent's decision a view saw as '?'). ValueError if
+        there is nothing to undo (no decision since the start, or a state read
+        back by deserialize_state / state_from_dict / state_from_raw, or a
+        sample from resample_from_infostate, which carry no undo history)."""
+        if not self._undo:
+            raise ValueError(f"nothing to undo: no player decision has been made in this {self.game.name} "
+                             f"state's recorded past (states read back from bytes, dicts or samples "
+                             f"start with no undo history)")
+        entry = self._undo.pop()
+        action = self._history[entry[2]]
+        self._restore(entry)
+        return action
+
+    def can_undo(self):
+        """True if undo() has a decision to take back."""
+        return bool(self._undo)
+
+    def undo_depth(self):
+        """How many player decisions undo() can take back."""
+        return len(self._undo)
+
+    def outcome(self):
+        """None while the game is on; at the end an ardsearch.Outcome: winner
+        (0, 1 or None for a draw), winner_name, reason (a code listed in the
+        game's RULES.md, "How the game ends") and sentence."""
+        if self.g.current_player(self.buf) != ARD_TERMINAL:
+            return None
+        from ardsearch._spec import Outcome
+        fn = self.game.spec.outcome
+        if fn is not None:
+            return fn(self)
+        r = self.returns()
+        winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else None
+        return Outcome.make(self.game.spec, winner, "game-over", "the game is over")
 
     cdef _push(self, ard_action a, str note, int seen):
         self.g.apply(self.buf, a)
@@ -447,6 +530,7 @@ cdef class State:
         st._history = list(self._history)
         st._seen = list(self._seen)
         st._notes = list(self._notes)
+        st._undo = list(self._undo)
         st.seed = self.seed
         return st
 
@@ -465,6 +549,14 @@ cdef class State:
         st._history = [a if (s >> player) & 1 else ARD_HIDDEN_OUTCOME
                        for a, s in zip(self._history, self._seen)]
         st._notes = self.masked_history(player)
+        cdef State tmp
+        if self.g.flags & ARD_FLAG_HIDDEN and self._undo:
+            # undoing in a view gives the view of the earlier position
+            tmp = State._make(self.game)
+            st._undo = []
+            for raw, rng, n in self._undo:
+                self.g.observe(<const char *>raw, player, tmp.buf)
+                st._undo.append((tmp.raw(), rng, n))
         return st
 
     def resample_from_infostate(self, int player, seed=0):
@@ -474,6 +566,7 @@ cdef class State:
         cdef ard_rng r
         ard_rng_seed(&r, _seed64(seed))
         self.g.determinize(st.buf, player, &r)
+        st._undo = []   # a sample's past is not determined: no undo history
         return st
 
     def observation_string(self, int player):
@@ -509,15 +602,24 @@ cdef class State:
 
     def __reduce__(self):
         return (_restore_state, (self.game, self.serialize(), self._history, self._seen,
-                                 self._notes, self.seed))
+                                 self._notes, self.seed, (<char *>&self.rng)[:sizeof(ard_rng)],
+                                 self._undo))
 
 
-def _restore_state(game, data, history, seen, notes, seed):
+def _restore_state(game, data, history, seen, notes, seed, rng=None, undo=None):
     cdef State st = game.deserialize_state(data)
     st._history = list(history)
     st._seen = list(seen)
     st._notes = list(notes)
     st.seed = seed
+    if rng is not None:
+        if len(rng) != sizeof(ard_rng):
+            raise ValueError("pickled state: RNG state of the wrong size")
+        memcpy(&st.rng, <const char *>rng, sizeof(ard_rng))
+    for raw, r, n in undo or ():
+        if len(raw) != st.g.state_size or len(r) != sizeof(ard_rng) or not 0 <= n <= len(st._history):
+            raise ValueError("pickled state: a corrupt undo entry")
+    st._undo = list(undo or ())
     return st
 
 

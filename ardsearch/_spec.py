@@ -10,7 +10,32 @@ declarations, so games never hand-roll that.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Optional
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended (``state.outcome()``), in the manner of
+    python-chess's ``Board.outcome()``.
+
+    winner: 0 or 1, or None for a draw; winner_name: that side's name as in
+    ``to_dict()`` (``game.player_names``), or "draw"; reason: a short stable
+    code, one set per game (each game's RULES.md, "How the game ends");
+    sentence: what a person reads, with the facts ("5 German units exited by
+    the end of turn 4")."""
+
+    winner: Optional[int]
+    winner_name: str
+    reason: str
+    sentence: str
+
+    @classmethod
+    def make(cls, spec: "GameSpec", winner: Optional[int], reason: str, sentence: str) -> "Outcome":
+        name = "draw" if winner is None else spec.player_names[winner]
+        return cls(winner, name, reason, sentence)
+
+    def __str__(self) -> str:
+        return self.sentence
 
 
 @dataclass(frozen=True)
@@ -91,9 +116,17 @@ class GameSpec:
     # optional one-line descriptions for `ardsearch show`
     summary: str = ""
     extra: dict = field(default_factory=dict)
+    # the two sides, player 0 first: names as to_dict() writes them, and titles
+    # as a person reads them
+    player_names: tuple[str, str] = ("0", "1")
+    player_titles: tuple[str, str] = ("Player 0", "Player 1")
+    # the State at a terminal position -> its Outcome (RULES.md, "How the game ends")
+    outcome: Optional[Callable[[Any], Outcome]] = None
+    # the reason codes `outcome` can give, in the order RULES.md lists them
+    outcome_reasons: tuple[str, ...] = ()
 
     @classmethod
-    def from_engine(cls, engine, *, name, title, params, render, summary=""):
+    def from_engine(cls, engine, *, name, title, params, render, summary="", **more):
         """The spec of a game whose Cython engine module follows the usual
         layout: capsule(), pack_params, to_dict, from_dict, observation_tensor
         and OBSERVATION_SHAPE."""
@@ -101,4 +134,4 @@ class GameSpec:
                    pack_params=engine.pack_params, to_dict=engine.to_dict,
                    from_dict=engine.from_dict, render=render,
                    observation_tensor=engine.observation_tensor,
-                   observation_shape=tuple(engine.OBSERVATION_SHAPE), summary=summary)
+                   observation_shape=tuple(engine.OBSERVATION_SHAPE), summary=summary, **more)

@@ -456,7 +456,7 @@ def test_both_immobilized_most_points_then_initiative():
     s.apply("hit:token")                 # German rifleman gone too
     assert s.is_terminal()
     d = s.to_dict()
-    assert d["end_reason"] == "both_immobilized" and d["winner"] == 1   # 3 points against 0
+    assert d["end_reason"] == "both_immobilized" and d["winner"] == "germans"   # 3 points against 0
 
 
 def test_both_immobilized_tie_goes_to_initiative_holder():
@@ -468,7 +468,7 @@ def test_both_immobilized_tie_goes_to_initiative_holder():
     s.apply("mortar:explode")
     s.apply("hit:token")
     s.apply("hit:token")
-    assert s.to_dict()["winner"] == 0
+    assert s.to_dict()["winner"] == "us"
 
 
 def test_irremediable_player_loses_to_opponent_with_more_points():
@@ -481,7 +481,7 @@ def test_irremediable_player_loses_to_opponent_with_more_points():
     s.apply("rifA:attack:scoutA")
     s.apply("miss")
     d = s.to_dict()
-    assert d["phase"] == "over" and d["winner"] == 1 and d["end_reason"] == "irremediable"
+    assert d["phase"] == "over" and d["winner"] == "germans" and d["end_reason"] == "irremediable"
 
 
 def test_irremediable_without_opponent_lead_plays_on():
@@ -501,7 +501,7 @@ def test_max_rounds_ends_on_points():
     s = g.state_from_dict(d)
     s.apply("end")
     d = s.to_dict()
-    assert d["phase"] == "over" and d["end_reason"] == "max_rounds" and d["winner"] == 1
+    assert d["phase"] == "over" and d["end_reason"] == "max_rounds" and d["winner"] == "germans"
 
 
 # ---------------------------------------------------------------- hidden information

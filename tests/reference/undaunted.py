@@ -31,6 +31,7 @@ BOLSTER = {"sl_A": (2, "A"), "sl_B": (2, "B"), "sl_C": (2, "C"), "guide": (1, No
 ZONES = ("deck", "hand", "discard", "play", "supply", "removed")
 ORDER = {c: i for i, c in enumerate(CARDS)}
 MAX_PLAYS = 60          # design choice: a turn ends after 60 card plays
+ARMIES = ("us", "germans")  # army 0, army 1; the structured state names the winner by these
 
 
 def group(card):
@@ -64,7 +65,7 @@ class Undaunted:
         self.bolster = copy.deepcopy(d["bolster"])
         self.roll = copy.deepcopy(d["roll"])
         self.queue = [tuple(x) for x in d["explode_queue"]]
-        self.winner = d["winner"]
+        self.winner = None if d["winner"] is None else ARMIES.index(d["winner"])
         self.end_reason = d["end_reason"]
         self.armies = []
         for a in d["armies"]:
@@ -487,7 +488,8 @@ class Undaunted:
         """The fields the differential test compares with the engine's to_dict."""
         return {
             "phase": self.phase, "to_move": self.to_move, "initiative": self.initiative,
-            "turn_index": self.turn_index, "turn_plays": self.turn_plays, "round": self.round, "winner": self.winner,
+            "turn_index": self.turn_index, "turn_plays": self.turn_plays, "round": self.round,
+            "winner": None if self.winner is None else ARMIES[self.winner],
             "end_reason": self.end_reason,
             "armies": [{
                 **{z: dict(+a[z]) for z in ZONES},

@@ -5,7 +5,9 @@ in _engine.pyx; this module adds the parameters, the board text and the
 structured state for the generic core."""
 from __future__ import annotations
 
-from ardsearch._spec import GameSpec, Param
+import re
+
+from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.ardennes import _engine
 
 PARAMS = (
@@ -79,10 +81,68 @@ def render(raw: bytes) -> str:
     return "\n".join(lines)
 
 
+SIDES = ("allies", "germans")
+TITLES = ("Allies", "Germans")
+# RULES.md, "How the game ends"
+OUTCOME_REASONS = ("objective", "three-roads", "turn-limit")
+
+
+_PLACEMENT = re.compile(r"^[MTPCSGYKR]([1-7])$")
+
+
+def _list(nums) -> str:
+    nums = [str(n) for n in nums]
+    return nums[0] if len(nums) == 1 else ", ".join(nums[:-1]) + " and " + nums[-1]
+
+
+def outcome(state) -> Outcome:
+    """How a finished game ended, derived from the final position and the last
+    move (RULES.md, "How the game ends"): the conquest win is checked when a
+    placement conquers a road, so a winner with three roads, or with both roads
+    of their objective card, won by conquest; anything else ended at the round
+    limit."""
+    d = state.to_dict()
+    held = [[r["road"] for r in d["roads"] if r["conquered"] == side] for side in SIDES]
+    last = f"round {d['round']}"
+    if d["winner"] == "draw":
+        return Outcome.make(SPEC, None, "turn-limit",
+                            f"The round limit ended the game after {last} with {len(held[0])} "
+                            f"conquered road{'s' if len(held[0]) != 1 else ''} each: a draw")
+    w = SIDES.index(d["winner"])
+    mine, theirs = held[w], held[1 - w]
+    if len(mine) >= 3:
+        return Outcome.make(SPEC, w, "three-roads",
+                            f"{TITLES[w]} were first to conquer three roads "
+                            f"(roads {_list(mine)}) in {last}")
+    card = d["objectives"][SIDES[w]]
+    if card is not None:
+        cards = [card] if set(CARD_ROADS[card - 1]) <= set(mine) else []
+        what = f"their objective card {card}"
+    else:
+        # Hidden in this view: a card the winner can hold whose roads they hold,
+        # one of them conquered by the last move (the placement that ended the game).
+        notes = state.history_strings()
+        m = _PLACEMENT.match(notes[-1]) if notes else None
+        road = int(m.group(1)) if m else None
+        other = d["objectives"][SIDES[1 - w]]
+        cards = [k for k in range(1, len(CARD_ROADS) + 1)
+                 if k != other and set(CARD_ROADS[k - 1]) <= set(mine) and road in CARD_ROADS[k - 1]]
+        what = f"objective card {cards[0]}" if len(cards) == 1 else "their (hidden) objective card"
+    if cards:
+        roads = CARD_ROADS[cards[0] - 1] if len(cards) == 1 else mine
+        return Outcome.make(SPEC, w, "objective",
+                            f"{TITLES[w]} hold both roads of {what} (roads {_list(roads)}) in {last}")
+    return Outcome.make(SPEC, w, "turn-limit",
+                        f"The round limit ended the game after {last}: {TITLES[w]} hold more "
+                        f"conquered roads, {len(mine)} to {len(theirs)}")
+
+
 def _summary() -> str:
     return ("Clash of the Ardennes: 7 roads, 25 units a side, 4 action points a turn; "
             "win your hidden objective's two roads or any three roads")
 
 
 SPEC = GameSpec.from_engine(_engine, name="ardennes", title="Clash of the Ardennes",
-                            params=PARAMS, render=render, summary=_summary())
+                            params=PARAMS, render=render, summary=_summary(),
+                            player_names=SIDES, player_titles=TITLES, outcome=outcome,
+                            outcome_reasons=OUTCOME_REASONS)

@@ -5,7 +5,7 @@ engine is the C-struct state in _engine.pyx; the charts, weapons and scenario
 are TOML files (data/charts.toml, data/weapons.toml, scenarios/) read by _data.py."""
 from __future__ import annotations
 
-from ardsearch._spec import GameSpec, Param
+from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.microarmour import _engine
 
 _SC = _engine.SCENARIO
@@ -81,10 +81,47 @@ def render(raw: bytes) -> str:
     return "\n".join(lines)
 
 
+SIDES = tuple(_engine.SIDE_KEYS)
+TITLES = ("Germans", "Soviets")
+# RULES.md, "How the game ends"
+OUTCOME_REASONS = ("break", "village")
+_VILLAGE = {(x, y) for y in range(_SC["height"]) for x in range(_SC["width"])
+            if _engine.CHARTS["terrain"][_SC["grid"][y][x]]["name"] == "buildings"}
+
+
+def outcome(state) -> Outcome:
+    """How a finished game ended, derived from the final position (RULES.md,
+    "How the game ends"): a side whose break check comes up `brk:yes` loses at
+    once; otherwise the end of the last turn decides on the village."""
+    d = state.to_dict()
+    for p, side in enumerate(SIDES):
+        c = d["cards"][side]
+        if c["broken"]:
+            w = 1 - p
+            units = _engine._break_units(state.raw(), p)
+            bp = units * d["determination"] * 7 / 100
+            total = "" if c["total"] is None else f"loss cards total {c['total']}, "
+            return Outcome.make(SPEC, w, "break",
+                                f"The {_TITLE[side]} formation broke in turn {d['turn']}: {total}"
+                                f"break point {bp:g}; the {TITLES[w]} win")
+    n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"]) in _VILLAGE)
+         for side in SIDES]
+    winner = None if d["winner"] == "draw" else SIDES.index(d["winner"])
+    end = f"At the end of turn {d['turn']}"
+    if winner is None:
+        return Outcome.make(SPEC, None, "village",
+                            f"{end} each side has {n[0]} stand{'s' if n[0] != 1 else ''} in the village: a draw")
+    return Outcome.make(SPEC, winner, "village",
+                        f"{end} the {TITLES[winner]} hold the village with {n[winner]} "
+                        f"stand{'s' if n[winner] != 1 else ''} to {n[1 - winner]}")
+
+
 def _summary() -> str:
     return ("Micro Armour: The Game - WWII, Introductory scenario (Eastern Front 1943): "
             "platoon stands, cohesion rolls, 2D6 CRT, hidden break-point cards")
 
 
 SPEC = GameSpec.from_engine(_engine, name="microarmour", title="Micro Armour: The Game - WWII",
-                            params=PARAMS, render=render, summary=_summary())
+                            params=PARAMS, render=render, summary=_summary(),
+                            player_names=SIDES, player_titles=TITLES, outcome=outcome,
+                            outcome_reasons=OUTCOME_REASONS)

@@ -5,7 +5,7 @@ information with chance. Rules as played: RULES.md; the map, order of battle
 and historical setup: scenarios/mortain.toml."""
 from __future__ import annotations
 
-from ardsearch._spec import GameSpec, Param
+from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.mortain import _engine
 from ardsearch.games.mortain.scenario import ScenarioError  # noqa: F401  (re-exported)
 
@@ -77,7 +77,41 @@ def render(raw: bytes) -> str:
     return "\n".join(lines)
 
 
+SIDES = ("german", "us")
+TITLES = ("Germans", "US")
+# RULES.md, "How the game ends"
+OUTCOME_REASONS = ("exit", "elimination", "turn-limit", "germans-spent")
+
+
+def outcome(state) -> Outcome:
+    """How a finished game ended, derived from the final position (RULES.md,
+    "How the game ends")."""
+    d = state.to_dict()
+    need, turns = SCENARIO.exits_to_win, SCENARIO.turns
+    at = {u.id: d["units"][u.id]["at"] for u in SCENARIO.units}
+    us_left = sum(1 for u in SCENARIO.units if u.side == 1 and at[u.id] != "eliminated")
+    german_left = sum(1 for u in SCENARIO.units if u.side == 0 and at[u.id] not in ("exited", "eliminated"))
+    lost = sum(1 for u in SCENARIO.units if u.side == 0 and at[u.id] == "eliminated")
+    exits, turn = d["exits"], d["turn"]
+    plural = "s" if exits != 1 else ""
+    if d["winner"] == "german":
+        if us_left == 0:
+            return Outcome.make(SPEC, 0, "elimination",
+                                f"No US unit is left in the game (turn {turn}): the Germans win")
+        return Outcome.make(SPEC, 0, "exit",
+                            f"{exits} German unit{plural} exited off the west edge by turn {turn} "
+                            f"({need} needed)")
+    if german_left == 0:
+        return Outcome.make(SPEC, 1, "germans-spent",
+                            f"No German unit is left to act in turn {turn} ({exits} exited, {lost} "
+                            f"eliminated): the Germans can no longer exit {need}")
+    return Outcome.make(SPEC, 1, "turn-limit",
+                        f"The US held to the end of turn {turns}: only {exits} German unit{plural} "
+                        f"exited ({need} needed)")
+
+
 SPEC = GameSpec.from_engine(
     _engine, name="mortain", title="Stand at Mortain", params=PARAMS, render=render,
     summary="Card-driven German breakthrough to the west edge against the US 30th Division (perfect information, card-deck chance).",
+    player_names=SIDES, player_titles=TITLES, outcome=outcome, outcome_reasons=OUTCOME_REASONS,
 )

@@ -6,7 +6,7 @@ engine is the C-struct state in _engine.pyx; unit and scenario data are the
 TOML files beside it (units.toml, scenarios/*.toml, checked by data.py)."""
 from __future__ import annotations
 
-from ardsearch._spec import GameSpec, Param
+from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.stosstruppen import _engine
 
 PARAMS = (
@@ -64,10 +64,56 @@ def render(raw: bytes) -> str:
     return "\n".join(lines)
 
 
+SIDES = ("german", "british")
+TITLES = ("Germans", "British")
+# RULES.md, "How the game ends"
+OUTCOME_REASONS = ("elimination", "morale", "objectives", "turn-limit")
+
+
+def _square(sq: int) -> str:
+    return f"{chr(97 + sq % 16)}{sq // 16 + 1}"
+
+
+def outcome(state) -> Outcome:
+    """How a finished game ended, derived from the final position (RULES.md,
+    "How the game ends"): victory is checked at the end of a turn, and an
+    army with no units left loses at once."""
+    d = state.to_dict()
+    sc = _engine.scenario_info(d["scenario"])
+    att = sc["attacker"]
+    w = SIDES.index(d["winner"])
+    o = 1 - w
+    alive = [[u for u in d["units"] if u["side"] == side and u["square"]] for side in SIDES]
+    start = [sum(1 for u in d["units"] if u["side"] == side) for side in SIDES]
+    objectives = {_square(q) for q in sc["objectives"]}
+    held = sorted(u["square"] for u in alive[att] if u["square"] in objectives)
+    need, turn = sc["objectives_needed"], d["turn"]
+    where = f" ({', '.join(held)})" if held else ""
+    if not alive[o]:
+        return Outcome.make(SPEC, w, "elimination",
+                            f"The {TITLES[o]} have no units left (turn {turn}): the {TITLES[w]} win")
+    if w == att:
+        lost = start[o] - len(alive[o])
+        demoralised = 2 * lost >= start[o]
+        if len(held) >= need and (turn >= d["turns"] or not demoralised):
+            return Outcome.make(SPEC, w, "objectives",
+                                f"The {TITLES[w]} hold {len(held)} objective{'s' if len(held) != 1 else ''}"
+                                f"{where} at the end of turn {turn} ({need} needed)")
+        return Outcome.make(SPEC, w, "morale",
+                            f"The {TITLES[o]} are demoralised ({lost} of {start[o]} units lost) and the "
+                            f"{TITLES[w]} hold {len(held)} objective{'s' if len(held) != 1 else ''}{where} "
+                            f"at the end of turn {turn}")
+    return Outcome.make(SPEC, w, "turn-limit",
+                        f"The {TITLES[w]} held out to the end of turn {turn}: the {TITLES[o]} hold "
+                        f"{len(held)} objective{'s' if len(held) != 1 else ''}{where}, {need} needed")
+
+
 def _summary() -> str:
     return ("Stosstruppen: WW1 battalion actions on a 16 x 12 grid, a Sequence deck of "
             "8 cards, morale tests, fire dice against cover, tanks, barrages")
 
 
 SPEC = GameSpec.from_engine(_engine, name="stosstruppen", title="Stosstruppen",
-                            params=PARAMS, render=render, summary=_summary())
+                            params=PARAMS, render=render, summary=_summary(),
+                            player_names=SIDES, player_titles=TITLES, outcome=outcome,
+                            outcome_reasons=OUTCOME_REASONS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from ardsearch._toml import read_toml
-from ardsearch._spec import GameSpec, Param
+from ardsearch._spec import GameSpec, Outcome, Param
 
 from . import _engine
 
@@ -202,7 +202,7 @@ def render(raw: bytes) -> str:
         head += f" (view of {ARMIES[d['viewer']]})"
     lines.append(head)
     if d["phase"] == "over":
-        lines.append(f"game over: {ARMIES[d['winner']]} wins ({d['end_reason']})")
+        lines.append(f"game over: {d['winner']} wins ({d['end_reason']})")
     else:
         lines.append(f"phase {d['phase']}, {ARMIES[d['to_move']]} to act; initiative: {ARMIES[d['initiative']]}")
     if d["roll"]:
@@ -252,6 +252,48 @@ PARAMS = (
     Param("scenario_file", str, "", "path of a scenario TOML file to play instead of `scenario`"),
 )
 
+TITLES = ("US", "Germans")
+# RULES.md, "How the game ends": outcome reason <- the engine's end_reason
+OUTCOME_REASONS = ("objectives", "immobilized", "both-immobilized", "irremediable", "turn-limit")
+_REASON = dict(zip(_engine.END_REASONS[1:], OUTCOME_REASONS))
+
+
+def _points(d, a):
+    p = d["armies"][a]["points"]
+    return f"{p} objective point{'s' if p != 1 else ''}"
+
+
+def outcome(state) -> Outcome:
+    """How a finished game ended: the engine records the reason
+    (`end_reason`, RULES.md "End of the game"); this adds the facts."""
+    d = state.to_dict()
+    w = ARMIES.index(d["winner"])
+    o = 1 - w
+    reason = _REASON[d["end_reason"]]
+    win, lose = TITLES[w], TITLES[o]
+    armies = d["armies"]
+    tie = armies[0]["points"] == armies[1]["points"]
+    pw, po = armies[w]["points"], armies[o]["points"]
+    on_points = (f"{win} win on objective points, {pw} to {po}" if not tie else
+                 f"{win} win the tie on objective points ({pw} each) as Initiative holder")
+    if reason == "objectives":
+        text = (f"{win} control {_points(d, w)}, their goal of {armies[w]['goal_points']} "
+                f"(round {d['round']})")
+    elif reason == "immobilized":
+        text = f"{lose} have no Rifleman left on the board: {win} immobilized them (round {d['round']})"
+    elif reason == "both-immobilized":
+        text = f"Both armies are immobilized (round {d['round']}); {on_points}"
+    elif reason == "irremediable":
+        if armies[o]["goal"] == "capture":
+            why = f"can no longer reach their goal of {armies[o]['goal_points']} objective points"
+        else:
+            why = "can no longer win"
+        text = f"{lose} {why} (round {d['round']}): {win} win"
+    else:
+        text = f"The round limit ended the game after round {d['round']}; {on_points}"
+    return Outcome.make(SPEC, w, reason, text)
+
+
 SPEC = GameSpec(
     name="undaunted",
     title="Undaunted: Normandy",
@@ -264,4 +306,8 @@ SPEC = GameSpec(
     observation_tensor=observation_tensor,
     observation_shape=(_engine.OBS_SIZE,),
     summary="deck building with hidden hands and simultaneous initiative bids; d10 combat",
+    player_names=ARMIES,
+    player_titles=TITLES,
+    outcome=outcome,
+    outcome_reasons=OUTCOME_REASONS,
 )

@@ -110,7 +110,7 @@ def to_dict(raw):
             "dice": int(s.roll_dice), "defence": int(s.roll_defence),
             "probability": hit_probability(s.roll_dice, s.roll_defence)},
         "explode_queue": queue,
-        "winner": None if s.winner == NONE else int(s.winner),
+        "winner": None if s.winner > 1 else ARMY_NAMES[s.winner],
         "end_reason": END_REASONS[s.end_reason] if s.end_reason <= END_MAX_ROUNDS else int(s.end_reason),
         "armies": armies,
     }
@@ -225,8 +225,11 @@ def build_state(d, bint check=True):
             raise ValueError(f"state.explode_queue: expected [army, unit] pairs, got {item!r}")
         s.explode_queue |= 1u << (item[0] * NUNIT + _unit(item[1], "state.explode_queue"))
     w = d.get("winner")
-    if w is not None and w not in (0, 1):
-        raise ValueError(f"state.winner: expected 0, 1 or null, got {w!r}")
+    if isinstance(w, str) and w.lower() in ARMY_NAMES:
+        w = ARMY_NAMES.index(w.lower())
+    elif isinstance(w, bool) or w not in (None, 0, 1):
+        # 0 / 1: the form to_dict wrote before the winner became a side name
+        raise ValueError(f"state.winner: expected 'us', 'germans' or null, got {w!r}")
     s.winner = NONE if w is None else w
     s.end_reason = _choice(d, "end_reason", "state", END_REASONS, "")
     armies = _need(d, "armies", "state")
