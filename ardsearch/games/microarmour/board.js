@@ -164,7 +164,7 @@ function drawTerrain(ctx) {
         }
       }
       if (look.houses) el("rect", { x: X + CELL * 0.2, y: Y + CELL * 0.2, width: CELL * 0.6, height: CELL * 0.6, fill: "#a08c70", stroke: "#6e5d45" }, g);
-      if (look.contour) el("rect", { x: X + 4, y: Y + 4, width: CELL - 8, height: CELL - 8, rx: 8, fill: "none", stroke: "#b99a55" }, g);
+      if (look.contour) el("path", { d: `M${X + 10} ${Y + 26} L${X + 20} ${Y + 14} L${X + 30} ${Y + 26}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
     }
   }
   // the ruler: x along the south edge, y up the west edge (north at the top)
@@ -234,7 +234,7 @@ function drawStand(ctx, st) {
   const mine = ctx.interactive && ctx.moves.some((m) => standOf(m, { id: st.id, mover: v.mover && v.mover.id === st.id,
                                                                       retreater: false }) === st.id);
   const key = `stand:${st.id}`;
-  const g = el("g", { "data-stand": st.id }, ctx.svg);
+  const g = el("g", { "data-stand": st.id, "data-side": st.side }, ctx.svg);
   const box = el("rect", { x: X + 3, y: Y + 3, width: CELL - 6, height: CELL - 6, rx: 3, fill: side.color,
                            stroke: "#111", "stroke-width": 1 }, g);
   drawSymbol(g, kindOf(v, st), X + CELL / 2, Y + 15, side.text);
@@ -349,10 +349,10 @@ function drawLegend(ctx, y, width) {
   el("text", { x, y: y + 13, "font-weight": 700 }, g, "Key");
   const item = (draw, words) => {
     const t = el("text", { x: 0, y: 0 }, g, words);
-    const w = 24 + (t.getComputedTextLength ? t.getComputedTextLength() : words.length * 6.5) + 14;
+    const w = 32 + (t.getComputedTextLength ? t.getComputedTextLength() : words.length * 6.5) + 14;
     if (cx + w > x + width && cx > x) { cx = x; cy += 22; }
     draw(cx, cy);
-    t.setAttribute("x", cx + 24); t.setAttribute("y", cy + 13);
+    t.setAttribute("x", cx + 32); t.setAttribute("y", cy + 13);
     cx += w;
   };
   for (const [name, look] of Object.entries(TERRAIN)) {
@@ -363,7 +363,7 @@ function drawLegend(ctx, y, width) {
       if (look.trees) el("circle", { cx: px + 9, cy: py + 9, r: 4, fill: "#5d8a4a" }, g);
       if (look.houses) el("rect", { x: px + 4, y: py + 4, width: 10, height: 10, fill: "#a08c70" }, g);
       if (look.dots) el("circle", { cx: px + 9, cy: py + 9, r: 1.6, fill: "#8a7a55" }, g);
-      if (look.contour) el("rect", { x: px + 3, y: py + 3, width: 12, height: 12, rx: 4, fill: "none", stroke: "#b99a55" }, g);
+      if (look.contour) el("path", { d: `M${px + 3} ${py + 13} L${px + 9} ${py + 6} L${px + 15} ${py + 13}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
     }, name === "buildings" ? "buildings (the village)" : name);
   }
   for (const side of ["german", "soviet"]) {
@@ -372,8 +372,8 @@ function drawLegend(ctx, y, width) {
   for (const [kind, words] of [["armour", "armour (tank, half-track)"], ["infantry", "infantry"], ["gun", "gun"],
                                ["hq", "HQ"], ["ghq", "GHQ"]]) {
     item((px, py) => {
-      el("rect", { x: px - 2, y: py, width: 26, height: 18, rx: 2, fill: SIDE.german.color }, g);
-      drawSymbol(g, kind, px + 11, py + 9, "#fff");
+      el("rect", { x: px, y: py, width: 26, height: 18, rx: 2, fill: SIDE.german.color }, g);
+      drawSymbol(g, kind, px + 13, py + 9, "#fff");
     }, words);
   }
   item((px, py) => {

@@ -12,8 +12,9 @@
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
 const SVG = "http://www.w3.org/2000/svg";
-const ARMY = [{ name: "US", long: "US Army", color: "#556b2f", light: "#dfe6cc" },
-              { name: "DE", long: "Germans", color: "#4a5a6a", light: "#d9dee4" }];
+// Army colours as the game's cards: US green, German grey (kept far apart on small tokens).
+const ARMY = [{ name: "US", long: "US Army", color: "#3f7a1f", light: "#e0ead2" },
+              { name: "DE", long: "Germans", color: "#5e6166", light: "#e2e3e6" }];
 // The card table of RULES.md (Cards): name and initiative value, in card order.
 const CARDS = {
   fog: ["Fog of War", 1], mortar: ["Mortar", 2], mg: ["Machine Gunner", 3], sniper: ["Sniper", 4],
@@ -353,16 +354,19 @@ function drawToken(ctx, g, a, unit, tok, tx, ty) {
   const r = el("rect", { x: tx, y: ty, width: TOKEN_W, height: TOKEN_H, rx: 4,
                          fill: tok.suppressed ? "#fff" : ARMY[a].color, stroke: tok.suppressed ? ARMY[a].color : "#222",
                          "stroke-width": tok.suppressed ? 2.5 : 1 }, tg);
+  // label and stripe let clicks through to the counter (a lit counter is the click target)
   el("text", { x: tx + TOKEN_W / 2, y: ty + 14, "font-size": 10.5, "text-anchor": "middle", "font-weight": 600,
-               fill: tok.suppressed ? ARMY[a].color : "#fff" }, tg, tokenLabel(unit));
+               fill: tok.suppressed ? ARMY[a].color : "#fff", "pointer-events": "none" }, tg, tokenLabel(unit));
   if (tok.suppressed) {
-    el("path", { d: `M${tx + 2} ${ty + TOKEN_H - 2} L${tx + TOKEN_W - 2} ${ty + 2}`, stroke: "#b22", "stroke-width": 1.5 }, tg);
+    el("path", { d: `M${tx + 2} ${ty + TOKEN_H - 2} L${tx + TOKEN_W - 2} ${ty + 2}`, stroke: "#b22", "stroke-width": 1.5,
+                 "pointer-events": "none" }, tg);
   }
   tip(tg, `${ARMY[a].long} ${CARDS[unit] ? CARDS[unit][0] : unit}${tok.suppressed ? " (suppressed)" : ""}`);
   if (ctx.selected === unit && a === ctx.army) r.classList.add("sel");
   if (lit) {
     r.classList.add("target");
-    tg.setAttribute("data-target", key);
+    r.setAttribute("data-target", key);
+    tip(r, ctx.targets.get(key).join("  "));      // a target's own title lists its moves
     tg.classList.add("clickable");
     tg.addEventListener("click", (e) => { e.stopPropagation(); ctx.choose(key); });
   } else if (own && ctx.interactive) {
