@@ -124,3 +124,36 @@ def test_microarmour_board_draws_the_table_and_plays_by_clicking(page):
     assert move.startswith(("fire ", "step ", "assault ", "overrun ")), move
     assert any(h.endswith(f": {move}") for h in history_moves(page)), move
     shot(page, "board-microarmour")
+
+
+@pytest.mark.parametrize("scenario", [1, 2, 3])
+def test_undaunted_tiles_touch_exactly_their_neighbours(page, scenario):
+    """Undaunted RULES.md, The board in the browser: "the scenario's tiles
+    touch as on the table, in rows offset by half a tile, so each tile
+    touches exactly the tiles it is adjacent to" (adjacency: the scenario
+    file, RULES.md Scenarios). Read back from the drawn tiles' rectangles."""
+    import ardsearch
+    page.select_option("#game", "undaunted")
+    page.fill("[data-param='scenario']", str(scenario))
+    page.select_option("#side", "0")
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "2")
+    page.click("#start")
+    page.wait_for_selector("#board svg [data-tile]")
+    rects = page.eval_on_selector_all(
+        "#board svg [data-tile]",
+        "gs => gs.map(g => { const r = g.querySelector('rect'); return [g.dataset.tile,"
+        " +r.getAttribute('x'), +r.getAttribute('y'), +r.getAttribute('width'), +r.getAttribute('height')]; })")
+    tiles = ardsearch.load_game("undaunted", scenario=scenario).new_initial_state(seed=2).to_dict()["tiles"]
+    want = {frozenset((t["name"], n)) for t in tiles for n in t["adjacent"]}
+    assert {r[0] for r in rects} == {t["name"] for t in tiles}
+    w, h = rects[0][3], rects[0][4]
+    touching = set()
+    for a in rects:
+        for b in rects:
+            dx, dy = abs(a[1] - b[1]), abs(a[2] - b[2])
+            beside = dy < 1 and w <= dx <= w + 8                      # same row, side by side
+            above = h <= dy <= h + 8 and w / 2 - 1 <= dx <= w / 2 + 8  # next row, half a tile across
+            if a[0] != b[0] and (beside or above):
+                touching.add(frozenset((a[0], b[0])))
+    assert touching == want
