@@ -692,3 +692,25 @@ def test_low_ammunition_option_natural_twenty():
     assert "fire pz4a>t34b" in moves(st) and "fire pz4a>t34a" not in moves(st)
     assert "fire pz4b>t34a" in moves(st)
     check_reference(st)
+
+
+def test_structured_state_carries_the_table_and_weapon_data():
+    """RULES.md, Structured state: "table: the scenario's map (rows[y], one
+    terrain character per square, y 0 the south edge) and types: the weapons
+    data of the stands in play, both derived (ignored by state_from_dict)".
+    The web board draws terrain and stand labels from the view alone, so a
+    player's view must carry them (the map is public, scenarios/introductory.toml)."""
+    view = GAME.new_initial_state(seed=0).view(1)
+    d = view.to_dict()
+    table = d["table"]
+    assert (table["width"], table["height"]) == (30, 20)
+    assert table["rows"][10] == "=" * 13 + "bbbb" + "=" * 13   # the road along y=10 through the village
+    assert table["rows"][8][13:17] == "bbbb"           # the village, x 13..16, y 8..10
+    assert table["rows"][15][14:17] == "hhh"           # the hill's top row
+    assert table["terrain"]["w"] == "woods" and table["terrain"]["b"] == "buildings"
+    assert set(d["types"]) == {s["type"] for s in d["stands"]}
+    pz = d["types"]["pz4h"]
+    assert (pz["ap"], pz["he"], pz["dv"], pz["defence"], pz["range"]) == (10, 5, 12, "A", 20)
+    assert d["types"]["ger_ghq"]["role"] == "ghq"
+    again = GAME.state_from_dict(d)                    # derived keys are ignored on input
+    assert again.to_dict() == d

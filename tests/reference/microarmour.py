@@ -986,7 +986,14 @@ class Ref:
                 "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
                 "low_ammo": self.low_ammo,
                 "cards": cards,
-                "winner": winner, "stands": stands}
+                "winner": winner, "stands": stands,
+                "table": {"title": SC["title"], "width": SC["width"], "height": SC["height"],
+                          "rows": ["".join(TERRAIN[t]["char"] for t in SC["grid"][y])
+                                   for y in range(SC["height"])],
+                          "terrain": {t["char"]: t["name"] for t in TERRAIN}},
+                "types": {s["w"]["key"]: {f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
+                                                                  "range", "mp", "role")}
+                          for s in self.stands}}
 
     def clone(self):
         c = copy.copy(self)

@@ -131,7 +131,31 @@ def to_dict(raw):
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
         "hot_shot": bool(s.options & 1), "low_ammo": bool(s.options & 2),
         "cards": cards, "winner": winner, "stands": stands,
+        "table": _table_dict(), "types": _types_dict(d["type"] for d in stands),
     }
+
+
+def _table_dict():
+    """The scenario's table (static, public): derived for a board that draws
+    it (the web board), ignored by from_dict. rows[y] is the row y (y 0 is the
+    south edge), one terrain character per square, named in `terrain`."""
+    terr = CHARTS["terrain"]
+    sc = SCENARIO
+    return {"title": sc["title"], "width": sc["width"], "height": sc["height"],
+            "rows": ["".join(terr[sc["grid"][y][x]]["char"] for x in range(sc["width"]))
+                     for y in range(sc["height"])],
+            "terrain": {t["char"]: t["name"] for t in terr}}
+
+
+def _types_dict(keys):
+    """The weapons data of the stand types in play (static, public; derived,
+    ignored by from_dict): what a stand's label shows."""
+    out = {}
+    for key in keys:
+        w = next(w for w in WEAPONS if w["key"] == key)
+        out[key] = {"name": w["name"], "ap": w["ap"], "he": w["he"], "dv": w["dv"],
+                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"]}
+    return out
 
 
 def _get(d, key, where="state"):
