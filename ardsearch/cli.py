@@ -85,13 +85,11 @@ def cmd_show(args):
 
 
 def _side(game, text):
-    """A seat given as a side name (any case) or 0/1."""
-    names = side_names(game)
-    text = str(text).strip().lower()
-    for i, name in enumerate(names):
-        if text in (str(i), name.lower()):
-            return i
-    raise ValueError(f"--as {text!r}: choose {names[0]} (or 0) or {names[1]} (or 1)")
+    """A seat given as a side name or title (any case) or 0/1."""
+    try:
+        return game.player_index(text)
+    except ValueError as exc:
+        raise ValueError(f"--as: {exc}") from None
 
 
 def cmd_play(args):

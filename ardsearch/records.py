@@ -30,10 +30,7 @@ class RecordError(ValueError):
 
 def side_names(game) -> tuple[str, str]:
     """The two side names of a game as records write them (e.g. allies, germans)."""
-    names = getattr(game, "player_names", None)
-    if names:
-        return tuple(names)
-    return tuple(game.spec.sides) if hasattr(game.spec, "sides") else ("player0", "player1")
+    return tuple(game.player_names)
 
 
 def result_text(returns) -> str:
@@ -47,16 +44,10 @@ def result_text(returns) -> str:
 
 def outcome_of(state) -> dict | None:
     """The finished game's outcome as a record stores it (None while it goes on)."""
-    if not state.is_terminal():
+    o = state.outcome()
+    if o is None:
         return None
-    outcome = getattr(state, "outcome", None)
-    if outcome is not None:
-        o = outcome()
-        return {"winner": o.winner_name, "reason": o.reason, "sentence": o.sentence}
-    names = side_names(state.game)
-    r = state.returns()
-    winner = "draw" if r[0] == r[1] else names[0 if r[0] > r[1] else 1]
-    return {"winner": winner, "reason": "game-over", "sentence": f"{winner} win" if winner != "draw" else "draw"}
+    return {"winner": o.winner_name, "reason": o.reason, "sentence": o.sentence}
 
 
 @dataclass

@@ -84,8 +84,8 @@ def test_play_deals_a_fresh_seed_and_prints_it(capsys, monkeypatch):
     seeds = []
     for _ in range(2):
         monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-        code, out, _ = run(capsys, "play", "ardennes", "--vs", "random", "--as", "1")
-        assert code == 0 and "you play" in out
+        code, out, _ = run(capsys, "play", "ardennes", "--vs", "random", "--as", "germans")
+        assert code == 0 and "you play Germans, the bot (random) plays Allies" in out
         seeds.append(out.split("seed ")[1].split(":")[0])
     assert seeds[0] != seeds[1]
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
