@@ -184,3 +184,32 @@ def test_the_spec_examples_follow_the_draw_order():
             # the starter's card is the first obj, the other's the second
             hidden_at = words.index("?") - words.index("moves") - 2
             assert e.server.position.viewer == (1 - starter if hidden_at == 0 else starter), line
+
+
+def test_a_bare_engine_searches_as_the_presets_do():
+    """Defaults are the best play: with no Preset option, MCTS searches with
+    the `mcts` preset's shape for the game (Micro Armour: leaf evaluation and
+    normalized UCB), ISMCTS with the `ismcts` preset's, so the same search as
+    a bare MCTSBot / ISMCTSBot with the same seed; an explicit Exploration
+    still wins (docs/protocol.md, Options)."""
+    import ardsearch
+    from ardsearch.protocol.searcher import make_search
+
+    for name in ("mortain", "microarmour", "undaunted"):
+        game = ardsearch.load_game(name)
+        state = game.new_initial_state(seed=2)
+        while state.is_chance_node():
+            state.apply_random_chance()
+        view = state.view(state.current_player()) if game.hidden_information else state
+        algorithm = "ismcts" if game.hidden_information else "mcts"
+        bot_class = ardsearch.ISMCTSBot if game.hidden_information else ardsearch.MCTSBot
+        bot = bot_class(game, simulations=400, seed=0)
+        engine = make_search(game, algorithm, {"Seed": 0, "Hash": 512, "Exploration": "auto"}, None)
+        mine = engine.search(view.raw(), simulations=400)
+        theirs = bot._mcts.search(view.raw(), simulations=400)
+        assert (mine["best"], list(mine["visits"])) == (theirs["best"], list(theirs["visits"])), name
+        if name == "mortain":
+            tuned = make_search(game, algorithm, {"Seed": 0, "Hash": 512, "Exploration": 3.0}, None)
+            auto = make_search(game, algorithm, {"Seed": 0, "Hash": 512, "Exploration": "auto"}, None)
+            assert list(tuned.search(view.raw(), simulations=5000)["visits"]) != \
+                list(auto.search(view.raw(), simulations=5000)["visits"]), name

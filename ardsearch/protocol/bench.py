@@ -41,6 +41,7 @@ def run_bench(emit, nodes: int = DEFAULT_NODES, stop_event=None, final=None) -> 
     early; the total is then marked partial. Returns the total."""
     import ardsearch
 
+    from ..bots import SHAPE_FALLBACK
     from .searcher import STOP_POLL_S, make_search, notation_line
 
     def stopped() -> bool:
@@ -61,7 +62,9 @@ def run_bench(emit, nodes: int = DEFAULT_NODES, stop_event=None, final=None) -> 
             if stopped():
                 break
             view = state.view(state.current_player()) if game.hidden_information else state
-            search = make_search(game, algorithm, {"Seed": 0, "Hash": 64, "Exploration": 1.4}, None, threads=1)
+            # a fixed search shape, so the bench signature does not move with the presets
+            search = make_search(game, algorithm, {"Seed": 0, "Hash": 64, "Exploration": 1.4}, None, threads=1,
+                                 shape=SHAPE_FALLBACK)
             result = _stoppable(search, view.raw(), nodes, stop_event, STOP_POLL_S)
             total += int(result["nodes"])
             best = notation_line(view, [result["best"]])

@@ -71,7 +71,9 @@ class Option:
         return value
 
 
-def _exploration(text: str) -> float:
+def _exploration(text: str):
+    if text == "auto":       # the preset's value for the game
+        return text
     if not _DECIMAL.fullmatch(text):
         raise ValueError(f"needs a decimal number such as 1.4 (digits and one '.', no sign, no exponent), "
                          f"got {text[:40]!r}")
@@ -99,7 +101,7 @@ def engine_options() -> dict[str, Option]:
         Option("Threads", "spin", 1, 1, 256),
         Option("Hash", "spin", 64, 1, 65536),
         Option("Algorithm", "combo", "auto", vars=("auto", "mcts", "ismcts", "expectimax")),
-        Option("Exploration", "string", 1.4, parse=_exploration),
+        Option("Exploration", "string", "auto", parse=_exploration),
         Option("Seed", "spin", 0, 0, 2**63 - 1),
         Option("MultiPV", "spin", 1, 1, 1024),
         Option("MoveOverhead", "spin", 30, 0, 10000),

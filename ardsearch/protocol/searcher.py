@@ -144,8 +144,14 @@ def load_preset(name: str, game) -> dict | None:
     return {"name": name, **params, "algorithm": algorithm}
 
 
-def make_search(game, algorithm: str, settings: dict, preset, threads: int | None = None):
+def make_search(game, algorithm: str, settings: dict, preset, threads: int | None = None, shape=None):
+    """The search object. MCTS searches with the preset's shape (exploration,
+    rollouts, normalized UCB, ...) for this game, [games.<name>] table
+    included; without a Preset option, with the shape of the preset named
+    after the algorithm (`mcts` or `ismcts`): a bare engine plays as the
+    presets and a bare MCTSBot do. An Exploration other than `auto` wins."""
     from .. import _search
+    from ..bots import search_shape
 
     seed = int(settings.get("Seed", 0))
     memory = int(settings.get("Hash", 64))
@@ -154,12 +160,14 @@ def make_search(game, algorithm: str, settings: dict, preset, threads: int | Non
     if algorithm == "expectimax":
         kwargs = {k: preset[k] for k in ("star2", "use_tt", "determinizations") if k in preset}
         return _search.Expectimax(game.capsule, seed=seed, tt_mb=memory, **kwargs)
-    exploration = float(settings.get("Exploration", 1.4))
-    if "exploration" in preset and settings.get("Exploration") == 1.4:
-        exploration = float(preset["exploration"])  # the option left at its default: the preset decides
-    kwargs = {k: preset[k] for k in ("rollout_depth", "solver") if k in preset}
-    return _search.MCTS(game.capsule, seed=seed, threads=threads, exploration=exploration,
-                        max_memory_mb=float(memory), ismcts=(algorithm == "ismcts"), **kwargs)
+    if shape is None:
+        shape = search_shape(preset.get("name") or ("ismcts" if algorithm == "ismcts" else "mcts"), game)
+    shape = dict(shape)
+    if settings.get("Exploration", "auto") != "auto":
+        shape["exploration"] = float(settings["Exploration"])
+    kwargs = {k: preset[k] for k in ("solver",) if k in preset}
+    return _search.MCTS(game.capsule, seed=seed, threads=threads, max_memory_mb=float(memory),
+                        ismcts=(algorithm == "ismcts"), **shape, **kwargs)
 
 
 def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None) -> dict:
