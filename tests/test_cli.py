@@ -341,3 +341,17 @@ def test_parallel_match_gives_the_games_of_a_serial_one():
     two = run_match(SMALL, "random", "greedy", games=6, seed=5, jobs=2, progress=False)
     assert [(r.seed, r.seats, r.moves) for r in one.records] == [(r.seed, r.seats, r.moves) for r in two.records]
     assert (one.wins, one.draws, one.losses) == (two.wins, two.draws, two.losses)
+
+
+def test_replay_reads_every_kind_of_record(capsys, tmp_path):
+    """docs/records.md: play, match and tournament write records and replay
+    reads them all, naming the sides and saying why the game ended."""
+    path = tmp_path / "m.jsonl"
+    run(capsys, "match", "ardennes(road_length=8,max_rounds=6)", "greedy", "random",
+        "--games", "2", "--seed", "1", "--quiet", "--out", str(path))
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "greedy (allies)" in out and "random (germans)" in out
+    code, out, _ = run(capsys, "replay", str(path), "--game", "1", "--no-board")
+    assert code == 0 and "Allies: random" in out and "result " in out
+    rec = ardsearch.read_record(path, index=1)
+    assert rec.outcome["sentence"] in out

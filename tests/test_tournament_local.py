@@ -413,4 +413,4 @@ def test_cli_replay_of_a_foreign_jsonl_is_one_line(tmp_path, capsys):
             main_replay(argv)
         assert exc.value.code == 2
         err = capsys.readouterr().err
-        assert "not a results file written by ardsearch tournament" in err and err.count("\n") == 1, err
+        assert "not an ardsearch game record" in err and err.count("\n") == 1, err

@@ -157,8 +157,8 @@ def main_tournament(argv: list[str]) -> int:
 
 
 def replay_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="ardsearch replay", description="Print a game of a results file move by move.")
-    p.add_argument("results", help="results file written by ardsearch tournament")
+    p = _Parser(prog="ardsearch replay", description="Print a recorded game move by move (docs/records.md).")
+    p.add_argument("results", help="a records file: written by tournament --out, match --out or play --save")
     p.add_argument("--game", type=int, default=None, help="game index (default: list the games)")
     p.add_argument("--no-board", action="store_true", help="moves only, no board after each")
     return p
@@ -167,56 +167,45 @@ def replay_parser() -> argparse.ArgumentParser:
 def main_replay(argv: list[str]) -> int:
     parser = replay_parser()
     args = parser.parse_args(argv)
+    from ardsearch.records import RecordError, read_records
     try:
-        return _replay(args, parser)
-    except (KeyError, TypeError, IndexError) as exc:
-        # A line that parsed as JSON with an index but is not what tournaments write.
-        what = f"the field {exc.args[0]!r}" if isinstance(exc, KeyError) else "a field of the right form"
-        parser.error(f"{args.results} holds a record without {what}: not a results file written by "
-                     f"ardsearch tournament")
-
-
-def _replay(args, parser) -> int:
-    from ardsearch.tournament.records import read_results
-    try:
-        records = read_results(args.results)
-    except ValueError as exc:
+        records = read_records(args.results)
+    except RecordError as exc:
         parser.error(str(exc))
+    if not records:
+        parser.error(f"{args.results} holds no game record")
+    numbers = [r.extra.get("index", k) for k, r in enumerate(records)]
     if args.game is None:
-        for r in records:
-            print(f"{r['index']:>5}  {r['seats'][0]} - {r['seats'][1]}  {r['result']:<8}{r['termination']:<10}"
-                  f"{r['length']} moves  seed {r['seed']}")
+        for number, r in zip(numbers, records):
+            players = " - ".join(f"{p['name']} ({p['side']})" for p in r.players)
+            why = r.outcome["sentence"] if r.outcome else r.termination
+            print(f"{number:>5}  {players}  {r.result:<8}{len(r.moves)} events  seed {r.seed}  {why}")
         return 0
-    record = next((r for r in records if r["index"] == args.game), None)
-    if record is None:
-        indices = sorted(r["index"] for r in records)
-        held = f"games {indices[0]}..{indices[-1]}" if indices else "no games"
+    if args.game not in numbers:
+        held = f"games {min(numbers)}..{max(numbers)}"
         parser.error(f"no game {args.game} in {args.results} (it holds {held}; omit --game to list them)")
-    try:
-        game = ardsearch.load_game(record["game"], **record["params"])
-    except ValueError as exc:
-        parser.error(f"cannot load the game of this record: {exc}")
-    state = game.new_initial_state(seed=record["seed"])
-    print(f"game {record['index']}: {record['seats'][0]} (player 0) - {record['seats'][1]} (player 1), "
-          f"seed {record['seed']}")
+    record = records[numbers.index(args.game)]
+    titles = record.load_game().player_titles
+    print(f"game {args.game}: " + ", ".join(f"{titles[i]}: {p['name']}" for i, p in enumerate(record.players))
+          + f"; seed {record.seed}")
+    states = record.states()
+    state = next(states)
     if not args.no_board:
         print(state)
-    for number, move in enumerate(record["moves"], 1):
-        who = "chance" if move["player"] < 0 else record["seats"][move["player"]]
-        extra = ""
-        if "time" in move:
-            extra = f"  ({move['time']:.3f}s" + (f", {move['nodes']} nodes" if "nodes" in move else "") + ")"
-        print(f"{number:>4}. {who}: {move['move']}{extra}")
-        try:
-            state.apply(move["move"])
-        except ValueError as exc:
-            print(f"ardsearch replay: move {number} {move['move']!r} does not apply: {exc}", file=sys.stderr)
-            return 1
+    for number, (move, state) in enumerate(zip(record.moves, states), 1):
+        who = "chance" if move["player"] < 0 else titles[move["player"]]
+        notes = [f"{move['time']:.3f}s" if "time" in move else "",
+                 f"{move['nodes']} nodes" if "nodes" in move else "",
+                 f"wp {move['wp']:.0%}" if "wp" in move else ""]
+        extra = ", ".join(n for n in notes if n)
+        print(f"{number:>4}. {who}: {move['move']}" + (f"  ({extra})" if extra else ""))
         if not args.no_board:
             print(state)
-    fault = record.get("fault")
-    end = f"{record['termination']}" + (f" ({fault['entrant']}: {fault['message']})" if fault else "")
-    print(f"result {record['result']}, {end}")
+    fault = record.extra.get("fault")
+    end = record.outcome["sentence"] if record.outcome else record.termination
+    if fault and not record.outcome:
+        end += f" ({fault['entrant']}: {fault['message']})"
+    print(f"result {record.result}: {end}")
     return 0
 
 
