@@ -225,6 +225,16 @@ cdef class Game:
             raise ValueError(f"state_from_dict expects a dict, got {type(d).__name__}")
         if d.get("game", self.name) != self.name:
             raise ValueError(f"structured state is of game {d.get('game')!r}, not {self.name!r}")
+        # A dict that names a game parameter must agree with this game's (as
+        # this game's own states write it, so "0 = the scenario's" reads as the
+        # scenario's value): a state set up for other parameters would play by
+        # rules its game does not say.
+        mine = self.new_initial_state(seed=0).to_dict()
+        for p in self.spec.params:
+            if p.name in d and p.name in mine and d[p.name] != mine[p.name]:
+                raise ValueError(f"structured state has {p.name}={d[p.name]!r}, this game has "
+                                 f"{p.name}={mine[p.name]!r}: load the game with that parameter "
+                                 f"(load_game({self.name!r}, {p.name}=...))")
         raw = self.spec.from_dict(d, self.params)
         return self.state_from_raw(raw)
 

@@ -808,7 +808,7 @@ def test_illegal_and_unparsable_moves_leave_state_unchanged(model):
     if model.name != "engine":
         pytest.skip("engine-only API (IllegalMoveError, InvalidMoveError)")
     import ardsearch
-    game = model.game()
+    game = model.game(road_length=10)
     st = game.state_from_dict(position({1: ("TTT", "")}, L=10))
     before = st.to_dict()
     with pytest.raises(ardsearch.IllegalMoveError):

@@ -241,3 +241,17 @@ def test_serialized_state_refuses_a_game_with_other_parameters(name):
         # the same parameters, given as keywords in another order, still read it back
         same = ardsearch.load_game(name, **dict(reversed(list(src.params.items()))))
         assert same.deserialize_state(data).raw() == state.raw()
+
+
+def test_state_from_dict_refuses_other_parameters():
+    """The class of 'deserialize_state accepts a state with other parameters':
+    a structured state that names a game parameter must agree with the game's
+    (a 16-tile Ardennes dict into a road_length=12 game would play 16)."""
+    import ardsearch
+    d = ardsearch.load_game("ardennes").new_initial_state(seed=0)
+    while d.is_chance_node():
+        d.apply_random_chance()
+    d = d.to_dict()
+    with pytest.raises(ValueError, match=r"road_length=16.*road_length=12"):
+        ardsearch.load_game("ardennes", road_length=12).state_from_dict(d)
+    assert ardsearch.load_game("ardennes").state_from_dict(d).to_dict() == d

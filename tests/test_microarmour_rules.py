@@ -45,7 +45,11 @@ def position(stands, **top):
             st["alive"] = False
         d["stands"].append(st)
     d.update(top)
-    state = GAME.state_from_dict(d)
+    # the optional rules are game parameters: a position that plays one is a
+    # position of a game loaded with it
+    options = {k: d[k] for k in ("hot_shot", "low_ammo") if d.get(k) != BASE.get(k)}
+    game = ardsearch.load_game("microarmour", **options) if options else GAME
+    state = game.state_from_dict(d)
     check_reference(state)
     return state
 
@@ -683,7 +687,7 @@ def test_low_ammunition_option_natural_twenty():
     for x in d["stands"]:
         x["fired"] = False
         x["fired_at_by"] = []
-    st = GAME.state_from_dict(d)
+    st = st.game.state_from_dict(d)
     check_reference(st)
     st.apply("fire t34b>pz4a")
     st.apply("go")
