@@ -103,6 +103,7 @@ async function showTable(s) {
   viewing = null;
   if (fresh) {
     ui.selected = null;
+    $("pause").textContent = "Pause";      // a new table starts unpaused
     $("setup").hidden = true;
     $("table").hidden = false;
     $("analysis").innerHTML = '<p class="note">The bot\'s top moves appear here.</p>';
