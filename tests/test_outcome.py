@@ -58,7 +58,10 @@ ARD = ardsearch.load_game("ardennes")
 
 
 def _ard(d, *moves):
-    s = ARD.state_from_dict(d)
+    # the position's own road length, variant and round limit are the game's parameters
+    game = ardsearch.load_game("ardennes", variant=d["variant"], road_length=d["road_length"],
+                               max_rounds=d["max_rounds"])
+    s = game.state_from_dict(d)
     for m in moves:
         s.apply(m)
     return s
