@@ -54,7 +54,6 @@ def test_outcome_is_a_frozen_dataclass_and_none_in_play():
 
 
 # ---------------------------------------------------------------- ardennes
-ARD = ardsearch.load_game("ardennes")
 
 
 def _ard(d, *moves):
