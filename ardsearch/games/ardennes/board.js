@@ -4,19 +4,12 @@
 // bring the rearmost to the front, retreat, clash, flank, fire the mortar).
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { SVG, el } from "/static/board-kit.js";
 const TILES = { M: 1, T: 3, P: 2, C: 2, S: 2, G: 5, Y: 1, K: 3, R: 2 };
 const NAMES = { M: "mine", T: "tank", P: "private", C: "corporal", S: "sergeant", G: "general",
                 Y: "spy", K: "command tank", R: "mortar" };
 const COLORS = { allies: "#4a6d8c", germans: "#7a5a3a" };
 
-function el(tag, attrs, parent, text) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  if (parent) parent.append(e);
-  return e;
-}
 
 // The road a move acts on: T3 -> 3, f2 -> 2, k3:2 -> 3; null for pass and chance.
 function roadOf(move) {

@@ -11,7 +11,7 @@
 // squares it can step to light up, and the enemies it can assault or overrun.
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { SVG, el } from "/static/board-kit.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
@@ -24,13 +24,6 @@ const TERRAIN = {
 const CELL = 40;
 const POSTURE = { move: "M", firemove: "FM" };
 
-function el(tag, attrs, parent, text) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  if (parent) parent.append(e);
-  return e;
-}
 
 function tip(node, text) { el("title", {}, node, text); return node; }
 

@@ -11,7 +11,7 @@
 // up the tiles and enemy tokens its moves reach and lists all its moves.
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
-const SVG = "http://www.w3.org/2000/svg";
+import { SVG, el } from "/static/board-kit.js";
 // Army colours as the game's cards: US green, German grey (kept far apart on small tokens).
 const ARMY = [{ name: "US", long: "US Army", color: "#3f7a1f", light: "#e0ead2" },
               { name: "DE", long: "Germans", color: "#5e6166", light: "#e2e3e6" }];
@@ -33,13 +33,6 @@ const COVER_FILL = { 0: "#e4ebc8", 1: "#cddca2", 2: "#a8c47f", 3: "#c2ab8a", hil
 const TILE_W = 170, TILE_H = 138, GAP = 4;
 const TOKEN_W = 38, TOKEN_H = 20;
 
-function el(tag, attrs, parent, text) {
-  const e = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  if (parent) parent.append(e);
-  return e;
-}
 
 function tip(node, text) { el("title", {}, node, text); return node; }
 
