@@ -30,6 +30,7 @@ from pathlib import Path
 import pytest
 
 import ardsearch
+from ardsearch.random_walk import random_walk
 from ardsearch.terminal import legend_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -109,10 +110,7 @@ def boards(name, cfg):
                 seen.update((str(state), state.observation_string(0), state.observation_string(1)))
                 if state.is_terminal():
                     break
-                if state.is_chance_node():
-                    state.apply_random_chance()
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
+                random_walk(state, 1, rng)
     return seen
 
 

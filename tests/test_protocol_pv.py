@@ -27,6 +27,7 @@ DETERMINIZATIONS = 200
 def positions(name: str, count: int, seed: int):
     """(seed, full state at a decision node) pairs from seeded random games."""
     import ardsearch
+    from ardsearch.random_walk import random_walk
 
     game = ardsearch.load_game(name)
     rng = random.Random(seed)
@@ -34,14 +35,7 @@ def positions(name: str, count: int, seed: int):
     k = 0
     while len(found) < count and k < 10 * count:
         k += 1
-        state = game.new_initial_state(seed=k)
-        for _ in range(rng.randrange(0, 200)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                state.apply_random_chance()
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
+        state = random_walk(game.new_initial_state(seed=k), rng.randrange(0, 200), rng)
         while not state.is_terminal() and state.is_chance_node():
             state.apply_random_chance()
         if not state.is_terminal() and len(state.legal_actions()) > 1:
