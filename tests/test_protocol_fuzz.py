@@ -1,8 +1,14 @@
 """Protocol fuzzing: junk, truncated, oversized and binary lines and random
 command sequences against one engine process. The engine never dies, prints
-only protocol lines, and answers each bad line with exactly one error."""
+only protocol lines, and answers each bad line with exactly one error.
+
+The engine is fuzzed on Clash of the Ardennes; ARDSEARCH_FUZZ_GAMES, a
+comma-separated list of games or "all" (the sanitizer run, tools/sanitize.py),
+fuzzes one engine process per game instead."""
 from __future__ import annotations
 
+import os
+import random
 import re
 
 import pytest
@@ -11,7 +17,9 @@ from hypothesis import strategies as st
 
 from test_protocol_helpers import ENGINE_CMD, require_search
 
+import ardsearch
 from ardsearch.protocol.compliance import Wire
+from ardsearch.random_walk import random_walk
 
 PROTOCOL_LINE = re.compile(
     r"^(id \S+ .*|protocol \d+|game \S+ [0-9a-f]+|option name .*|ardok|readyok|info .*|bestmove \S+"
@@ -20,14 +28,31 @@ PROTOCOL_LINE = re.compile(
 COMMANDS = ["ard", "isready", "setoption", "newgame", "position", "go", "stop", "legal", "d", "eval",
             "perft", "query", "bench"]
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+_FUZZ = os.environ.get("ARDSEARCH_FUZZ_GAMES", "ardennes")
+FUZZ_GAMES = ardsearch.list_games() if _FUZZ == "all" else [g for g in _FUZZ.split(",") if g]
+SETUP = {"ardennes": "position startpos seed 3 moves first:G obj:2 obj:6"}
 
 
-@pytest.fixture(scope="module")
-def wire():
+def move_tokens(names):
+    """The name and some move notation of each other game fuzzed (a few plies into a seeded
+    random game), so that position and go lines name real moves there too."""
+    out = set()
+    for name in names:
+        if name == "ardennes":
+            continue  # its moves are in the token list already
+        out.add(name)
+        state = random_walk(ardsearch.load_game(name).new_initial_state(seed=3), 6, random.Random(3))
+        if not state.is_terminal() and not state.is_chance_node():
+            out.update(state.action_to_string(a) for a in state.legal_actions()[:12])
+    return sorted(out)
+
+
+@pytest.fixture(scope="module", params=FUZZ_GAMES)
+def wire(request):
     require_search()
     w = Wire(ENGINE_CMD)
-    w.send("newgame ardennes")
-    w.send("position startpos seed 3 moves first:G obj:2 obj:6")
+    w.send(f"newgame {request.param}")
+    w.send(SETUP.get(request.param, "position startpos seed 3"))
     w.sync(20)
     yield w
     assert w.proc.poll() is None, "the engine died during fuzzing"
@@ -93,7 +118,7 @@ token = st.one_of(
     st.sampled_from(["name", "value", "Threads", "MultiPV", "Algorithm", "mcts", "ismcts", "expectimax", "1", "2",
                      "-3", "startpos", "seed", "moves", "first:A", "first:G", "obj:1", "obj:5", "?", "T3", "pass",
                      "nodes", "50", "depth", "movetime", "20", "searchactions", "ardennes", "variant=basic",
-                     "result", "tomove", "hash", "x", ""]),
+                     "result", "tomove", "hash", "x", ""] + move_tokens(FUZZ_GAMES)),
     st.text(alphabet="abcxyz0123456789:=?", max_size=8),
 )
 command_line = st.tuples(st.sampled_from(COMMANDS), st.lists(token, max_size=8)).map(
