@@ -27,6 +27,7 @@ import filecmp
 import glob
 import os
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -68,6 +69,13 @@ QUICK = [
     ("protocol", ["tests/test_protocol_fuzz.py"], {"ARDSEARCH_FUZZ_GAMES": "all"}),
     ("search", ["tests/test_search_mcts.py", "tests/test_search_expectimax.py"], {}),
 ]
+
+
+def cpu_seconds():
+    """User + system time of the finished child processes so far: on a shared
+    machine a fairer measure than the wall clock."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def say(*args):
@@ -150,14 +158,14 @@ def build(dest, jobs):
     os.makedirs(os.path.dirname(log), exist_ok=True)
     cmd = [sys.executable, "setup.py", "build_ext", "--inplace", "-j", str(jobs)]
     say("building the sanitized extensions (the first build takes minutes; log:", log + ")")
-    start = time.monotonic()
+    start, cpu = time.monotonic(), cpu_seconds()
     with open(log, "w") as fh:
         rc = subprocess.run(cmd, cwd=dest, env=env, stdout=fh, stderr=subprocess.STDOUT).returncode
     if rc:
         with open(log) as fh:
             sys.stdout.write("".join(fh.readlines()[-40:]))
         fail(f"the sanitized build failed (exit {rc}); the full log is {log}")
-    say(f"build done in {time.monotonic() - start:.0f} s")
+    say(f"build done in {time.monotonic() - start:.0f} s (cpu {cpu_seconds() - cpu:.0f} s)")
     check_build(dest)
 
 
@@ -211,8 +219,11 @@ def runtime_env(dest, reports, extra):
                                      f"log_path={reports}/ubsan", env.get("UBSAN_OPTIONS", "")]).rstrip(":")
     # Python objects through malloc, so ASan sees overruns of Python buffers too
     env["PYTHONMALLOC"] = "malloc"
-    env["PYTHONPATH"] = dest
+    # the sanitized copy, and tools/sanitize_site/sitecustomize.py, which sends
+    # UBSan's reports to the log_path above (libubsan ignores it on its own)
+    env["PYTHONPATH"] = os.pathsep.join([dest, os.path.join(ROOT, "tools", "sanitize_site")])
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"  # a halted process leaves its last test name in the log
     env["ARDSEARCH_SANITIZE"] = "1"
     env.pop("ARDSEARCH_ONLY", None)
     return env
@@ -293,6 +304,73 @@ def print_reports(reports):
     return len(found), list(seen)
 
 
+# ------------------------------------------------------------------- a group
+
+OUTCOME = re.compile(r"^(\S+::\S+) (PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b")
+STARTED = re.compile(r"^(\S+::\S+) ")
+MAX_HALTS = 8
+
+
+def progress(log):
+    """From a pytest -v log: the tests that finished, and the test that was
+    running when the process ended (None if it ended between tests)."""
+    done, running = [], None
+    with open(log, errors="replace") as fh:
+        for line in fh:
+            m = OUTCOME.match(line)
+            if m:
+                done.append(m.group(1))
+                running = None
+                continue
+            m = STARTED.match(line)
+            if m:
+                running = m.group(1)
+    return done, running
+
+
+def run_group(dest, name, tests, env, pytest_args):
+    """Runs one group's tests in pytest processes. A report halts its process:
+    the group then goes on in a new process without the tests that finished
+    and the one that halted, so one report does not hide the next (up to
+    MAX_HALTS times). Returns (name, ok, wall, cpu, status, report headlines)."""
+    reports = os.path.join(dest, "reports", name)
+    reset_dir(reports)
+    os.makedirs(os.path.join(dest, "logs"), exist_ok=True)
+    say(f"{name}: {' '.join(tests)}")
+    t0, cpu0 = time.monotonic(), cpu_seconds()
+    skip, halted, failed_run = [], [], False
+    for attempt in range(MAX_HALTS + 1):
+        log = os.path.join(dest, "logs", name + (f".{attempt + 1}" if attempt else "") + ".log")
+        cmd = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "--durations=10",
+               *tests, *pytest_args] + [f"--deselect={t}" for t in skip]
+        before = len(read_reports(reports))
+        with open(log, "w") as fh:
+            rc = subprocess.run(cmd, cwd=dest, env=runtime_env(dest, reports, env),
+                                stdout=fh, stderr=subprocess.STDOUT).returncode
+        new_reports = len(read_reports(reports)) - before
+        done, running = progress(log)
+        if rc not in (0, 5):  # 5: nothing left to run
+            failed_run = True
+        if rc != 0 and new_reports and running:
+            halted.append(running)
+            say(f"{name}: a report halted {running}; going on without it")
+            skip += done + [running]
+            continue
+        if rc and not new_reports:
+            with open(log) as fh:
+                sys.stdout.write("".join(fh.readlines()[-30:]))
+        break
+    took, cpu = time.monotonic() - t0, cpu_seconds() - cpu0
+    count, heads = print_reports(reports)
+    ok = not failed_run and not count
+    with open(log) as fh:
+        tail = [ln for ln in fh.read().splitlines() if ln.strip()][-1:] or ["(no output)"]
+    status = "ok" if ok else (f"{count} sanitizer report(s), halted: {', '.join(halted) or '-'}"
+                              if count else f"pytest exit {rc}")
+    say(f"{name}: {status} in {took:.0f} s (cpu {cpu:.0f} s)  [{tail[0].strip()}]  log: {log}")
+    return name, ok, took, cpu, status, heads
+
+
 # ------------------------------------------------------------------- main
 
 def main(argv=None):
@@ -309,9 +387,9 @@ def main(argv=None):
     ap.add_argument("--build-only", action="store_true", help="sync and build, run nothing")
     ap.add_argument("--jobs", type=int, default=2, help="parallel compile jobs (default 2)")
     ap.add_argument("--list", action="store_true", help="print the groups and their tests")
-    args, pytest_args = ap.parse_known_args(argv)
-    if pytest_args and pytest_args[0] == "--":
-        pytest_args = pytest_args[1:]
+    argv = list(sys.argv[1:] if argv is None else argv)
+    pytest_args = argv[argv.index("--") + 1:] if "--" in argv else []
+    args = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     plan = QUICK if args.quick else FULL
     if args.list:
         for name, tests, env in plan:
@@ -340,36 +418,17 @@ def main(argv=None):
     for name, tests, env in plan:
         if args.groups and name not in args.groups:
             continue
-        reports = os.path.join(dest, "reports", name)
-        reset_dir(reports)
-        log = os.path.join(dest, "logs", name + ".log")
-        os.makedirs(os.path.dirname(log), exist_ok=True)
-        cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests, *pytest_args]
-        say(f"{name}: {' '.join(tests)}")
-        t0 = time.monotonic()
-        with open(log, "w") as fh:
-            rc = subprocess.run(cmd, cwd=dest, env=runtime_env(dest, reports, env),
-                                stdout=fh, stderr=subprocess.STDOUT).returncode
-        took = time.monotonic() - t0
-        count, heads = print_reports(reports)
-        all_heads += heads
-        with open(log) as fh:
-            tail = fh.read().splitlines()[-1:] or ["(no output)"]
-        if rc and not count:
-            with open(log) as fh:
-                sys.stdout.write("".join(fh.readlines()[-30:]))
-        status = "ok" if rc == 0 and not count else (f"{count} sanitizer report(s)" if count else f"pytest exit {rc}")
-        say(f"{name}: {status} in {took:.0f} s  [{tail[0].strip()}]  log: {log}")
-        results.append((name, rc == 0 and not count, took, status))
+        results.append(run_group(dest, name, tests, env, pytest_args))
+        all_heads += results[-1][-1]
 
-    say(f"total {time.monotonic() - start:.0f} s")
-    for name, ok, took, status in results:
-        say(f"  {name:<13} {'PASS' if ok else 'FAIL'} {took:6.0f} s  {status}")
+    say(f"total {time.monotonic() - start:.0f} s (cpu {cpu_seconds():.0f} s)")
+    for name, ok, took, cpu, status, _ in results:
+        say(f"  {name:<13} {'PASS' if ok else 'FAIL'} {took:6.0f} s  cpu {cpu:6.0f} s  {status}")
     if all_heads:
         say("distinct reports:")
         for head in dict.fromkeys(all_heads):
             say("  " + head)
-    return 0 if all(ok for _, ok, _, _ in results) else 1
+    return 0 if all(r[1] for r in results) else 1
 
 
 if __name__ == "__main__":
