@@ -82,5 +82,7 @@ setup(
         "ardsearch.roster": ["*.toml"],
         "ardsearch.games": ["*/RULES.md", "*/*.toml", "*/scenarios/*.toml", "*/data/*.toml"],
     },
-    ext_modules=cython_extensions() + search_extensions(),
+    # the C++ search first: its four sources compile one after the other, so
+    # with build_ext -j it should start while the Cython modules build beside it
+    ext_modules=search_extensions() + cython_extensions(),
 )

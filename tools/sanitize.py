@@ -5,7 +5,7 @@ the differential tests, the search tests, protocol fuzzing and corrupted
 serialized states run against that build. Any sanitizer report fails the run.
 
     python tools/sanitize.py                 # sync, build (incremental), run everything
-    python tools/sanitize.py --quick         # the reduced run that CI does
+    python tools/sanitize.py --quick         # the reduced run that CI does (.ci/run)
     python tools/sanitize.py search protocol # some groups only (--list names them)
     python tools/sanitize.py --no-build corrupt -- -k mortain   # reuse the build; pytest args after --
 
@@ -137,6 +137,14 @@ def sync(root, dest):
     with open(manifest, "w") as fh:
         fh.write("".join(f + "\n" for f in files))
     say(f"synced {len(files)} files into {dest} ({changed} new or changed)")
+
+
+def install_build_deps():
+    import tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as fh:
+        requires = tomllib.load(fh)["build-system"]["requires"]
+    say("installing the build requirements:", " ".join(requires))
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *requires], check=True)
 
 
 def expected_extensions(dest):
@@ -387,6 +395,9 @@ def main(argv=None):
     ap.add_argument("--build-only", action="store_true", help="sync and build, run nothing")
     ap.add_argument("--jobs", type=int, default=2, help="parallel compile jobs (default 2)")
     ap.add_argument("--list", action="store_true", help="print the groups and their tests")
+    ap.add_argument("--install-build-deps", action="store_true",
+                    help="first pip-install pyproject.toml's build requirements into this Python "
+                         "(CI: `pip install -e .` builds in an isolated environment and leaves them out)")
     argv = list(sys.argv[1:] if argv is None else argv)
     pytest_args = argv[argv.index("--") + 1:] if "--" in argv else []
     args = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
@@ -404,6 +415,8 @@ def main(argv=None):
         fail("--dir must not be the source tree itself: the sanitized build would replace its .so files")
 
     start = time.monotonic()
+    if args.install_build_deps:
+        install_build_deps()
     if not args.no_build:
         sync(ROOT, dest)
         build(dest, args.jobs)
