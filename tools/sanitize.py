@@ -63,11 +63,14 @@ FULL = [
     ("games", GAME_TESTS, {}),
 ]
 QUICK = [
-    ("corrupt", ["tests/test_corrupt_states.py"], {"ARDSEARCH_CORRUPT_SAMPLES": "300"}),
-    ("conformance", ["tests/test_conformance.py", "-k", "random_playouts or garbage"],
+    ("corrupt", ["tests/test_corrupt_states.py"], {"ARDSEARCH_CORRUPT_SAMPLES": "1000"}),
+    # the views test is three quarters of the conformance suite's time: Ardennes' only
+    ("conformance", ["tests/test_conformance.py", "-k", "not views_keep_secrets or ardennes"],
      {"ARDSEARCH_PLAYOUT_SEEDS": "40"}),
-    ("protocol", ["tests/test_protocol_fuzz.py"], {"ARDSEARCH_FUZZ_GAMES": "all"}),
-    ("search", ["tests/test_search_mcts.py", "tests/test_search_expectimax.py"], {}),
+    ("protocol", ["tests/test_protocol_fuzz.py", "tests/test_protocol_engine.py"],
+     {"ARDSEARCH_FUZZ_GAMES": "all"}),
+    ("search", SEARCH, {}),
+    ("games", GAME_TESTS, {}),
 ]
 
 
@@ -263,9 +266,6 @@ def reset_dir(path):
 
 
 # ------------------------------------------------------------- the reports
-
-FRAME = re.compile(r"^\s*#(\d+) 0x[0-9a-f]+ in (\S+) (\S+)")
-
 
 def read_reports(reports):
     """[(file, headline, text)] of every report in the folder."""
