@@ -316,7 +316,7 @@ def print_reports(reports):
 
 OUTCOME = re.compile(r"^(\S+::\S+) (PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR)\b")
 STARTED = re.compile(r"^(\S+::\S+) ")
-MAX_HALTS = 8
+MAX_HALTS = 30
 
 
 def progress(log):
@@ -346,7 +346,7 @@ def run_group(dest, name, tests, env, pytest_args):
     os.makedirs(os.path.join(dest, "logs"), exist_ok=True)
     say(f"{name}: {' '.join(tests)}")
     t0, cpu0 = time.monotonic(), cpu_seconds()
-    skip, halted, failed_run = [], [], False
+    skip, halted, failed_run, cut_short = [], [], False, False
     for attempt in range(MAX_HALTS + 1):
         log = os.path.join(dest, "logs", name + (f".{attempt + 1}" if attempt else "") + ".log")
         cmd = [sys.executable, "-m", "pytest", "-v", "-p", "no:cacheprovider", "--durations=10",
@@ -368,6 +368,9 @@ def run_group(dest, name, tests, env, pytest_args):
             with open(log) as fh:
                 sys.stdout.write("".join(fh.readlines()[-30:]))
         break
+    else:
+        cut_short = True
+        say(f"{name}: stopped after {MAX_HALTS} halts; the tests after the last one did not run")
     took, cpu = time.monotonic() - t0, cpu_seconds() - cpu0
     count, heads = print_reports(reports)
     ok = not failed_run and not count
@@ -375,6 +378,8 @@ def run_group(dest, name, tests, env, pytest_args):
         tail = [ln for ln in fh.read().splitlines() if ln.strip()][-1:] or ["(no output)"]
     status = "ok" if ok else (f"{count} sanitizer report(s), halted: {', '.join(halted) or '-'}"
                               if count else f"pytest exit {rc}")
+    if cut_short:
+        status += f" (stopped after {MAX_HALTS} halts: not every test ran)"
     say(f"{name}: {status} in {took:.0f} s (cpu {cpu:.0f} s)  [{tail[0].strip()}]  log: {log}")
     return name, ok, took, cpu, status, heads
 
