@@ -5,6 +5,7 @@ games: termination, legality, exact chance distributions, lossless copies and
 formats, notation round trips, zero-sum returns, and views that keep secrets.
 """
 import math
+import os
 import random
 
 import numpy as np
@@ -13,7 +14,9 @@ import pytest
 import ardsearch
 from ardsearch.random_walk import random_walk
 
-PLAYOUT_SEEDS = range(200)
+# ARDSEARCH_PLAYOUT_SEEDS: fewer playouts for the reduced sanitizer run in CI
+# (tools/sanitize.py --quick), where each costs several times more.
+PLAYOUT_SEEDS = range(int(os.environ.get("ARDSEARCH_PLAYOUT_SEEDS", "200")))
 
 # Every game on its defaults, plus parameter sets that reach other rules:
 # another scenario, or armies that start in contact so random play fights.

@@ -1,8 +1,13 @@
 """Protocol fuzzing: junk, truncated, oversized and binary lines and random
 command sequences against one engine process. The engine never dies, prints
-only protocol lines, and answers each bad line with exactly one error."""
+only protocol lines, and answers each bad line with exactly one error.
+
+The engine is fuzzed on Clash of the Ardennes; ARDSEARCH_FUZZ_GAMES, a
+comma-separated list of games or "all" (the sanitizer run, tools/sanitize.py),
+fuzzes one engine process per game instead."""
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -11,6 +16,7 @@ from hypothesis import strategies as st
 
 from test_protocol_helpers import ENGINE_CMD, require_search
 
+import ardsearch
 from ardsearch.protocol.compliance import Wire
 
 PROTOCOL_LINE = re.compile(
@@ -22,20 +28,45 @@ PROTOCOL_LINE = re.compile(
 COMMANDS = ["ard", "isready", "setoption", "newgame", "position", "go", "stop", "legal", "d", "eval",
             "perft", "query", "bench"]
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+_FUZZ = os.environ.get("ARDSEARCH_FUZZ_GAMES", "ardennes")
+FUZZ_GAMES = ardsearch.list_games() if _FUZZ == "all" else [g for g in _FUZZ.split(",") if g]
+SETUP = {"ardennes": "position startpos seed 3 moves first:G obj:2 obj:6"}
 
 
-@pytest.fixture(scope="module")
-def wire():
+@pytest.fixture(scope="module", params=FUZZ_GAMES)
+def wire(request):
     require_search()
     w = Wire(ENGINE_CMD)
-    w.send("newgame ardennes")
-    w.send("position startpos seed 3 moves first:G obj:2 obj:6")
+    w.send(f"newgame {request.param}")
+    w.send(SETUP.get(request.param, "position startpos seed 3"))
     w.sync(20)
+    w.tokens = [] if request.param == "ardennes" else game_tokens(w, request.param)
     yield w
     assert w.proc.poll() is None, "the engine died during fuzzing"
     w.send("quit")
     assert w.proc.wait(5) == 0
     w.close()
+
+
+def game_tokens(w: Wire, name: str) -> list[str]:
+    """Moves the position on to the first decision (the first chance event
+    the engine lists, each time) and returns the game's name, the events
+    played and the actions listed there, so that command lines on another game
+    than Ardennes name real events too. Asked of the engine process: this test
+    process never runs engine code itself, so under the sanitizers a report is
+    the engine's."""
+    played, words = [], []
+    for _ in range(12):
+        w.send("legal")
+        lines, _ = w.until(lambda s: s.startswith(("legal", "chance", "error ")), 20)
+        words = lines[-1].split()
+        if words[0] != "chance" or words[1] == "?":  # chance <event> <probability> ...
+            break
+        played.append(words[1])
+        w.send("position startpos seed 3 moves " + " ".join(played))
+        w.sync(20)
+    actions = words[1:13] if words[0] == "legal" else []
+    return [name] + played + actions
 
 
 def exchange(w: Wire, data: bytes) -> list[str]:
@@ -92,25 +123,30 @@ def test_oversized_lines(wire, size, binary):
     assert len(lines) == 1 and lines[0].startswith("error bad-argument line too long"), lines
 
 
-token = st.one_of(
-    st.sampled_from(["name", "value", "Threads", "MultiPV", "Algorithm", "mcts", "ismcts", "expectimax", "1", "2",
-                     "-3", "startpos", "seed", "moves", "first:A", "first:G", "obj:1", "obj:5", "?", "T3", "pass",
-                     "nodes", "50", "depth", "movetime", "20", "searchactions", "ardennes", "variant=basic",
-                     "result", "tomove", "hash", "x", ""]),
-    st.text(alphabet="abcxyz0123456789:=?", max_size=8),
-)
-command_line = st.tuples(st.sampled_from(COMMANDS), st.lists(token, max_size=8)).map(
-    lambda t: " ".join([t[0]] + t[1]))
+TOKENS = ["name", "value", "Threads", "MultiPV", "Algorithm", "mcts", "ismcts", "expectimax", "1", "2",
+          "-3", "startpos", "seed", "moves", "first:A", "first:G", "obj:1", "obj:5", "?", "T3", "pass",
+          "nodes", "50", "depth", "movetime", "20", "searchactions", "ardennes", "variant=basic",
+          "result", "tomove", "hash", "x", ""]
+
+
+def command_lines(extra_tokens=()):
+    token = st.one_of(
+        st.sampled_from(TOKENS + list(extra_tokens)),
+        st.text(alphabet="abcxyz0123456789:=?", max_size=8),
+    )
+    return st.tuples(st.sampled_from(COMMANDS), st.lists(token, max_size=8)).map(
+        lambda t: " ".join([t[0]] + t[1]))
 
 
 @SETTINGS
-@given(st.lists(command_line, min_size=1, max_size=6))
-def test_random_command_sequences(wire, commands):
+@given(st.data())
+def test_random_command_sequences(wire, data):
     """Any command may come, unbounded searches, deep perft and bench
     included: exchange() ends each sequence with `stop`, which ends any of
     them (docs/protocol.md, `stop`)."""
-    data = b"".join(c.encode() + b"\n" for c in commands)
-    lines = exchange(wire, data)
+    commands = data.draw(st.lists(command_lines(wire.tokens), min_size=1, max_size=6))
+    raw = b"".join(c.encode() + b"\n" for c in commands)
+    lines = exchange(wire, raw)
     assert len([s for s in lines if s.startswith("error ")]) <= len(commands)
     # A go either started (one bestmove) or was refused (one error): never two bestmoves each.
     gos = sum(c.split()[0] == "go" for c in commands)
