@@ -371,7 +371,9 @@ def test_cli_ctrl_c_keeps_the_finished_games_and_resumes(tmp_path):
     import signal
     import time
     out = tmp_path / "r.jsonl"
-    argv = [sys.executable, "-m", "ardsearch", "tournament", GAME, "--bots", "greedy", "mcts-fast:nodes=300",
+    # games long enough (a search of 3,000 simulations a move) that the
+    # interrupt lands while most of them are still to play
+    argv = [sys.executable, "-m", "ardsearch", "tournament", GAME, "--bots", "greedy", "mcts-fast:nodes=3000",
             "--games", "20", "--concurrency", "2", "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=env,

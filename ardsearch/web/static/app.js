@@ -97,6 +97,8 @@ function startGame(ev) {
 }
 
 // --- a game on the table ------------------------------------------------------------
+let boardReady = null;      // the open game's board.js, loading or loaded
+
 async function showTable(s) {
   const fresh = !snap || snap.table !== s.table;
   snap = s;
@@ -107,13 +109,16 @@ async function showTable(s) {
     $("setup").hidden = true;
     $("table").hidden = false;
     $("analysis").innerHTML = '<p class="note">The bot\'s top moves appear here.</p>';
-    try {
-      boardModule = await import(`/games/${s.game}/board.js`);
-    } catch (err) {
-      boardModule = null;
-    }
+    boardModule = null;
+    boardReady = import(`/games/${s.game}/board.js`).catch(() => null);
     loadLegend(s.game);
   }
+  // Every state waits for the board module (a state that arrives while it
+  // loads must not draw the text fallback over the board), and only the
+  // newest state draws.
+  const module = await boardReady;
+  if (snap !== s) return;
+  boardModule = module;
   draw();
 }
 
