@@ -454,7 +454,9 @@ cdef class State:
         self._push(a, note, seen)
 
     cdef _snapshot(self):
-        self._undo.append((self.raw(), (<char *>&self.rng)[:sizeof(ard_rng)], len(self._history)))
+        # sliced straight from C (no Python method call): this runs on every decision
+        self._undo.append(((<char *>self.buf)[:self.g.state_size], (<char *>&self.rng)[:sizeof(ard_rng)],
+                           len(self._history)))
 
     cdef _restore(self, tuple entry):
         raw, rng, n = entry
