@@ -11,7 +11,7 @@
 // squares it can step to light up, and the enemies it can assault or overrun.
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
-import { SVG, el } from "/static/board-kit.js";
+import { SVG, el, flowKey } from "/static/board-kit.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
@@ -338,16 +338,9 @@ function drawSides(ctx, y) {
 function drawLegend(ctx, y, width) {
   const g = el("g", { "data-legend": "1", "font-size": 11.5 }, ctx.svg);
   const x = 10;
-  let cx = x + 34, cy = y;
   el("text", { x, y: y + 13, "font-weight": 700 }, g, "Key");
-  const item = (draw, words) => {
-    const t = el("text", { x: 0, y: 0 }, g, words);
-    const w = 32 + (t.getComputedTextLength ? t.getComputedTextLength() : words.length * 6.5) + 14;
-    if (cx + w > x + width && cx > x) { cx = x; cy += 22; }
-    draw(cx, cy);
-    t.setAttribute("x", cx + 32); t.setAttribute("y", cy + 13);
-    cx += w;
-  };
+  const key = flowKey(g, { x, y, width, indent: 34, swatch: 32, row: 22, baseline: 13 });
+  const item = key.item;
   for (const [name, look] of Object.entries(TERRAIN)) {
     if (!ctx.T.rows.some((row) => [...row].some((ch) => ctx.T.terrain[ch] === name))) continue;  // only terrain on this table
     item((px, py) => {
@@ -395,5 +388,5 @@ function drawLegend(ctx, y, width) {
        "the stand moving now");
   item((px, py) => el("line", { x1: px, y1: py + 9, x2: px + 18, y2: py + 9, stroke: "#d32f2f", "stroke-width": 2.5, "stroke-dasharray": "5 3" }, g),
        "attack: firers to target");
-  return cy + 22 - y;
+  return key.bottom() - y;
 }

@@ -11,7 +11,7 @@
 // up the tiles and enemy tokens its moves reach and lists all its moves.
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
-import { SVG, el } from "/static/board-kit.js";
+import { SVG, el, flowKey } from "/static/board-kit.js";
 // Army colours as the game's cards: US green, German grey (kept far apart on small tokens).
 const ARMY = [{ name: "US", long: "US Army", color: "#3f7a1f", light: "#e0ead2" },
               { name: "DE", long: "Germans", color: "#5e6166", light: "#e2e3e6" }];
@@ -490,17 +490,9 @@ function drawCardBack(g, a, x, y) {
 // measured once drawn (the SVG is in the page, so text lengths are known).
 function drawLegend(ctx, x, y, width) {
   const g = el("g", { "data-legend": "1", "font-size": 11.5 }, ctx.svg);
-  let cx = x, cy = y;
-  const item = (draw, words) => {
-    const t = el("text", { x: 0, y: 0 }, g, words);
-    const w = 22 + (t.getComputedTextLength ? t.getComputedTextLength() : words.length * 6.5) + 14;
-    if (cx + w > x + width && cx > x) { cx = x; cy += 21; }
-    draw(cx, cy);
-    t.setAttribute("x", cx + 22); t.setAttribute("y", cy + 12);
-    cx += w;
-  };
   el("text", { x, y: y + 12, "font-weight": 700 }, g, "Key");
-  cx += 34;
+  const key = flowKey(g, { x, y, width, indent: 34, swatch: 22, row: 21, baseline: 12 });
+  const item = key.item;
   for (const [c, label] of [[0, "cover 0 (open)"], [1, "cover 1"], [2, "cover 2"], [3, "cover 3"],
                             ["hill", "hill: cover 3, or 1 against a hill or Explode"]]) {
     item((px, py) => el("rect", { x: px, y: py, width: 16, height: 16, fill: COVER_FILL[c], stroke: "#6b6148" }, g), label);
@@ -536,5 +528,5 @@ function drawLegend(ctx, x, y, width) {
   item(() => {}, "Rif = Rifleman, Sct = Scout, Mort = Mortar, MG = Machine Gunner, Snip = Sniper; " +
        "cards by notation (rifA, sl_A Squad Leader A, psgt Platoon Sergeant, guide Platoon Guide, fog Fog of War)");
   if (layout(ctx.v.tiles).lines) item(() => {}, "dashed lines join adjacent tiles (this map cannot be laid out touching)");
-  return cy + 21 - y;
+  return key.bottom() - y;
 }
