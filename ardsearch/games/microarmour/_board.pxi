@@ -1,0 +1,128 @@
+# Micro Armour engine: small helpers over the table: distance, terrain, movement cost, line of sight.
+# Included by _engine.pyx (one module, split by concern).
+# ----------------------------------------------------------------- small helpers
+cdef inline int side_of(int g) noexcept nogil:
+    return g >> 4
+
+cdef inline bint alive(const MaState *s, int g) noexcept nogil:
+    return s.st[g].type != NONE and (s.st[g].flags & F_ALIVE) != 0
+
+cdef inline int iabs(int v) noexcept nogil:
+    return -v if v < 0 else v
+
+cdef inline int dist(const MaState *s, int a, int b) noexcept nogil:
+    cdef int dx = iabs(<int>s.st[a].x - <int>s.st[b].x), dy = iabs(<int>s.st[a].y - <int>s.st[b].y)
+    return dx if dx > dy else dy
+
+cdef inline bint on_map(int x, int y) noexcept nogil:
+    return 0 <= x < MAP_W and 0 <= y < MAP_H
+
+cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
+    cdef int g, n = 0
+    for g in range(NSLOT):
+        if s.st[g].type != NONE and (s.st[g].flags & F_WRECK) and s.st[g].x == x and s.st[g].y == y:
+            n += 1
+    return n
+
+cdef int occupant(const MaState *s, int x, int y, int skip) noexcept nogil:
+    cdef int g
+    for g in range(NSLOT):
+        if g != skip and alive(s, g) and s.st[g].x == x and s.st[g].y == y:
+            return g
+    return -1
+
+cdef int terrain_coh(const MaState *s, int x, int y) noexcept nogil:
+    cdef int w = wrecks_at(s, x, y), m = T_COH[TER[y][x]]
+    if w >= 2:
+        return m + WR2_COH
+    if w == 1:
+        return m + WR1_COH
+    return m
+
+cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
+    cdef int w = wrecks_at(s, x, y), m = T_CRT[TER[y][x]]
+    if w >= 2:
+        return m + WR2_CRT
+    if w == 1:
+        return m + WR1_CRT
+    return m
+
+cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """Half-MP to enter (x, y) for stand g; 0 if impassable."""
+    cdef int c = TY_CLASS[s.st[g].type], base = T_COST[TER[y][x]][c], w
+    if base == 0:
+        return 0
+    w = wrecks_at(s, x, y)
+    if w >= 2:
+        return WR2_COST[c] if WR2_COST[c] > base else base
+    if w == 1:
+        # a wreck costs its own rate (or the terrain's, if dearer); no road rate
+        return WR1_COST[c] if WR1_COST[c] > base else base
+    return base
+
+cdef inline int range_mod(int d) noexcept nogil:
+    cdef int i
+    for i in range(NRANGE):
+        if d <= R_MAX[i]:
+            return R_MOD[i]
+    return R_MOD[NRANGE - 1] + (d - R_MAX[NRANGE - 1] + 4) // 5
+
+cdef inline int cohesion_mods(const MaState *s, int g) noexcept nogil:
+    cdef int m = 0
+    if s.st[g].flags & F_S:
+        m += 4
+    if s.st[g].flags & F_D:
+        m += 3
+    return m
+
+cdef inline double p_pass(int coh, int mod) noexcept nogil:
+    """P(1D20 + mod <= coh)."""
+    cdef int k = coh - mod
+    if k <= 0:
+        return 0.0
+    if k >= 20:
+        return 1.0
+    return k / 20.0
+
+
+# ----------------------------------------------------------------- line of sight
+cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept nogil:
+    cdef int g
+    if T_BLOCK[TER[y][x]]:
+        return 1
+    g = occupant(s, x, y, -1)
+    if g >= 0:
+        if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
+            return 1
+    return 0
+
+cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
+    """Centre to centre over squares: every square strictly between blocks or
+    not; where the line runs exactly through a corner both squares beside it
+    count and either blocks (ambiguous LOS favours the defender)."""
+    cdef int x = s.st[a].x, y = s.st[a].y, tx = s.st[b].x, ty = s.st[b].y
+    cdef int nx = iabs(tx - x), ny = iabs(ty - y)
+    cdef int sx = 1 if tx > x else -1, sy = 1 if ty > y else -1
+    cdef int ix = 0, iy = 0, lhs, rhs
+    cdef bint pers = TY_DEF[s.st[b].type] == D_PERSONNEL
+    while ix < nx or iy < ny:
+        lhs = (1 + 2 * ix) * ny
+        rhs = (1 + 2 * iy) * nx
+        if lhs == rhs:
+            if blocks(s, x + sx, y, pers) or blocks(s, x, y + sy, pers):
+                return 0
+            x += sx
+            y += sy
+            ix += 1
+            iy += 1
+        elif lhs < rhs:
+            x += sx
+            ix += 1
+        else:
+            y += sy
+            iy += 1
+        if x == tx and y == ty:
+            return 1
+        if blocks(s, x, y, pers):
+            return 0
+    return 1

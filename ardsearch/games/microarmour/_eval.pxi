@@ -1,0 +1,123 @@
+# Micro Armour engine: vtable: returns, the evaluation, the hash.
+# Included by _engine.pyx (one module, split by concern).
+# ----------------------------------------------------------------- vtable: returns, evaluate, hash
+cdef void ma_returns(const void *state, double *out) noexcept nogil:
+    cdef const MaState *s = <const MaState *>state
+    out[0] = 0.0
+    out[1] = 0.0
+    if s.phase == PH_OVER and (s.winner == 0 or s.winner == 1):
+        out[s.winner] = 1.0
+        out[1 - s.winner] = -1.0
+
+cdef double stand_value(const MaState *s, int g) noexcept nogil:
+    cdef int ty = s.st[g].type
+    cdef double v = 1.0 + (TY_AP[ty] + TY_HE[ty] + TY_DV[ty]) / 10.0
+    if TY_ROLE[ty] != 0:
+        v += 1.0
+    if s.st[g].flags & F_S:
+        v *= 0.85
+    if s.st[g].flags & F_D:
+        v *= 0.6
+    return v
+
+cdef double side_score(const MaState *s, int p) noexcept nogil:
+    """Material (stands alive, hurt by S/D) and room left before the break
+    point, in material units."""
+    cdef int g
+    cdef double mat = 0.0, expect, limit
+    for g in range(p * 16, p * 16 + 16):
+        if alive(s, g):
+            mat += stand_value(s, g)
+    if hidden_from_view(s, p):
+        expect = s.ncards[p] * 85.0 / 13.0
+    else:
+        expect = s.total[p]
+    limit = bp_units(s, p) * s.det * 7 / 100.0
+    return mat - 4.0 * expect / (limit + 1.0)
+
+cdef double reach(const MaState *s, int g) noexcept nogil:
+    """Inches stand g may still move this turn: its movement points once its
+    move has started, else what its posture promises before the movement
+    phase is over (nothing after a failed or finished move)."""
+    cdef int flags = s.st[g].flags
+    if s.phase > PH_MOVE or flags & F_MOVED:
+        return 0.0
+    if s.st[g].mp:
+        return s.st[g].mp / 2.0
+    if flags & F_INDEP:
+        return 0.0
+    if s.st[g].posture == P_MOVE:
+        return TY_MP[s.st[g].type]
+    if s.st[g].posture == P_FIREMOVE:
+        return TY_MP[s.st[g].type] // 2
+    return 0.0
+
+cdef double village_score(const MaState *s, int p) noexcept nogil:
+    """The scenario's victory condition, seen from afar: each live stand
+    counts by how near it is to the village (linear, so every inch gained is
+    worth the same and a one-step search sees it; half of what it may still
+    move this turn counts as gained, so that postures and orders that lead to
+    movement show at once), a stand in the village counts fully and more so
+    as the last turn nears."""
+    cdef int g
+    cdef double d, v = 0.0, hold = 0.5 + 0.5 * s.turn / (s.turns if s.turns else 1)
+    for g in range(p * 16, p * 16 + 16):
+        if not alive(s, g):
+            continue
+        d = VDIST[s.st[g].y][s.st[g].x]
+        if d == 0:
+            v += 1.0 + hold
+            continue
+        d -= 0.5 * reach(s, g)
+        if d < 0.5:
+            d = 0.5
+        if d < 20:
+            v += 1.0 - d / 20.0
+    return v
+
+cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
+    """Expected damage of the declared attack (so a one-ply search sees it)."""
+    cdef int l, f
+    cdef double crt[5], v = 0.0, pf, val
+    if s.atk_step == S_NONE or s.atk_target == NONE or not alive(s, s.atk_target):
+        return 0.0
+    val = stand_value(s, s.atk_target)
+    for l in range(16):
+        if (s.atk_firers >> l) & 1:
+            f = s.atk_side * 16 + l
+            if not alive(s, f):
+                continue
+            if s.atk_step == S_CRT and l == s.atk_cur:
+                pf = 1.0
+            elif l < s.atk_cur or (s.st[f].flags & F_FIRED):
+                continue
+            else:
+                pf = p_pass(s.coh[s.atk_side], tofire_mod(s, f, s.atk_target, s.atk_kind))
+            crt_probs(s, f, s.atk_target, s.atk_kind, s.hot if l == s.atk_cur else 0, crt)
+            v += pf * val * (crt[4] + 0.6 * crt[3] + 0.3 * crt[2] + 0.15 * crt[1])
+    return v if s.atk_side == player else -v
+
+cdef double ma_evaluate(const void *state, int player) noexcept nogil:
+    cdef const MaState *s = <const MaState *>state
+    cdef double a, b, e
+    if s.phase == PH_OVER:
+        if s.winner == player:
+            return 1.0
+        if s.winner == 1 - player:
+            return -1.0
+        return 0.0
+    a = side_score(s, player)
+    b = side_score(s, 1 - player)
+    # Material as a share of the whole, plus the village race: one inch
+    # nearer for one stand is worth about 0.002, a stand in the village 0.05
+    # to 0.08 (the game is won there; material only matters on the way).
+    e = (a - b + pending_attack_value(s, player)) / (a + b + 10.0) \
+        + 0.04 * (village_score(s, player) - village_score(s, 1 - player))
+    if e > 1.0:
+        e = 1.0
+    if e < -1.0:
+        e = -1.0
+    return 0.95 * e
+
+cdef uint64_t ma_hash(const void *state) noexcept nogil:
+    return ard_hash_bytes(state, sizeof(MaState))

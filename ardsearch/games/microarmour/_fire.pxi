@@ -1,0 +1,160 @@
+# Micro Armour engine: direct fire: who may fire, defence, the combat difference, the CRT; losses and break points.
+# Included by _engine.pyx (one module, split by concern).
+# ----------------------------------------------------------------- fire
+cdef int octant(int dx, int dy) noexcept nogil:
+    """Direction 0..7 (n ne e se s sw w nw) whose 45-degree cone holds (dx, dy)."""
+    cdef double ang = atan2(<double>dx, <double>dy) * 4.0 / M_PI   # 0 = north, clockwise
+    cdef int o = <int>(ang + 8.5) % 8
+    return o
+
+cdef inline bint close_kind(int kind) noexcept nogil:
+    return kind == K_ASLDEF or kind == K_ASSAULT or kind == K_OVR_OF
+
+cdef int defence(const MaState *s, int f, int t, int kind) noexcept nogil:
+    cdef int ty = s.st[t].type, dv = TY_DV[ty], o, diff
+    if TY_DEF[ty] == D_ARMOUR:
+        if close_kind(kind):
+            dv = (dv + 1) // 2          # close assault / overrun: armour keeps 50%
+        else:
+            o = octant(<int>s.st[f].x - <int>s.st[t].x, <int>s.st[f].y - <int>s.st[t].y)
+            diff = (o - s.st[t].facing + 8) % 8
+            if not (diff == 0 or diff == 1 or diff == 7):
+                dv = (dv + 1) // 2      # side/rear: half, rounded up
+    elif TY_DEF[ty] == D_PERSONNEL and s.st[t].posture != P_FIRING:
+        dv = (dv + 1) // 2
+    return dv
+
+cdef inline int combat_diff(const MaState *s, int f, int t, int kind) noexcept nogil:
+    cdef bint armoured = TY_DEF[s.st[t].type] == D_ARMOUR
+    cdef int fp = TY_AP[s.st[f].type] if armoured else TY_HE[s.st[f].type]
+    if kind == K_ASSAULT and TY_CAVALRY[s.st[f].type] and not armoured:
+        fp *= 2
+    return fp - defence(s, f, t, kind)
+
+cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
+    cdef int m = cohesion_mods(s, f)
+    if kind == K_ASLDEF or kind == K_ASSAULT:
+        return m                        # close assault: terrain ignored
+    if s.st[f].posture == P_FIREMOVE:
+        m += 3
+    if kind == K_COVERING:
+        m += 3
+    if not (s.st[t].flags & F_FIRED) and dist(s, f, t) > 1:
+        m += terrain_coh(s, s.st[t].x, s.st[t].y)
+    return m
+
+cdef inline int crt_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
+    if kind == K_ASLDEF or kind == K_ASSAULT:
+        return -3 - (3 if TY_ENGINEER[s.st[f].type] else 0)
+    if kind == K_OVR_OF:
+        return range_mod(0) + terrain_crt(s, s.st[t].x, s.st[t].y)
+    return range_mod(dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y)
+
+cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
+    """f touches enemies along a base edge and t is not one of them."""
+    cdef int e, q = 1 - side_of(f), touching = 0
+    for e in range(q * 16, q * 16 + 16):
+        if alive(s, e) and iabs(<int>s.st[e].x - <int>s.st[f].x) + iabs(<int>s.st[e].y - <int>s.st[f].y) == 1:
+            if e == t:
+                return 0
+            touching = 1
+    return touching
+
+cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
+    """Stand f may attack t in an attack of this kind."""
+    cdef int d
+    if not alive(s, f) or not alive(s, t) or side_of(f) == side_of(t):
+        return 0
+    if s.st[f].flags & F_FIRED:
+        return 0
+    if (s.low_ammo >> f) & 1 and not ((s.fired_at_by[f] >> (t & 15)) & 1):
+        return 0                         # low on ammunition: only fire back
+    if kind == K_OVR_OF:
+        return (f == s.ctarget and t == s.mover and s.st[f].posture != P_MOVE
+                and combat_diff(s, f, t, kind) >= CRT_MIN)
+    if kind == K_COVERING:
+        if s.st[f].posture != P_FIRING:
+            return 0
+    elif s.st[f].posture == P_MOVE:
+        return 0
+    d = dist(s, f, t)
+    if d > TY_RANGE[s.st[f].type] or d > SIGHTING:
+        return 0
+    if combat_diff(s, f, t, kind) < CRT_MIN:
+        return 0
+    if engaged_elsewhere(s, f, t):
+        return 0
+    return has_los(s, f, t)
+
+cdef void crt_table(int cd, int m, double *p) noexcept nogil:
+    """p[0..4]: probabilities of '-', S, (S), D, E on column cd with 2D6 + m."""
+    cdef int r, k, res
+    if cd > CRT_MAX:
+        cd = CRT_MAX
+    for k in range(5):
+        p[k] = 0.0
+    for r in range(2, 13):
+        k = r + m
+        if k <= cd + CRT_E:
+            res = 4
+        elif k <= cd + CRT_D:
+            res = 3
+        elif k <= cd + CRT_SS:
+            res = 2
+        elif k <= cd + CRT_S:
+            res = 1
+        else:
+            res = 0
+        p[res] += TWO_D6[r] / 36.0
+
+cdef int crt_probs(const MaState *s, int f, int t, int kind, int hot, double *p) noexcept nogil:
+    """p[0..4] for firer f on target t (a Hot Shot shifts two columns)."""
+    cdef int cd = combat_diff(s, f, t, kind)
+    if cd > CRT_MAX:
+        cd = CRT_MAX
+    if hot:
+        cd += 2
+    crt_table(cd, crt_mod(s, f, t, kind), p)
+    return 0
+
+
+# ----------------------------------------------------------------- losses and break points
+cdef inline int bp_units(const MaState *s, int p) noexcept nogil:
+    """(armed stands + 2 per HQ + 3 per GHQ) of p's formation, at full strength."""
+    cdef int g, n = 0, role
+    for g in range(p * 16, p * 16 + 16):
+        if s.st[g].type == NONE:
+            continue
+        role = TY_ROLE[s.st[g].type]
+        if role == 2:
+            n += 3
+        elif role == 1:
+            n += 2
+        elif TY_AP[s.st[g].type] + TY_HE[s.st[g].type] > 0:
+            n += 1
+    return n
+
+cdef inline bint over_bp(const MaState *s, int p, int total) noexcept nogil:
+    # total > units x det% x 7, in integers
+    return total * 100 > bp_units(s, p) * s.det * 7
+
+cdef void eliminate(MaState *s, int g) noexcept nogil:
+    cdef int p = side_of(g), role = TY_ROLE[s.st[g].type]
+    s.st[g].flags &= ~(F_ALIVE | F_S | F_D)
+    if s.ghq_slot[p] == g:
+        s.ghq_slot[p] = NONE             # no orders until replaced
+    if TY_DEF[s.st[g].type] == D_ARMOUR:
+        s.st[g].flags |= F_WRECK
+    s.cards_pending[p] += 3 if role == 2 else (2 if role == 1 else 1)
+
+cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
+    """CRT result res (0 '-', 1 S, 2 (S), 3 D, 4 E) on stand t."""
+    if res == 4:
+        eliminate(s, t)
+    elif res == 3 or (res == 2 and (s.st[t].flags & F_S)):
+        if s.st[t].flags & F_D:
+            eliminate(s, t)
+        else:
+            s.st[t].flags |= F_D
+    elif res == 1 or res == 2:
+        s.st[t].flags |= F_S

@@ -1,0 +1,167 @@
+# Micro Armour engine: the turn sequence: which node the state waits for, phase and turn changes.
+# Included by _engine.pyx (one module, split by concern).
+# ----------------------------------------------------------------- phase flow
+cdef int node(const MaState *s) noexcept nogil:
+    if s.phase == PH_OVER:
+        return N_OVER
+    if s.cards_pending[0]:
+        return N_CARD0
+    if s.cards_pending[1]:
+        return N_CARD1
+    if s.brk_pending & 1:
+        return N_BRK0
+    if s.brk_pending & 2:
+        return N_BRK1
+    if s.atk_step == S_TOFIRE:
+        return N_TOFIRE
+    if s.atk_step == S_CRT:
+        return N_CRT
+    if s.atk_step == S_DECLARE:
+        return N_DECL
+    if s.phase == PH_INIT:
+        return N_INIT
+    if s.phase == PH_LEAD:
+        return N_LEAD
+    if s.phase == PH_POSTURE:
+        return N_POSTURE
+    if s.phase == PH_FIRE:
+        return N_FIRE
+    if s.phase == PH_ORDERS:
+        return N_ORDERS
+    if s.phase == PH_MOVE:
+        if s.mover == NONE:
+            return N_MOVE
+        if s.mv_sub == M_ROLL:
+            return N_MVROLL
+        if s.mv_sub == M_STEP:
+            return N_STEP
+        if s.mv_sub == M_OFASK:
+            return N_OFASK
+        if s.mv_sub == M_STOPCHK:
+            return N_STOPCHK
+        if s.mv_sub == M_CFASK:
+            return N_CFASK
+        if s.mv_sub == M_PASSCHK:
+            return N_PASSCHK
+        if s.mv_sub == M_RETREAT:
+            return N_RETREAT
+        if s.mv_sub == M_OVR_OFASK:
+            return N_OVR_OFASK
+        if s.mv_sub == M_OVR_DEFROLL:
+            return N_OVR_DEFROLL
+        if s.mv_sub == M_OVR_HIT1:
+            return N_OVR_HIT1
+        if s.mv_sub == M_OVR_ATKROLL:
+            return N_OVR_ATKROLL
+        return N_OVR_HIT2
+    if s.rec_next != NONE:
+        return N_RECOVER
+    return N_REPLACE
+
+cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
+    return s.ghq_slot[p] < NSLOT and alive(s, s.ghq_slot[p])
+
+cdef int first_hq(const MaState *s, int p) noexcept nogil:
+    cdef int g
+    for g in range(p * 16, p * 16 + 16):
+        if alive(s, g) and TY_ROLE[s.st[g].type] == 1:
+            return g
+    return -1
+
+cdef inline bint needs_replacement(const MaState *s, int p) noexcept nogil:
+    """A lost GHQ is replaced by an HQ's cohesion roll; not at cohesion 12 or less."""
+    return not ghq_alive(s, p) and s.coh[p] > 12 and first_hq(s, p) >= 0
+
+cdef void start_turn(MaState *s) noexcept nogil:
+    cdef int g
+    s.phase = PH_INIT
+    s.passed = 0
+    s.ord_count = 0
+    s.orders[0] = 0
+    s.orders[1] = 0
+    for g in range(NSLOT):
+        s.fired_at_by[g] = 0
+        s.st[g].flags &= ~(F_FIRED | F_MOVED | F_INDEP | F_OFSUF)
+        s.st[g].posture = P_FIRING
+        s.st[g].mp = 0
+        s.st[g].steps = 0
+
+cdef void finish_game(MaState *s) noexcept nogil:
+    """End of the last turn: whoever holds the village (more stands on its squares) wins."""
+    cdef int g, n[2]
+    n[0] = 0
+    n[1] = 0
+    for g in range(NSLOT):
+        if alive(s, g) and TER[s.st[g].y][s.st[g].x] == VILLAGE_T:
+            n[side_of(g)] += 1
+    s.phase = PH_OVER
+    s.winner = 0 if n[0] > n[1] else (1 if n[1] > n[0] else 2)
+
+cdef void next_recovery(MaState *s, int start) noexcept nogil:
+    cdef int g, p
+    for g in range(start, NSLOT):
+        if alive(s, g) and (s.st[g].flags & (F_S | F_D)):
+            s.rec_next = g
+            return
+    s.rec_next = NONE
+    s.rep_pending = 0
+    for p in range(2):
+        if needs_replacement(s, p):
+            s.rep_pending |= 1 << p
+    if s.rep_pending == 0:
+        end_of_turn(s)
+
+cdef void end_of_turn(MaState *s) noexcept nogil:
+    if s.turn >= s.turns:
+        finish_game(s)
+    else:
+        s.turn += 1
+        start_turn(s)
+
+cdef void end_phase(MaState *s) noexcept nogil:
+    cdef int g
+    s.passed = 0
+    s.to_move = s.first
+    if s.phase == PH_POSTURE:
+        s.phase = PH_FIRE
+    elif s.phase == PH_FIRE:
+        s.phase = PH_ORDERS
+        s.ord_count = 0
+        skip_dead_orders(s)
+    elif s.phase == PH_MOVE:
+        s.phase = PH_RECOVER
+        next_recovery(s, 0)
+
+cdef inline int orders_side(const MaState *s) noexcept nogil:
+    return s.first if s.ord_count == 0 else 1 - s.first
+
+cdef void skip_dead_orders(MaState *s) noexcept nogil:
+    """A side without its GHQ gets no orders (no roll)."""
+    cdef int g
+    while s.phase == PH_ORDERS:
+        if s.ord_count >= 2:
+            s.phase = PH_MOVE
+            s.to_move = s.first
+            s.passed = 0
+            for g in range(NSLOT):
+                s.st[g].flags &= ~F_OFSUF
+            return
+        if ghq_alive(s, orders_side(s)):
+            return
+        s.orders[orders_side(s)] = 0
+        s.ord_count += 1
+
+cdef void alternate(MaState *s) noexcept nogil:
+    """After one player's attack, attempt or mark: the other acts unless they passed."""
+    cdef int q = 1 - s.to_move
+    if not (s.passed >> q) & 1:
+        s.to_move = q
+    elif (s.passed >> s.to_move) & 1:
+        end_phase(s)
+
+cdef void do_pass(MaState *s) noexcept nogil:
+    s.passed |= 1 << s.to_move
+    if s.passed == 3:
+        end_phase(s)
+    else:
+        s.to_move = 1 - s.to_move

@@ -1,0 +1,153 @@
+# Micro Armour engine: vtable: init, the player to move, legal actions.
+# Included by _engine.pyx (one module, split by concern).
+# ----------------------------------------------------------------- vtable: init, player, legal
+cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil:
+    cdef MaState *s = <MaState *>state
+    cdef const MaParams *prm = <const MaParams *>params
+    cdef int p, v, g
+    memset(s, 0, sizeof(MaState))
+    s.turns = prm.turns
+    s.det = prm.det
+    s.coh[0] = prm.coh[0]
+    s.coh[1] = prm.coh[1]
+    s.quality[0] = prm.quality[0]
+    s.quality[1] = prm.quality[1]
+    s.viewer = -1
+    s.turn = 1
+    s.winner = -1
+    s.atk_target = NONE
+    s.mover = NONE
+    s.rec_next = NONE
+    s.ctarget = NONE
+    s.options = prm.options & 3
+    for p in range(2):
+        for v in range(10):
+            s.deck[p][v] = FULL_DECK[v]
+        s.ghq_slot[p] = NONE
+        for g in range(p * 16, p * 16 + 16):
+            if START[g].type != NONE and TY_ROLE[START[g].type] == 2:
+                s.ghq_slot[p] = g
+    memcpy(s.st, START, sizeof(START))
+    if prm.deploy == 1:
+        for g in range(NSLOT):
+            if s.st[g].type != NONE:
+                if side_of(g) == 0:
+                    s.st[g].x += CLOSE_SHIFT
+                else:
+                    s.st[g].x -= CLOSE_SHIFT
+    start_turn(s)
+
+
+cdef int ma_current_player(const void *state) noexcept nogil:
+    cdef const MaState *s = <const MaState *>state
+    cdef int n = node(s)
+    if n == N_OVER:
+        return ARD_TERMINAL
+    if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
+             N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
+             N_REPLACE):
+        return ARD_CHANCE
+    if n == N_DECL:
+        return s.atk_side
+    if n == N_LEAD:
+        return s.init_side
+    return s.to_move
+
+
+cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
+    cdef const MaState *s = <const MaState *>state
+    cdef int k = node(s), n = 0, p, f, t, l, g, d, q
+    if k == N_LEAD:
+        out[0] = A_LEAD
+        out[1] = A_FOLLOW
+        return 2
+    p = s.to_move
+    if k == N_POSTURE:
+        out[n] = A_PASS
+        n += 1
+        for l in range(16):
+            g = p * 16 + l
+            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0:
+                out[n] = A_POSTURE + 2 * l
+                out[n + 1] = A_POSTURE + 2 * l + 1
+                n += 2
+        return n
+    if k == N_FIRE:
+        for f in range(16):
+            for t in range(16):
+                if can_fire(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD):
+                    out[n] = A_FIRE + f * 16 + t
+                    n += 1
+        out[n] = A_PASS
+        return n + 1
+    if k == N_DECL:
+        p = s.atk_side
+        t = s.atk_target & 15
+        for f in range(16):
+            if not (s.atk_firers >> f) & 1 and can_fire(s, p * 16 + f, s.atk_target, s.atk_kind):
+                out[n] = A_FIRE + f * 16 + t
+                n += 1
+        out[n] = A_GO
+        return n + 1
+    if k == N_OFASK:
+        t = s.mover & 15
+        for f in range(16):
+            if can_fire(s, p * 16 + f, s.mover, K_OPPORTUNITY):
+                out[n] = A_FIRE + f * 16 + t
+                n += 1
+        out[n] = A_PASS
+        return n + 1
+    if k == N_CFASK:
+        for f in range(16):
+            for t in range(16):
+                if (s.of_firers >> t) & 1 and can_fire(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING):
+                    out[n] = A_FIRE + f * 16 + t
+                    n += 1
+        out[n] = A_PASS
+        return n + 1
+    if k == N_MOVE:
+        out[n] = A_PASS
+        n += 1
+        for l in range(16):
+            g = p * 16 + l
+            if can_move(s, g) and s.orders[p] > 0 and ghq_alive(s, p):
+                out[n] = A_ORDER + l
+                n += 1
+        for l in range(16):
+            g = p * 16 + l
+            if can_move(s, g) and not (s.st[g].flags & F_INDEP):
+                out[n] = A_INDEP + l
+                n += 1
+        return n
+    if k == N_STEP:
+        g = s.mover
+        for d in range(8):
+            if step_cost(s, g, d) > 0:
+                out[n] = A_STEP + d
+                n += 1
+        if can_stop_on(s, g, s.st[g].x, s.st[g].y):
+            for d in range(8):
+                out[n] = A_STOP + d
+                n += 1
+        for t in range(16):
+            if can_assault(s, g, (1 - p) * 16 + t):
+                out[n] = A_ASSAULT + t
+                n += 1
+        for t in range(16):
+            if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+                out[n] = A_OVERRUN + t
+                n += 1
+        return n
+    if k == N_RETREAT:
+        for d in range(8):
+            if retreat_ok(s, s.ctarget, s.mover, d):
+                out[n] = A_RETREAT + d
+                n += 1
+        return n
+    if k == N_OVR_OFASK:
+        if can_fire(s, s.ctarget, s.mover, K_OVR_OF):
+            out[n] = A_FIRE + (s.ctarget & 15) * 16 + (s.mover & 15)
+            n += 1
+        out[n] = A_PASS
+        return n + 1
+    return 0

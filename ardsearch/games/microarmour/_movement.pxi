@@ -1,0 +1,102 @@
+# Micro Armour engine: movement: costs, steps, overruns, the end of a move.
+# Included by _engine.pyx (one module, split by concern).
+# ----------------------------------------------------------------- movement
+cdef bint can_stop_on(const MaState *s, int g, int x, int y) noexcept nogil:
+    return occupant(s, x, y, g) < 0
+
+cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
+    """Half-MP the step in direction d costs, or -1 if it is not allowed."""
+    cdef int x = s.st[g].x + DX[d], y = s.st[g].y + DY[d], c, o, e, cx, cy, left, ce
+    if not on_map(x, y):
+        return -1
+    c = move_cost(s, g, x, y)
+    if c == 0:
+        return -1
+    if c > s.st[g].mp:
+        if s.st[g].steps > 0 or s.st[g].mp == 0:
+            return -1
+        c = s.st[g].mp          # a stand allowed to move moves at least 1"
+    o = occupant(s, x, y, g)
+    if o >= 0:
+        if side_of(o) != side_of(g):
+            # only a vehicle passes an enemy vehicle (after a nerve roll, from
+            # a square it could halt on); other enemies block: overrun them
+            if not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
+                    and can_stop_on(s, g, s.st[g].x, s.st[g].y)):
+                return -1
+        # passing through: there must be MP left to step off again
+        left = s.st[g].mp - c
+        for e in range(8):
+            cx = x + DX[e]
+            cy = y + DY[e]
+            if on_map(cx, cy) and occupant(s, cx, cy, g) < 0:
+                ce = move_cost(s, g, cx, cy)
+                if ce > 0 and ce <= left:
+                    return c
+        return -1
+    return c
+
+cdef bint can_move(const MaState *s, int g) noexcept nogil:
+    return (alive(s, g) and s.st[g].posture != P_FIRING and not (s.st[g].flags & F_MOVED)
+            and TY_MP[s.st[g].type] > 0)
+
+cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
+    """Close assault: infantry in movement posture with MP left, ending adjacent."""
+    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL
+            and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
+            and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
+
+cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
+    """MP an overrun of t costs m (entering t's square), or -1 if not allowed:
+    vehicles overrun non-vehicles, not into blocking terrain (woods, buildings)."""
+    cdef int c
+    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
+            or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1
+            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[TER[s.st[t].y][s.st[t].x]]):
+        return -1
+    c = move_cost(s, m, s.st[t].x, s.st[t].y)
+    if c == 0 or s.st[m].mp == 0:
+        return -1
+    if c > s.st[m].mp:
+        if s.st[m].steps > 0:
+            return -1
+        c = s.st[m].mp
+    return c
+
+cdef void end_move(MaState *s) noexcept nogil:
+    cdef int g = s.mover
+    if g != NONE and alive(s, g):
+        s.st[g].flags |= F_MOVED
+        s.st[g].mp = 0
+    s.mover = NONE
+    s.mv_sub = M_NONE
+    s.mv_flags = 0
+    s.mv_dir = 0
+    s.of_firers = 0
+    s.to_move = side_of(g) if g != NONE else s.to_move
+    alternate(s)
+
+cdef void end_attempt_failed(MaState *s) noexcept nogil:
+    cdef int g = s.mover
+    s.mover = NONE
+    s.mv_sub = M_NONE
+    s.mv_flags = 0
+    s.mv_dir = 0
+    s.to_move = side_of(g)
+    alternate(s)
+
+cdef int move_mod(const MaState *s, int g) noexcept nogil:
+    cdef int m = cohesion_mods(s, g)
+    if not (s.mv_flags & 1) and not TY_RECON[s.st[g].type]:
+        m += 3                   # independent move
+    if TY_ROLE[s.st[g].type] != 0:
+        m -= 2                   # an HQ/GHQ in the group
+    return m
+
+cdef void after_step(MaState *s) noexcept nogil:
+    """Opportunity fire may halt the mover where it could end its move."""
+    cdef int g = s.mover, q = 1 - side_of(g)
+    if (not (s.st[g].flags & F_OFSUF) and can_stop_on(s, g, s.st[g].x, s.st[g].y)
+            and any_fire(s, q, g, K_OPPORTUNITY, 0)):
+        s.mv_sub = M_OFASK
+        s.to_move = q
