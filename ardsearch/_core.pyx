@@ -49,6 +49,10 @@ cdef const ard_game *_vtable(object capsule) except NULL:
     if g.abi_version != <uint32_t>ARD_ABI_VERSION:
         raise ImportError(f"game '{g.name.decode()}' was built for ABI {g.abi_version}, "
                           f"the core expects {ARD_ABI_VERSION}: rebuild the package")
+    if g.num_features < 0 or g.num_features > ARD_MAX_FEATURES or (
+            g.num_features > 0 and (g.features == NULL or g.weights == NULL or g.feature_names == NULL)):
+        raise ImportError(f"game '{g.name.decode()}' declares {g.num_features} evaluation features "
+                          f"without their function, names or weights (at most {ARD_MAX_FEATURES}): fix its vtable")
     return g
 
 
@@ -119,6 +123,33 @@ cdef class Game:
         def __get__(self): return bool(self.g.flags & ARD_FLAG_HIDDEN)
     property num_players:
         def __get__(self): return 2
+    property feature_names:
+        """Names of the evaluation's features, in order (empty if the game has none)."""
+        def __get__(self):
+            return tuple(self.g.feature_names[i].decode() for i in range(self.g.num_features))
+    property weights:
+        """The evaluation's weights (a numpy copy; empty if the game has no features).
+
+        Setting them changes evaluate() for every state of this game in the
+        process (the weights are the engine's static table, like its charts)."""
+        def __get__(self):
+            cdef int i, n = self.g.num_features
+            out = np.zeros(n, dtype=np.float64)
+            for i in range(n):
+                out[i] = self.g.weights[i]
+            return out
+        def __set__(self, values):
+            cdef int i, n = self.g.num_features
+            if n == 0:
+                raise ValueError(f"{self.spec.name} has no evaluation features to weight")
+            w = np.asarray(values, dtype=np.float64).reshape(-1)
+            if w.shape[0] != n:
+                raise ValueError(f"{self.spec.name} has {n} features ({', '.join(self.feature_names)}), "
+                                 f"got {w.shape[0]} weights")
+            if not np.all(np.isfinite(w)):
+                raise ValueError(f"{self.spec.name}: every weight must be a finite number, got {w.tolist()}")
+            for i in range(n):
+                self.g.weights[i] = w[i]
     property observation_shape:
         def __get__(self): return tuple(self.spec.observation_shape)
     property player_names:
@@ -343,6 +374,18 @@ cdef class State:
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player}")
         return self.g.evaluate(self.buf, player)
+
+    def features(self, int player):
+        """The evaluation's features of this state from player's side (a numpy
+        array in Game.feature_names order; evaluate() = tanh(weights . features / 2))."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, got {player}")
+        cdef int n = self.g.num_features
+        if n == 0:
+            raise ValueError(f"{self.game.spec.name} has no evaluation features")
+        cdef double buf[ARD_MAX_FEATURES]
+        self.g.features(self.buf, player, buf)
+        return np.array([buf[i] for i in range(n)], dtype=np.float64)
 
     def hash(self):
         return self.g.hash(self.buf)

@@ -18,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <math.h>
 
 #include "rng.h"
 
@@ -25,7 +26,7 @@
 extern "C" {
 #endif
 
-#define ARD_ABI_VERSION 1
+#define ARD_ABI_VERSION 2
 #define ARD_CAPSULE_NAME "ardsearch.game"
 
 /* current_player() results besides 0 and 1. */
@@ -123,7 +124,23 @@ typedef struct ard_game {
     /* The action a notation string names, or -1 if the text is not a move
      * of this game. Says nothing about legality. */
     ard_action (*string_to_action)(const void *state, const char *text);
+
+    /* Evaluation features (ABI 2). A game whose evaluation is learned from
+     * data sets all four; a game without them leaves them 0 / NULL.
+     * features(state, player, out) writes num_features numbers that describe
+     * `state` from `player`'s side (view states too, like evaluate), and
+     * evaluate() is then ard_linear_value(weights, features): the weights are
+     * the game's own static array of num_features doubles, filled by the core
+     * from the game's data file at import (Game.weights), so that
+     * (evaluate + 1) / 2 is the fitted probability that `player` wins. */
+    int32_t num_features;
+    const char *const *feature_names;
+    void (*features)(const void *state, int player, double *out);
+    double *weights;
 } ard_game;
+
+/* Upper bound on num_features, so that callers can use stack buffers. */
+#define ARD_MAX_FEATURES 128
 
 /* Helpers every engine needs, written once. */
 
@@ -138,6 +155,14 @@ static inline int ard_fail(char *msg, int msglen, const char *text) {
         msg[i] = 0;
     }
     return 1;
+}
+
+/* evaluate() of a game with features: 2 * sigmoid(w . f) - 1 = tanh(w . f / 2),
+ * a value in [-1, 1] whose (v + 1) / 2 is the logistic model's win probability. */
+static inline double ard_linear_value(const double *weights, const double *f, int n) {
+    double z = 0.0;
+    for (int i = 0; i < n; i++) z += weights[i] * f[i];
+    return tanh(0.5 * z);
 }
 
 /* returns(): +1 / -1 for winner 0 or 1, 0 / 0 for anything else (a draw). */

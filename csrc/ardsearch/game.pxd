@@ -15,6 +15,7 @@ cdef extern from "ardsearch/game.h" nogil:
     int ard_fail(char *msg, int msglen, const char *text)
     void ard_returns_for_winner(int winner, double *out)
     uint64_t ard_hash_bytes(const void *data, size_t n)
+    double ard_linear_value(const double *weights, const double *f, int n)
 
     # enum so that Cython treats them as compile-time constants (array sizes)
     enum:
@@ -26,6 +27,7 @@ cdef extern from "ardsearch/game.h" nogil:
         ARD_MESSAGE_MAX
         ARD_FLAG_CHANCE
         ARD_FLAG_HIDDEN
+        ARD_MAX_FEATURES
     const char *ARD_CAPSULE_NAME
 
     ctypedef int32_t ard_action
@@ -55,3 +57,7 @@ cdef extern from "ardsearch/game.h" nogil:
         int (*action_visible)(const void *state, ard_action action, int player) noexcept nogil
         int (*action_to_string)(const void *state, ard_action action, char *buf, int buflen) noexcept nogil
         ard_action (*string_to_action)(const void *state, const char *text) noexcept nogil
+        int32_t num_features
+        const char *const *feature_names
+        void (*features)(const void *state, int player, double *out) noexcept nogil
+        double *weights
