@@ -29,7 +29,8 @@ def make_ref(params):
                    cohesion=[params.get(k, d) for k, d in zip(SIDE_PARAMS, (15, 12))],
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
-                   low_ammo=params.get("low_ammo", False))
+                   low_ammo=params.get("low_ammo", False), intuitive_action=params.get("intuitive_action", False),
+                   conflicting_orders=params.get("conflicting_orders", False))
 
 
 def play_both(params, seed):
@@ -64,7 +65,7 @@ def play_both(params, seed):
 CLOSE = [({"deployment": "close", "turns": 3}, seed) for seed in range(260)]
 VARIED = [({"deployment": "close", "turns": 4, "german_cohesion": 11 + seed % 8, "soviet_cohesion": 10 + seed % 9,
             "german_quality": seed % 6 - 2, "determination": 20 + seed % 30, "hot_shot": seed % 2 == 0,
-            "low_ammo": seed % 3 == 0},
+            "low_ammo": seed % 3 == 0, "intuitive_action": seed % 4 < 2, "conflicting_orders": seed % 4 in (1, 2)},
            1000 + seed) for seed in range(24)]
 FULL = [({}, 2000 + seed) for seed in range(3)]
 

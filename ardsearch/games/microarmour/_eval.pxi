@@ -92,7 +92,7 @@ cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
             elif l < s.atk_cur or (s.st[f].flags & F_FIRED):
                 continue
             else:
-                pf = p_pass(s.coh[s.atk_side], tofire_mod(s, f, s.atk_target, s.atk_kind))
+                pf = p_pass(coh_eff(s, s.atk_side), tofire_mod(s, f, s.atk_target, s.atk_kind))
             crt_probs(s, f, s.atk_target, s.atk_kind, s.hot if l == s.atk_cur else 0, crt)
             v += pf * val * (crt[4] + 0.6 * crt[3] + 0.3 * crt[2] + 0.15 * crt[1])
     return v if s.atk_side == player else -v
