@@ -117,6 +117,10 @@ cdef double ma_evaluate(const void *state, int player) noexcept nogil:
         e = 1.0
     if e < -1.0:
         e = -1.0
+    if side_broken(s, player) != side_broken(s, 1 - player):
+        # one formation broke: the other side wins unless it breaks too (RULES.md, How the
+        # game ends); the position still shades the value
+        return (-0.85 if side_broken(s, player) else 0.85) + 0.1 * e
     return 0.95 * e
 
 cdef uint64_t ma_hash(const void *state) noexcept nogil:
