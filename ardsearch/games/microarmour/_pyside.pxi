@@ -416,6 +416,13 @@ def _combat_diff(raw, a, b):
     return combat_diff(&s, STAND_IDS.index(a), STAND_IDS.index(b), K_STANDARD)
 
 
+def _side_broken(raw, int p):
+    """side_broken() (_command.pxi) of a state: p's formation has broken."""
+    cdef MaState s
+    load_state(raw, &s)
+    return bool(side_broken(&s, p))
+
+
 def _break_units(raw, int p):
     cdef MaState s
     load_state(raw, &s)
