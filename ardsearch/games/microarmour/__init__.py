@@ -71,7 +71,10 @@ def render(raw: bytes) -> str:
         c = d["cards"][side]
         total = "hidden" if c["total"] is None else str(c["total"])
         lines.append(f"{_TITLE.get(side, side)}: orders {d['orders'][_engine.SIDE_KEYS.index(side)]}, "
-                     f"cards drawn {c['drawn']} (total {total}){' BROKEN' if c['broken'] else ''}")
+                     f"cards drawn {c['drawn']} (total {total})"
+                     + (f" BROKEN (turn {c['broken_turn']})" if c["broken"] else "")
+                     + (f", rising checks {d['rising_checks'][_engine.SIDE_KEYS.index(side)]}"
+                        if d["rising_checks"][_engine.SIDE_KEYS.index(side)] else ""))
     for st in d["stands"]:
         if not st["alive"]:
             continue
