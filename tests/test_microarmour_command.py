@@ -255,3 +255,74 @@ def test_conflicting_orders_on_a_natural_twenty():
                     conflicting_orders=True)
     apply(both, "order pz4a")
     assert chances(both) == pytest.approx({"c:n1": 0.05, "c:ok": 0.7, "c:fail": 0.2, "c:n20": 0.05})
+
+
+# ------------------------------------------------------------------ more of the same rules
+def test_broken_side_opportunity_and_covering_fire_only_at_who_fired_at_it():
+    """Digest, *Break points*: a broken formation "fires only if fired on" — in the
+    movement phase too: its opportunity fire needs a mover that fired at it this turn."""
+    stands = {"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "t34a": {"at": [12, 3], "facing": "w"}}
+    st = movement(stands, cards=SOVIET_BROKEN, mover={"id": "pz4a", "step": "step", "ordered": True,
+                                                      "stopped": False})
+    apply(st, "step e")
+    assert st.current_player() == 0                                # no opportunity fire offered
+    stands["t34a"]["fired_at_by"] = ["pz4a"]
+    st = movement(stands, cards=SOVIET_BROKEN, mover={"id": "pz4a", "step": "step", "ordered": True,
+                                                      "stopped": False})
+    apply(st, "step e")
+    assert st.current_player() == 1 and set(moves(st)) == {"fire t34a>pz4a", "pass"}
+
+
+def test_broken_side_rolls_close_combat_at_five_less():
+    """Digest, *Break points*: "-5 cohesion except for movement": the overrun's "contest of
+    discipline" rolls are not movement rolls."""
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "rfla": {"at": [6, 3], "fired": True}},
+                  cards=SOVIET_BROKEN, mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    apply(st, "overrun rfla")
+    assert chances(st) == pytest.approx({"c:ok": 0.35, "c:fail": 0.65})   # the rifle: 12 - 5
+    ok = st.clone()
+    apply(ok, "c:ok")
+    assert chances(ok) == pytest.approx({"c:ok": 0.6, "c:fail": 0.4})     # the German: 15 - 3
+
+
+def test_a_broken_side_cannot_replace_its_ghq():
+    """Digest, *HQ*: "Forces at cohesion 12 or less cannot replace it": a broken German
+    force (15 - 5 = 10) gets no replacement roll, and so no orders."""
+    cards = {"german": {**SOVIET_BROKEN["soviet"]}, "soviet": BASE["cards"]["soviet"]}
+    st = position({"gghq": {"alive": False}, "ghq": {"at": [5, 3], "suppressed": True}}, phase="recovery",
+                  recovery_next="ghq", ghq=[None, "sghq"], cards=cards)
+    apply(st, "c:fail")
+    d = st.to_dict()
+    assert d["replacement_due"] == [False, False] and d["command_due"]["rising_check"] == [False, True]
+    apply(st, "c:ok")
+    assert st.to_dict()["turn"] == 2 and st.to_dict()["ghq"] == [None, "sghq"]
+
+
+def test_views_and_resamples_of_a_broken_formation():
+    """Hidden information (RULES.md): the break is public, the card total is not; a broken
+    formation draws no more cards, so every resample keeps its total over the break point."""
+    st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "w"}}, cards=SOVIET_BROKEN)
+    view = st.view(0).to_dict()
+    assert view["cards"]["soviet"]["broken"] and view["cards"]["soviet"]["total"] is None
+    for seed in range(20):
+        other = st.resample_from_infostate(0, seed=seed)
+        c = other.to_dict()["cards"]["soviet"]
+        assert c["drawn"] == 4 and c["total"] > 36.75 and c["broken"]
+        assert other.view(0).raw() == st.view(0).raw()
+
+
+def test_the_new_fields_round_trip_and_bad_values_are_named():
+    """RULES.md, Structured state: the command fields read back; a wrong value is a
+    ValueError naming its key."""
+    st = position({"pz4a": {"at": [5, 3], "hq": True}, "ghq": {"alive": False}}, phase="recovery",
+                  recovery_next=None, cards=SOVIET_BROKEN, turn=3, rising_checks=[2, 0],
+                  ghq_quality=[3, -1], command_due={"rising_check": [True, False]})
+    d = st.to_dict()
+    assert st.game.state_from_dict(d).raw() == st.raw()
+    assert d["ghq_quality"] == [3, -1] and stand(st, "pz4a")["hq"] and d["cards"]["soviet"]["broken_turn"] == 1
+    for key, value, name in (("ghq_quality", [4, 0], "ghq_quality"), ("end_cause", "lunch", "end_cause"),
+                             ("rising_checks", [1], "rising_checks"), ("hq_lost", [0, 99], "hq_lost")):
+        with pytest.raises(ValueError, match=name):
+            st.game.state_from_dict({**d, key: value})
+    with pytest.raises(ValueError, match="rising cohesion check"):
+        st.game.state_from_dict({**d, "command_due": {"rising_check": [False, True]}})
