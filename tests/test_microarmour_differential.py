@@ -29,7 +29,8 @@ def make_ref(params):
                    cohesion=[params.get(k, d) for k, d in zip(SIDE_PARAMS, (15, 12))],
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
-                   low_ammo=params.get("low_ammo", False))
+                   low_ammo=params.get("low_ammo", False), intuitive_action=params.get("intuitive_action", False),
+                   conflicting_orders=params.get("conflicting_orders", False))
 
 
 def play_both(params, seed):
@@ -64,7 +65,7 @@ def play_both(params, seed):
 CLOSE = [({"deployment": "close", "turns": 3}, seed) for seed in range(260)]
 VARIED = [({"deployment": "close", "turns": 4, "german_cohesion": 11 + seed % 8, "soviet_cohesion": 10 + seed % 9,
             "german_quality": seed % 6 - 2, "determination": 20 + seed % 30, "hot_shot": seed % 2 == 0,
-            "low_ammo": seed % 3 == 0},
+            "low_ammo": seed % 3 == 0, "intuitive_action": seed % 4 < 2, "conflicting_orders": seed % 4 in (1, 2)},
            1000 + seed) for seed in range(24)]
 FULL = [({}, 2000 + seed) for seed in range(3)]
 
@@ -118,6 +119,68 @@ def test_engine_matches_reference_from_scattered_positions(seed):
             # favour the rare close-combat moves so they are exercised often
             legal = state.legal_actions()
             special = [a for a in legal if state.action_to_string(a).split()[0] in ("assault", "overrun", "retreat")]
+            state.apply_action(rng.choice(special) if special and rng.random() < 0.5 else rng.choice(legal))
+        model.apply(state.history_strings()[-1])
+        steps += 1
+
+
+def broken_position(seed):
+    """A scattered position (as above, 3 turns) in which one formation has already broken
+    (4 cards, total 40: over both break points) and the other is near its break point (3
+    cards, total 30), with the GHQ or an HQ of a side lost on some seeds and the natural-roll
+    movement options on others: random play then reaches the broken side's fire-back-only
+    and toward-its-edge rules, rising cohesion checks, both formations breaking, and lost
+    HQ / GHQ replacement with a new GHQ's quality (RULES.md, Broken formations; Marker
+    removal: recovery and command)."""
+    rng = random.Random(seed)
+    params = {"turns": 3, "intuitive_action": seed % 2 == 0, "conflicting_orders": seed % 3 != 1,
+              "hot_shot": seed % 5 == 0}
+    game = ardsearch.Game(SPEC, params)
+    d = scattered_position(seed)[1].to_dict()
+    for k in ("turns", "hot_shot", "low_ammo", "intuitive_action", "conflicting_orders"):
+        d[k] = game.new_initial_state(seed=0).to_dict()[k]
+    b = ref.SIDES[seed % 2]
+    o = ref.SIDES[1 - seed % 2]
+    d["cards"][b] = {"drawn": 4, "checked": 0, "pending": 0, "break_check_due": False, "broken": True,
+                     "broken_turn": 1, "total": 40, "deck": [4] * 9 + [12]}
+    d["cards"][o] = {"drawn": 3, "checked": 3, "pending": 0, "break_check_due": False, "broken": False,
+                     "total": 30, "deck": [4] * 9 + [13]}
+    if seed % 3 == 0:               # a side lost its GHQ (an HQ may take over, then its post is filled)
+        p = rng.randrange(2)
+        ghq = next(s for s in d["stands"] if s["side"] == ref.SIDES[p] and s["type"].endswith("ghq"))
+        ghq["alive"] = False
+        d["ghq"][p] = None
+    elif seed % 3 == 1:             # a side lost its HQ: one post to fill
+        p = rng.randrange(2)
+        hq = next(s for s in d["stands"] if s["side"] == ref.SIDES[p] and s["hq"])
+        hq["alive"] = hq["hq"] = False
+        d["hq_lost"][p] = 1
+    return game, game.state_from_dict(d)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_engine_matches_reference_with_a_broken_formation(seed):
+    game, state = broken_position(seed)
+    model = ref.from_dict(state.to_dict())
+    rng = random.Random(seed)
+    steps = 0
+    while True:
+        assert state.to_dict() == model.to_dict(), f"seed {seed} step {steps}: states differ"
+        if state.is_terminal():
+            assert state.returns() == model.returns()
+            return
+        if state.is_chance_node():
+            got = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+            want = model.chances()
+            assert set(got) == set(want), f"seed {seed} step {steps}: outcomes {got} vs {want}"
+            for k in got:
+                assert abs(got[k] - float(want[k])) < 1e-12, f"seed {seed} step {steps}: P({k})"
+            state.apply_random_chance()
+        else:
+            got = sorted(state.action_to_string(a) for a in state.legal_actions())
+            assert got == sorted(model.legal()), f"seed {seed} step {steps}: legal moves differ"
+            legal = state.legal_actions()
+            special = [a for a in legal if state.action_to_string(a).split()[0] in ("overrun", "appoint")]
             state.apply_action(rng.choice(special) if special and rng.random() < 0.5 else rng.choice(legal))
         model.apply(state.history_strings()[-1])
         steps += 1

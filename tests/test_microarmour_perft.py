@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
-from test_microarmour_differential import scattered_position  # noqa: E402
+from test_microarmour_differential import broken_position, scattered_position  # noqa: E402
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -33,8 +33,9 @@ HEADER = """\
 #
 # One line per count:   <start> <seed> <plies> <depth> <count>
 #   start   comma-separated key=value game parameters ("-" for the defaults),
-#           or "scattered": the scattered position of that seed
-#           (tests/test_microarmour_differential.py, scattered_position)
+#           or "scattered" / "broken": the scattered position of that seed, or the
+#           one with a broken formation (tests/test_microarmour_differential.py,
+#           scattered_position / broken_position)
 #   seed    seed of the game and of the random walk that reaches the position
 #   plies   number of random plies played from the start
 #   depth   perft depth; count = leaves at that depth, chance nodes expanded
@@ -55,12 +56,16 @@ POSITIONS = [
     ("scattered", 7, 30),
     ("scattered", 11, 80),
     ("scattered", 13, 150),
+    ("broken", 3, 20),
+    ("broken", 4, 60),
+    ("broken", 8, 100),
+    ("deployment=close,intuitive_action=true,conflicting_orders=true", 3, 59),
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered"):
+    if text in ("-", "scattered", "broken"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -72,6 +77,8 @@ def parse_params(text):
 def start_state(start, seed, plies):
     if start == "scattered":
         _, state = scattered_position(seed)
+    elif start == "broken":
+        _, state = broken_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)

@@ -47,7 +47,8 @@ def position(stands, **top):
     d.update(top)
     # the optional rules are game parameters: a position that plays one is a
     # position of a game loaded with it
-    options = {k: d[k] for k in ("hot_shot", "low_ammo") if d.get(k) != BASE.get(k)}
+    options = {k: d[k] for k in ("hot_shot", "low_ammo", "intuitive_action", "conflicting_orders")
+               if d.get(k) != BASE.get(k)}
     game = ardsearch.load_game("microarmour", **options) if options else GAME
     state = game.state_from_dict(d)
     check_reference(state)
@@ -437,6 +438,11 @@ def test_close_assault_defender_that_cannot_retreat_is_eliminated():
 
 
 def test_overrun_sequence():
+    """Digest, *Overrun*: "Up to eight armoured vehicles pass over the target and finish
+    adjacent, pinning it ... The defender may opportunity fire at range 0 against halved
+    armour. The defender then rolls cohesion for each overrunner, and each failure is a 2D6
+    attack on the +5 CRT column. Each overrunner then rolls cohesion (+3 vs infantry with AP
+    2+), and each failure lets the defender attack on the +2 column (+3 if its AP is 5+)."""
     # a T-34 overruns the PaK 40 (an unarmoured weapon stand)
     st = movement({"t34a": {"at": [5, 3], "posture": "move", "mp": 28}, "pak": {"at": [6, 3]}},
                   active="soviet", mover={"id": "t34a", "step": "step", "ordered": True, "stopped": False})
@@ -461,7 +467,10 @@ def test_overrun_sequence():
     d = st.to_dict()
     t34 = next(x for x in d["stands"] if x["id"] == "t34a")
     pak = next(x for x in d["stands"] if x["id"] == "pak")
-    assert d["mover"] is None and t34["at"] == [5, 3] and t34["moved"] and pak["suppressed"] and pak["moved"]
+    # the T-34 passed over the PaK and finished beyond it, adjacent, facing the way it went
+    assert d["mover"] is None and t34["at"] == [7, 3] and t34["facing"] == "e" and t34["moved"]
+    assert pak["suppressed"] and pak["moved"] and pak["at"] == [6, 3]
+    assert t34["mp"] == 0 and t34["opportunity_suffered"] is False
 
 
 def test_overrunner_rolls_at_plus_three_against_armed_infantry():
@@ -498,7 +507,10 @@ def test_lost_ghq_replaced_by_an_hq_cohesion_roll():
     assert chances(st) == pytest.approx({"c:ok": 0.4, "c:fail": 0.6})   # 15 - 3 German - 4 suppressed
     st.apply("c:ok")
     d = st.to_dict()
-    assert d["ghq"] == ["ghq", "sghq"] and d["turn"] == 2
+    assert d["ghq"] == ["ghq", "sghq"] and d["command_due"]["ghq_quality"] == [True, False]
+    st.apply("quality:+2")              # the new GHQ's quality on 1D20 (test_microarmour_command.py)
+    d = st.to_dict()
+    assert d["turn"] == 2 and d["ghq_quality"] == [2, 0]
     # the Soviet at cohesion 12 cannot replace a lost GHQ
     sov = position({"sghq": {"alive": False}, "shq": {"at": [20, 3], "suppressed": True}},
                    phase="recovery", recovery_next="shq", ghq=["gghq", None])
@@ -593,7 +605,7 @@ def test_losses_draw_cards_one_two_three():
     assert st.to_dict()["cards"]["soviet"]["checked"] == 2
 
 
-def test_breaking_ends_the_game():
+def test_breaking_is_a_public_check():
     st = fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n"}},
                     **attack(["pz4a"], "t34a", step="crt"),
                     cards={"german": BASE["cards"]["german"],
@@ -604,7 +616,8 @@ def test_breaking_ends_the_game():
     st.apply("card:1")                                             # 37 > 36.75
     assert chances(st) == {"brk:yes": 1.0}
     st.apply("brk:yes")
-    assert st.is_terminal() and st.returns() == [1.0, -1.0]
+    # the broken formation plays on (test_microarmour_command.py)
+    assert not st.is_terminal() and st.to_dict()["cards"]["soviet"]["broken"]
 
 
 def test_card_values_are_hidden_from_the_opponent():

@@ -290,18 +290,39 @@ def test_stosstruppen_elimination():
 
 # ---------------------------------------------------------------- microarmour
 def test_microarmour_break():
-    """RULES.md, Break points and the end: "brk:yes ends the game: the broken side loses"."""
-    st = ma.fire_phase({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n"}},
-                       **ma.attack(["pz4a"], "t34a", step="crt"),
-                       cards={"german": ma.BASE["cards"]["german"],
-                              "soviet": {"drawn": 4, "checked": 4, "pending": 0, "break_check_due": False,
-                                         "broken": False, "total": 36, "deck": [4] * 8 + [0, 16]}})
-    for m in ("crt:E", "card:1", "brk:yes"):
-        st.apply(m)
-    check(st, 0, "break", "Soviet formation broke", "37", "36.75")
+    """RULES.md, How the game ends: a broken side plays on; "the enemy must pass rising
+    cohesion checks to keep fighting": when it fails one the battle is over and the side
+    that broke the enemy wins (the scenario's "break the enemy")."""
+    soviet = {"drawn": 4, "checked": 4, "pending": 0, "break_check_due": False, "broken": True,
+              "broken_turn": 3, "total": 37, "deck": [4] * 6 + [3, 4, 4, 13]}
+    st = ma.position({"pz4a": {"at": [5, 3]}, "t34a": {"at": [12, 3], "facing": "n"}}, phase="recovery",
+                     turn=5, recovery_next=None, rising_checks=[1, 0],
+                     command_due={"rising_check": [True, False]},
+                     cards={"german": ma.BASE["cards"]["german"], "soviet": soviet})
+    st.apply("c:fail")
+    check(st, 0, "break", "Soviet formation broke in turn 3", "37", "36.75", "rising cohesion check in turn 5")
     # the Germans do not see the Soviet card total: the sentence leaves it out
     o = check(st.view(0), 0, "break", "36.75")
     assert "37" not in o.sentence
+    # the last turn ends with the Soviet still broken: the Germans win too
+    last = ma.position({"pz4a": {"at": [5, 3]}, "t34a": {"at": [14, 9], "facing": "n"}}, phase="recovery",
+                       turn=12, recovery_next=None, command_due={"rising_check": [True, False]},
+                       cards={"german": ma.BASE["cards"]["german"], "soviet": soviet})
+    last.apply("c:ok")
+    check(last, 0, "break", "fought on to the end of turn 12")
+
+
+def test_microarmour_both_broken():
+    """RULES.md, How the game ends: both formations broken: the village decides at once."""
+    german = {"drawn": 5, "checked": 4, "pending": 0, "break_check_due": True, "broken": False,
+              "total": 50, "deck": [4] * 9 + [11]}
+    soviet = {"drawn": 4, "checked": 4, "pending": 0, "break_check_due": False, "broken": True,
+              "broken_turn": 2, "total": 37, "deck": [4] * 6 + [3, 4, 4, 13]}
+    st = ma.fire_phase({"pz4a": {"at": [14, 9]}, "t34a": {"at": [5, 3], "facing": "n"}}, turn=4,
+                       cards={"german": german, "soviet": soviet})
+    st.apply("brk:yes")
+    check(st, 0, "both_broken", "Both formations broke, the Soviet in turn 2, the German in turn 4",
+          "hold it with 1 stand to 0")
 
 
 def test_microarmour_village_win_and_draw():

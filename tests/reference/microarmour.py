@@ -30,6 +30,9 @@ CLASS = "WTFA"
 CARD_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] * 4 + [10] * 12   # ace..10, J Q K count 10
 CRT_RESULTS = ["-", "S", "(S)", "D", "E"]
 ORDER_OF_PHASES = ["initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over"]
+COMMAND = CHARTS["command"]
+EDGE = [s["edge"] for s in SC["sides"]]
+COMMAND_ROLLS = ("ghq_quality", "hq_replacement", "appoint", "rising_check")
 
 
 def two_d6():
@@ -86,7 +89,7 @@ def stand_list():
 
 class Ref:
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
-                 hot_shot=False, low_ammo=False):
+                 hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False):
         self.turns = turns or SC["turns"]
         self.det = determination
         self.coh = list(cohesion or [SC["sides"][0]["cohesion"], SC["sides"][1]["cohesion"]])
@@ -99,7 +102,7 @@ class Ref:
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
                                 "wreck": False, "posture": "firing", "mp": 0, "steps": 0,
-                                "low": False, "shot_by": set()})
+                                "low": False, "shot_by": set(), "hq": s["w"]["role"] == "hq"})
         self.by_id = {s["id"]: s for s in self.stands}
         self.turn = 1
         self.phase = "initiative"
@@ -120,6 +123,14 @@ class Ref:
         self.ghq = [next(s["id"] for s in self.stands if s["side"] == p and s["w"]["role"] == "ghq")
                     for p in range(2)]
         self.replace_due = [False, False]
+        self.intuitive_action = intuitive_action
+        self.conflicting_orders = conflicting_orders
+        self.ghq_quality = list(self.qual)       # a replacement GHQ rolls its own
+        self.hq_lost = [0, 0]
+        self.rising = [0, 0]
+        self.broken_turn = [None, None]
+        self.due = {k: [False, False] for k in COMMAND_ROLLS}
+        self.end_cause = None
 
     # ------------------------------------------------------------ geometry
     def live(self, side=None):
@@ -155,11 +166,15 @@ class Ref:
         if base == 0:
             return 0
         w = self.wrecks(x, y)
-        if w == 1:
-            return max(base, CHARTS["wreck"]["one_cost"][c])
-        if w >= 2:
-            return max(base, CHARTS["wreck"]["two_cost"][c])
-        return base
+        if w == 0:
+            return base
+        wreck = CHARTS["wreck"]["one_cost" if w == 1 else "two_cost"][c]
+        t = self.ter(x, y)
+        if TERRAIN[t["under"]] is not t:
+            # a wreck on a road: the underlying terrain's cost or the wreck's, the mover's choice
+            under = TERRAIN[t["under"]]["cost"][c]
+            return wreck if under == 0 else min(under, wreck)
+        return max(base, wreck)
 
     @staticmethod
     def dist(a, b):
@@ -208,8 +223,8 @@ class Ref:
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
-        if f["low"] and t["id"] not in f["shot_by"]:
-            return False          # low on ammunition: only back at stands that fired at it
+        if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
+            return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
             return (self.mover is not None and f["id"] == self.mover.get("target") and t["id"] == self.mover["id"]
                     and f["posture"] != "move" and self.cd(f, t, kind) >= CHARTS["crt"]["min_cd"])
@@ -226,6 +241,19 @@ class Ref:
         if touching and t not in touching:
             return False          # engaged along a base edge: only the enemies it touches
         return self.los(f, t)
+
+    def broken(self, p):
+        return self.cards[p]["broken"]
+
+    def coh_eff(self, p):
+        """Cohesion for every roll but movement: 5 lower for a broken formation."""
+        return self.coh[p] - (COMMAND["broken_cohesion"] if self.broken(p) else 0)
+
+    def command(self, s):
+        return s["hq"] or self.ghq[s["side"]] == s["id"]
+
+    def toward_edge(self, s, x):
+        return x < s["x"] if EDGE[s["side"]] == "west" else x > s["x"]
 
     def sd_mod(self, s):
         return (4 if s["S"] else 0) + (3 if s["D"] else 0)
@@ -281,10 +309,14 @@ class Ref:
         s["alive"] = False
         if self.ghq[s["side"]] == s["id"]:
             self.ghq[s["side"]] = None
+        if s["hq"]:
+            s["hq"] = False
+            self.hq_lost[s["side"]] += 1
         s["S"] = s["D"] = False
         if s["w"]["defence"] == "A":
             s["wreck"] = True
-        self.cards[s["side"]]["pending"] += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1)
+        if not self.broken(s["side"]):
+            self.cards[s["side"]]["pending"] += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1)
 
     def bp_units(self, p):
         n = 0
@@ -313,7 +345,13 @@ class Ref:
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
         if self.phase == "recovery" and self.rec_next is None:
-            return "replace"
+            if any(self.due["ghq_quality"]):
+                return "ghq_quality"
+            if any(self.replace_due):
+                return "replace"
+            for k in ("appoint", "hq_replacement", "rising_check"):
+                if any(self.due[k]):
+                    return k
         return self.phase
 
     def current(self):
@@ -322,12 +360,15 @@ class Ref:
             return "terminal"
         if isinstance(n, tuple) or n in ("tofire", "crt", "initiative", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
+                                         "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
             return "chance"
         if n == "declare":
             return SIDES[self.attack["side"]]
         if n == "lead":
             return SIDES[self.init_side]
+        if n == "appoint":
+            return SIDES[self.due["appoint"].index(True)]
         return SIDES[self.active]
 
     def player(self):
@@ -344,6 +385,9 @@ class Ref:
         p = self.active
         if n == "lead":
             return ["lead", "follow"]
+        if n == "appoint":
+            p = self.due["appoint"].index(True)
+            return [f"appoint {s['id']}" for s in self.live(p) if not self.command(s)]
         if n == "posture":
             out = ["pass"]
             for s in self.live(p):
@@ -390,16 +434,25 @@ class Ref:
         return []
 
     def may_assault(self, m, t):
-        return (m["w"]["defence"] == "P" and m["posture"] == "move" and m["mp"] > 0 and self.dist(m, t) == 1
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0 and self.dist(m, t) == 1
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
+    @staticmethod
+    def beyond(m, t):
+        """Where an overrunner finishes: over the target, the next square in line."""
+        return 2 * t["x"] - m["x"], 2 * t["y"] - m["y"]
+
     def overrun_cost(self, m, t):
-        if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1
+        if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
                 or self.at(m["x"], m["y"], skip=m) is not None or self.ter(t["x"], t["y"])["blocks_los"]):
             return None
-        c = self.cost(m, t["x"], t["y"])
-        if c == 0 or m["mp"] == 0:
+        bx, by = self.beyond(m, t)
+        if not (0 <= bx < SC["width"] and 0 <= by < SC["height"]) or self.at(bx, by, skip=m) is not None:
             return None
+        c, cb = self.cost(m, t["x"], t["y"]), self.cost(m, bx, by)
+        if c == 0 or cb == 0 or m["mp"] == 0:
+            return None
+        c += cb
         if c > m["mp"]:
             if m["steps"] > 0:
                 return None
@@ -420,6 +473,8 @@ class Ref:
         x, y = m["x"] + VEC[d][0], m["y"] + VEC[d][1]
         if not (0 <= x < SC["width"] and 0 <= y < SC["height"]):
             return None
+        if self.broken(m["side"]) and not self.toward_edge(m, x):
+            return None           # a broken formation moves only toward its own edge
         c = self.cost(m, x, y)
         if c == 0:
             return None
@@ -459,18 +514,8 @@ class Ref:
             f = self.by_id[a["firers"][a["current"]]]
             mod = self.tofire_mod(f, self.by_id[a["target"]], a["kind"])
             if not self.hot_shot and not self.low_ammo:
-                return self.okfail(self.p_ok(self.coh[a["side"]], mod))
-            out = {}
-            for r in range(1, 21):
-                passed = r + mod <= self.coh[a["side"]]
-                if r == 20 and self.low_ammo:
-                    key = "c:n20"         # natural 20: fails, low on ammunition
-                elif r == 1 and self.hot_shot and passed:
-                    key = "c:n1"
-                else:
-                    key = "c:ok" if passed else "c:fail"
-                out[key] = out.get(key, 0) + Fraction(1, 20)
-            return out
+                return self.okfail(self.p_ok(self.coh_eff(a["side"]), mod))
+            return self.naturals(self.coh_eff(a["side"]), mod, self.hot_shot, self.low_ammo)
         if n == "crt":
             a = self.attack
             d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
@@ -480,27 +525,40 @@ class Ref:
             return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m) + 3))
         if n == "mv_overrun_defender_roll":
             t = self.by_id[self.mover["target"]]
-            return self.okfail(self.p_ok(self.coh[t["side"]], self.sd_mod(t)))
+            return self.okfail(self.p_ok(self.coh_eff(t["side"]), self.sd_mod(t)))
         if n == "mv_overrun_hit":
             return {f"crt:{r}": p for r, p in self.column(5, 0).items() if p > 0}
         if n == "mv_overrun_roll":
             m, t = self.by_id[self.mover["id"]], self.by_id[self.mover["target"]]
             extra = 3 if t["w"]["defence"] == "P" and t["w"]["ap"] >= 2 else 0
-            return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m) + extra))
+            return self.okfail(self.p_ok(self.coh_eff(m["side"]), self.sd_mod(m) + extra))
         if n == "mv_overrun_counter":
             t = self.by_id[self.mover["target"]]
             return {f"crt:{r}": p for r, p in self.column(3 if t["w"]["ap"] >= 5 else 2, 0).items() if p > 0}
         if n == "replace":
             p = 0 if self.replace_due[0] else 1
-            hq = next(s for s in self.live(p) if s["w"]["role"] == "hq")
-            return self.okfail(self.p_ok(self.coh[p], SC["sides"][p]["replace_mod"] + self.sd_mod(hq)))
+            hq = next(s for s in self.live(p) if s["hq"])
+            return self.okfail(self.p_ok(self.coh_eff(p), SC["sides"][p]["replace_mod"] + self.sd_mod(hq)))
+        if n == "ghq_quality":
+            out, lo = {}, 0
+            for top, q in zip(COMMAND["ghq_quality_at"], COMMAND["ghq_quality"]):
+                key = f"quality:{q:+d}" if q else "quality:0"
+                out[key] = out.get(key, 0) + Fraction(top - lo, 20)
+                lo = top
+            return out
+        if n == "hq_replacement":
+            p = self.due["hq_replacement"].index(True)
+            return self.okfail(self.p_ok(self.coh_eff(p), SC["sides"][p]["replace_mod"]))
+        if n == "rising_check":
+            p = self.due["rising_check"].index(True)
+            return self.okfail(self.p_ok(self.coh[p], COMMAND["rising_step"] * (self.rising[p] + 1)))
         if n == "initiative":
             g = s = 0
             for a in range(1, 7):
                 for b in range(1, 7):
-                    if a + self.coh[0] > b + self.coh[1]:
+                    if a + self.coh_eff(0) > b + self.coh_eff(1):
                         g += 1
-                    elif a + self.coh[0] < b + self.coh[1]:
+                    elif a + self.coh_eff(0) < b + self.coh_eff(1):
                         s += 1
             out = {}
             if g:
@@ -512,13 +570,15 @@ class Ref:
             side = self.first if self.orders_rolled == 0 else 1 - self.first
             out = {}
             for roll, p in D2.items():
-                k = self.orders_table(roll + self.qual[side])
+                k = self.orders_table(roll + self.ghq_quality[side])
                 out[f"orders:{k}"] = out.get(f"orders:{k}", 0) + p
             return out
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
             mod = self.sd_mod(m) + (0 if self.mover["ordered"] or m["w"]["recon"] else 3) \
-                - (2 if m["w"]["role"] != "unit" else 0)
+                - (2 if self.command(m) else 0)
+            if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
+                return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
         if n == "mv_stopcheck":
             m = self.by_id[self.mover["id"]]
@@ -526,10 +586,10 @@ class Ref:
         if n == "recovery":
             s = self.by_id[self.rec_next]
             mod = self.sd_mod(s)
-            if any(h is not s and h["w"]["role"] != "unit" and not h["S"] and self.dist(h, s) <= 1
+            if any(h is not s and self.command(h) and not h["S"] and self.dist(h, s) <= 1
                    for h in self.live(s["side"])):
                 mod -= 1
-            ok = sum(1 for r in range(2, 20) if r + mod <= self.coh[s["side"]])
+            ok = sum(1 for r in range(2, 20) if r + mod <= self.coh_eff(s["side"]))
             out = {"c:n1": Fraction(1, 20), "c:n20": Fraction(1, 20)}
             if ok:
                 out["c:ok"] = Fraction(ok, 20)
@@ -537,6 +597,22 @@ class Ref:
                 out["c:fail"] = Fraction(18 - ok, 20)
             return out
         return {}
+
+    @staticmethod
+    def naturals(coh, mod, n1, n20):
+        """A roll where natural rolls matter: a passing natural 1 is c:n1 (if n1), a natural
+        20 is c:n20, a failure (if n20)."""
+        out = {}
+        for r in range(1, 21):
+            passed = r + mod <= coh
+            if r == 20 and n20:
+                key = "c:n20"
+            elif r == 1 and n1 and passed:
+                key = "c:n1"
+            else:
+                key = "c:ok" if passed else "c:fail"
+            out[key] = out.get(key, 0) + Fraction(1, 20)
+        return out
 
     @staticmethod
     def okfail(p):
@@ -564,6 +640,13 @@ class Ref:
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
         p = self.active
+        if n == "appoint":
+            p = self.due["appoint"].index(True)
+            self.due["appoint"][p] = False
+            self.by_id[move.split()[1]]["hq"] = True
+            self.hq_lost[p] -= 1
+            self.command_done()
+            return
         if n == "lead":
             self.first = self.init_side if move == "lead" else 1 - self.init_side
             self.phase, self.active, self.passed = "posture", self.first, [False, False]
@@ -648,6 +731,9 @@ class Ref:
                     self.start(m["side"], "assault", m, t)
                 return
             m["mp"] -= self.overrun_cost(m, t)
+            # the overrunner passes over the target and finishes beyond it, adjacent
+            m["facing"] = DIRS[[VEC[d] for d in DIRS].index((t["x"] - m["x"], t["y"] - m["y"]))]
+            m["x"], m["y"] = self.beyond(m, t)
             if self.may_fire(t, m, "overrun_fire"):
                 self.mover["step"] = "overrun_fire"
                 self.active = t["side"]
@@ -693,8 +779,10 @@ class Ref:
                 c["due"] = False
                 if move == "brk:yes":
                     c["broken"] = True
-                    self.phase = "over"
-                    self.winner = 1 - p
+                    self.broken_turn[p] = self.turn
+                    if self.cards[1 - p]["broken"]:
+                        self.end_cause = "both_broken"
+                        self.finish()
                 else:
                     c["checked"] = c["drawn"]
             return
@@ -739,7 +827,11 @@ class Ref:
             return
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
-            if move == "c:ok":
+            if move == "c:n1":
+                self.orders[m["side"]] += 1          # Intuitive Action: the order is not spent
+            elif move == "c:n20":
+                self.orders[m["side"]] = 0           # Conflicting Orders: the orders left are lost
+            if move in ("c:ok", "c:n1"):
                 self.mover["step"] = "step"
                 m["steps"] = 0
                 m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
@@ -780,9 +872,39 @@ class Ref:
             p = 0 if self.replace_due[0] else 1
             self.replace_due[p] = False
             if move == "c:ok":
-                self.ghq[p] = next(s for s in self.live(p) if s["w"]["role"] == "hq")["id"]
-            if not any(self.replace_due):
-                self.end_of_turn()
+                hq = next(s for s in self.live(p) if s["hq"])
+                self.ghq[p] = hq["id"]
+                hq["hq"] = False                      # its HQ post is empty now
+                self.hq_lost[p] += 1
+                self.due["ghq_quality"][p] = True
+                if self.hq_replacement_possible(p):
+                    self.due["hq_replacement"][p] = True
+            self.command_done()
+            return
+        if n == "ghq_quality":
+            p = self.due["ghq_quality"].index(True)
+            self.due["ghq_quality"][p] = False
+            self.ghq_quality[p] = int(move.split(":")[1])
+            self.command_done()
+            return
+        if n == "hq_replacement":
+            p = self.due["hq_replacement"].index(True)
+            self.due["hq_replacement"][p] = False
+            if move == "c:ok":
+                self.due["appoint"][p] = True
+            self.command_done()
+            return
+        if n == "rising_check":
+            p = self.due["rising_check"].index(True)
+            self.due["rising_check"][p] = False
+            if move == "c:ok":
+                self.rising[p] += 1
+            else:
+                self.end_cause = "rising_check"       # the enemy stops fighting: the battle is over
+                self.phase = "over"
+                self.winner = p
+                return
+            self.command_done()
             return
         if n == "mv_stopcheck":
             if move != "c:ok":
@@ -829,7 +951,7 @@ class Ref:
             else:
                 self.after_opportunity()
         else:
-            self.resume_mover()
+            self.after_opportunity()      # covering fire: every unfired firing-posture stand may answer
 
     def finish_close(self, kind, hit):
         m, t = self.by_id[self.mover["id"]], self.by_id[self.mover["target"]]
@@ -912,16 +1034,34 @@ class Ref:
         self.rec_next = None
         for p in range(2):
             lost = self.ghq[p] is None or not self.by_id[self.ghq[p]]["alive"]
-            self.replace_due[p] = (lost and self.coh[p] > 12
-                                   and any(s["w"]["role"] == "hq" for s in self.live(p)))
-        if not any(self.replace_due):
+            self.replace_due[p] = (lost and self.coh_eff(p) > 12 and any(s["hq"] for s in self.live(p)))
+            self.due["hq_replacement"][p] = self.hq_replacement_possible(p)
+            self.due["rising_check"][p] = self.broken(1 - p) and not self.broken(p)
+        self.command_done()
+
+    def hq_replacement_possible(self, p):
+        return (self.hq_lost[p] > 0 and self.coh_eff(p) > 12
+                and any(not self.command(s) for s in self.live(p)))
+
+    def command_done(self):
+        """The marker removal phase ends when no GHQ, HQ or rising roll is left."""
+        if self.phase != "over" and not any(self.replace_due) and not any(any(v) for v in self.due.values()):
             self.end_of_turn()
+
+    def finish(self):
+        """The end: with one side broken the other wins; else the village decides."""
+        self.phase = "over"
+        broken = [self.broken(p) for p in range(2)]
+        if broken[0] != broken[1]:
+            self.winner = 1 if broken[0] else 0
+            return
+        held = [sum(1 for s in self.live(p) if SC["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
+        self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):
         if self.turn >= self.turns:
-            held = [sum(1 for s in self.live(p) if SC["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
-            self.phase = "over"
-            self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
+            self.end_cause = "last_turn"
+            self.finish()
             return
         self.turn += 1
         self.phase = "initiative"
@@ -946,7 +1086,7 @@ class Ref:
                            "mp": s["mp"], "steps": s["steps"], "alive": s["alive"], "suppressed": s["S"],
                            "disorganized": s["D"], "fired": s["fired"], "moved": s["moved"],
                            "indep_tried": s["indep"], "opportunity_suffered": s["ofsuf"], "wreck": s["wreck"],
-                           "low_ammo": s["low"],
+                           "low_ammo": s["low"], "hq": s["hq"],
                            "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]]})
         attack = None
         if self.attack:
@@ -972,7 +1112,8 @@ class Ref:
             for v in c["hand"]:
                 deck[v - 1] -= 1
             cards[SIDES[p]] = {"drawn": c["drawn"], "checked": c["checked"], "pending": c["pending"],
-                               "break_check_due": c["due"], "broken": c["broken"], "total": sum(c["hand"]),
+                               "break_check_due": c["due"], "broken": c["broken"],
+                               "broken_turn": self.broken_turn[p], "total": sum(c["hand"]),
                                "deck": deck}
         winner = None
         if self.phase == "over":
@@ -984,7 +1125,11 @@ class Ref:
                 "passed": list(self.passed), "orders_rolled": self.orders_rolled, "orders": list(self.orders),
                 "attack": attack, "mover": mover, "recovery_next": self.rec_next,
                 "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
-                "low_ammo": self.low_ammo,
+                "low_ammo": self.low_ammo, "intuitive_action": self.intuitive_action,
+                "conflicting_orders": self.conflicting_orders,
+                "ghq_quality": list(self.ghq_quality), "hq_lost": list(self.hq_lost),
+                "rising_checks": list(self.rising),
+                "command_due": {k: list(v) for k, v in self.due.items()}, "end_cause": self.end_cause,
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "table": {"title": SC["title"], "width": SC["width"], "height": SC["height"],
@@ -1007,21 +1152,29 @@ class Ref:
         c.coh = list(self.coh)
         c.ghq = list(self.ghq)
         c.replace_due = list(self.replace_due)
+        c.ghq_quality, c.hq_lost, c.rising = list(self.ghq_quality), list(self.hq_lost), list(self.rising)
+        c.broken_turn = list(self.broken_turn)
+        c.due = {k: list(v) for k, v in self.due.items()}
         return c
 
 
 def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
-            hot_shot=d["hot_shot"], low_ammo=d["low_ammo"])
+            hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
+            conflicting_orders=d["conflicting_orders"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
+    r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])
+    r.due = {k: list(v) for k, v in d["command_due"].items()}
+    r.end_cause = d["end_cause"]
+    r.broken_turn = [d["cards"][side]["broken_turn"] for side in SIDES]
     for sd in d["stands"]:
         s = r.by_id[sd["id"]]
         s.update(x=sd["at"][0], y=sd["at"][1], facing=sd["facing"], posture=sd["posture"], mp=sd["mp"],
                  steps=sd["steps"], alive=sd["alive"], S=sd["suppressed"], D=sd["disorganized"],
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
-                 wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]))
+                 wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"])
     r.turn, r.phase = d["turn"], d["phase"]
     r.init_side, r.first, r.active = (SIDES.index(d[k]) for k in ("initiative", "first", "active"))
     r.passed, r.orders_rolled, r.orders = list(d["passed"]), d["orders_rolled"], list(d["orders"])
@@ -1061,7 +1214,8 @@ def new_model(game) -> Ref:
                cohesion=[p.get("german_cohesion", 15), p.get("soviet_cohesion", 12)],
                quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
-               low_ammo=p.get("low_ammo", False))
+               low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
+               conflicting_orders=p.get("conflicting_orders", False))
 
 
 def random_playout(game, rng) -> int:

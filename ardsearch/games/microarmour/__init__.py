@@ -27,6 +27,12 @@ PARAMS = (
     Param("low_ammo", bool, False,
           "optional rule: a natural 20 on a 'to fire' roll leaves the stand low on ammunition: "
           "from then on it may only fire at stands that fired at it this turn"),
+    Param("intuitive_action", bool, False,
+          "optional rule: a natural 1 on an ordered movement roll is Intuitive Action: the stand moves "
+          "and the order is not spent"),
+    Param("conflicting_orders", bool, False,
+          "optional rule: a natural 20 on an ordered movement roll is Conflicting Orders: the stand "
+          "does not move and its side loses the orders it has left this turn"),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -65,7 +71,10 @@ def render(raw: bytes) -> str:
         c = d["cards"][side]
         total = "hidden" if c["total"] is None else str(c["total"])
         lines.append(f"{_TITLE.get(side, side)}: orders {d['orders'][_engine.SIDE_KEYS.index(side)]}, "
-                     f"cards drawn {c['drawn']} (total {total}){' BROKEN' if c['broken'] else ''}")
+                     f"cards drawn {c['drawn']} (total {total})"
+                     + (f" BROKEN (turn {c['broken_turn']})" if c["broken"] else "")
+                     + (f", rising checks {d['rising_checks'][_engine.SIDE_KEYS.index(side)]}"
+                        if d["rising_checks"][_engine.SIDE_KEYS.index(side)] else ""))
     for st in d["stands"]:
         if not st["alive"]:
             continue
@@ -84,36 +93,58 @@ def render(raw: bytes) -> str:
 SIDES = tuple(_engine.SIDE_KEYS)
 TITLES = ("Germans", "Soviets")
 # RULES.md, "How the game ends"
-OUTCOME_REASONS = ("break", "village")
+OUTCOME_REASONS = ("break", "village", "both_broken")
 _VILLAGE = {(x, y) for y in range(_SC["height"]) for x in range(_SC["width"])
             if _engine.CHARTS["terrain"][_SC["grid"][y][x]]["name"] == "buildings"}
 
 
+def _stands(n):
+    return f"{n} stand{'s' if n != 1 else ''}"
+
+
+def _broke(state, d, p):
+    """'The Soviet formation broke in turn 7 (loss cards total 37, break point 36.75)': the
+    total only where the reader sees it."""
+    side = SIDES[p]
+    c = d["cards"][side]
+    bp = _engine._break_units(state.raw(), p) * d["determination"] * 7 / 100
+    total = "" if c["total"] is None else f"loss cards total {c['total']}, "
+    return f"The {_TITLE[side]} formation broke in turn {c['broken_turn']} ({total}break point {bp:g})"
+
+
 def outcome(state) -> Outcome:
     """How a finished game ended, derived from the final position (RULES.md,
-    "How the game ends"): a side whose break check comes up `brk:yes` loses at
-    once; otherwise the end of the last turn decides on the village."""
+    "How the game ends"): a side whose formation broke loses when its enemy fails a
+    rising cohesion check or the last turn ends; if both break, or neither, the village
+    decides."""
     d = state.to_dict()
-    for p, side in enumerate(SIDES):
-        c = d["cards"][side]
-        if c["broken"]:
-            w = 1 - p
-            units = _engine._break_units(state.raw(), p)
-            bp = units * d["determination"] * 7 / 100
-            total = "" if c["total"] is None else f"loss cards total {c['total']}, "
-            return Outcome.make(SPEC, w, "break",
-                                f"The {_TITLE[side]} formation broke in turn {d['turn']}: {total}"
-                                f"break point {bp:g}; the {TITLES[w]} win")
+    broken = [d["cards"][side]["broken"] for side in SIDES]
     n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"]) in _VILLAGE)
          for side in SIDES]
     winner = None if d["winner"] == "draw" else SIDES.index(d["winner"])
+    if broken[0] != broken[1]:
+        b = 0 if broken[0] else 1
+        w = 1 - b
+        if d["end_cause"] == "rising_check":
+            how = (f"the {TITLES[w]} failed their rising cohesion check in turn {d['turn']} "
+                   f"(after {d['rising_checks'][w]} passed) and stopped fighting")
+        else:
+            how = f"the {TITLES[w]} fought on to the end of turn {d['turn']}"
+        return Outcome.make(SPEC, w, "break", f"{_broke(state, d, b)}; {how}: the {TITLES[w]} win")
+    if broken[0]:
+        first = sorted((0, 1), key=lambda p: d["cards"][SIDES[p]]["broken_turn"])
+        both = (f"Both formations broke, the {_TITLE[SIDES[first[0]]]} in turn "
+                f"{d['cards'][SIDES[first[0]]]['broken_turn']}, the {_TITLE[SIDES[first[1]]]} in turn "
+                f"{d['cards'][SIDES[first[1]]]['broken_turn']}: the village decides")
+        if winner is None:
+            return Outcome.make(SPEC, None, "both_broken", f"{both}, each side has {_stands(n[0])} in it: a draw")
+        return Outcome.make(SPEC, winner, "both_broken",
+                            f"{both}, the {TITLES[winner]} hold it with {_stands(n[winner])} to {n[1 - winner]}")
     end = f"At the end of turn {d['turn']}"
     if winner is None:
-        return Outcome.make(SPEC, None, "village",
-                            f"{end} each side has {n[0]} stand{'s' if n[0] != 1 else ''} in the village: a draw")
+        return Outcome.make(SPEC, None, "village", f"{end} each side has {_stands(n[0])} in the village: a draw")
     return Outcome.make(SPEC, winner, "village",
-                        f"{end} the {TITLES[winner]} hold the village with {n[winner]} "
-                        f"stand{'s' if n[winner] != 1 else ''} to {n[1 - winner]}")
+                        f"{end} the {TITLES[winner]} hold the village with {_stands(n[winner])} to {n[1 - winner]}")
 
 
 def _summary() -> str:

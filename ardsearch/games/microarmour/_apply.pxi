@@ -18,9 +18,7 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         p = card_side(k)
         s.brk_pending &= ~(1 << p)
         if action == A_BRK_YES:
-            s.broken |= 1 << p
-            s.phase = PH_OVER
-            s.winner = 1 - p
+            formation_broke(s, p)            # plays on (_command.pxi)
         else:
             s.ncards_ok[p] = s.ncards[p]
     elif k == N_TOFIRE:
@@ -72,9 +70,10 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         p = 0 if s.rep_pending & 1 else 1
         s.rep_pending &= ~(1 << p)
         if action == A_OK:
-            s.ghq_slot[p] = first_hq(s, p)
-        if s.rep_pending == 0:
-            end_of_turn(s)
+            ghq_replaced(s, p)
+        command_done(s)
+    elif k == N_GHQQUAL or k == N_HQREP or k == N_RISING:
+        apply_command(s, k, action)
     elif k == N_INIT:
         s.init_side = action - A_INIT
         s.phase = PH_LEAD
@@ -84,7 +83,11 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         skip_dead_orders(s)
     elif k == N_MVROLL:
         g = s.mover
-        if action == A_OK:
+        if action == A_N1:
+            s.orders[side_of(g)] += 1        # Intuitive Action: the order is not spent
+        elif action == A_N20:
+            s.orders[side_of(g)] = 0         # Conflicting Orders: the orders left are lost
+        if action == A_OK or action == A_N1:
             s.mv_sub = M_STEP
             s.st[g].steps = 0
             s.st[g].mp = 2 * TY_MP[s.st[g].type] if s.st[g].posture == P_MOVE else 2 * (TY_MP[s.st[g].type] // 2)
@@ -125,6 +128,9 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
+        return
+    if k == N_APPOINT:
+        apply_command(s, k, action)
         return
     if k == N_LEAD:
         s.first = s.init_side if action == A_LEAD else 1 - s.init_side
@@ -215,6 +221,10 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         return
     c = overrun_cost(s, g, t)
     s.st[g].mp -= c if c > 0 else s.st[g].mp
+    # the overrunner passes over the target and finishes adjacent, beyond it
+    s.st[g].facing = octant(<int>s.st[t].x - <int>s.st[g].x, <int>s.st[t].y - <int>s.st[g].y)
+    s.st[g].x = overrun_x(s, g, t)
+    s.st[g].y = overrun_y(s, g, t)
     if can_fire(s, t, g, K_OVR_OF):
         s.mv_sub = M_OVR_OFASK
         s.to_move = side_of(t)

@@ -117,7 +117,7 @@ cdef void finish_attack(MaState *s) noexcept nogil:
         else:
             after_opportunity(s)
     else:
-        resume_mover(s)
+        after_opportunity(s)         # covering fire: every unfired firing-posture stand may answer
 
 cdef void declare(MaState *s, int p, int f_local, int t_local, int kind) noexcept nogil:
     if s.atk_step == S_NONE:

@@ -49,16 +49,20 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
 
 cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g; 0 if impassable."""
-    cdef int c = TY_CLASS[s.st[g].type], base = T_COST[TER[y][x]][c], w
+    cdef int c = TY_CLASS[s.st[g].type], base = T_COST[TER[y][x]][c], w, wc, under
     if base == 0:
         return 0
     w = wrecks_at(s, x, y)
-    if w >= 2:
-        return WR2_COST[c] if WR2_COST[c] > base else base
-    if w == 1:
-        # a wreck costs its own rate (or the terrain's, if dearer); no road rate
-        return WR1_COST[c] if WR1_COST[c] > base else base
-    return base
+    if w == 0:
+        return base
+    wc = WR2_COST[c] if w >= 2 else WR1_COST[c]
+    if T_UNDER[TER[y][x]] != TER[y][x]:
+        # a wreck on a road: the mover pays the underlying terrain's cost or the wreck's,
+        # its choice (so the cheaper: MP cannot be saved), never the road rate
+        under = T_COST[T_UNDER[TER[y][x]]][c]
+        return wc if under == 0 or wc < under else under
+    # elsewhere a wreck costs its own rate, or the terrain's if dearer
+    return wc if wc > base else base
 
 cdef inline int range_mod(int d) noexcept nogil:
     cdef int i

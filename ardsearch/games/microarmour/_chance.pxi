@@ -98,8 +98,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         f = atk_slot(s, s.atk_cur)
         mod = tofire_mod(s, f, s.atk_target, s.atk_kind)
         if not (s.options & 3):
-            return two_outcomes(p_pass(s.coh[s.atk_side], mod), a, pr)
-        return natural_outcomes(s.coh[s.atk_side] - mod, s.options & 1, s.options & 2, a, pr)
+            return two_outcomes(p_pass(coh_eff(s, s.atk_side), mod), a, pr)
+        return natural_outcomes(coh_eff(s, s.atk_side) - mod, s.options & 1, s.options & 2, a, pr)
     if k == N_CRT or k == N_OVR_HIT1 or k == N_OVR_HIT2:
         if k == N_CRT:
             crt_probs(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)
@@ -116,25 +116,27 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     if k == N_PASSCHK:
         return two_outcomes(p_pass(s.coh[side_of(s.mover)], cohesion_mods(s, s.mover) + 3), a, pr)
     if k == N_OVR_DEFROLL:
-        return two_outcomes(p_pass(s.coh[side_of(s.ctarget)], cohesion_mods(s, s.ctarget)), a, pr)
+        return two_outcomes(p_pass(coh_eff(s, side_of(s.ctarget)), cohesion_mods(s, s.ctarget)), a, pr)
     if k == N_OVR_ATKROLL:
         mod = cohesion_mods(s, s.mover)
         if TY_DEF[s.st[s.ctarget].type] == D_PERSONNEL and TY_AP[s.st[s.ctarget].type] >= 2:
             mod += 3
-        return two_outcomes(p_pass(s.coh[side_of(s.mover)], mod), a, pr)
+        return two_outcomes(p_pass(coh_eff(s, side_of(s.mover)), mod), a, pr)
     if k == N_REPLACE:
         p = 0 if s.rep_pending & 1 else 1
         g = first_hq(s, p)
-        return two_outcomes(p_pass(s.coh[p], REPLACE_MOD[p] + cohesion_mods(s, g)), a, pr)
+        return two_outcomes(p_pass(coh_eff(s, p), REPLACE_MOD[p] + cohesion_mods(s, g)), a, pr)
+    if k == N_GHQQUAL or k == N_HQREP or k == N_RISING:
+        return command_outcomes(s, k, a, pr)
     if k == N_INIT:
         # 1D6 + cohesion each, ties rerolled
         pa = 0.0
         pt = 0.0
         for i in range(1, 7):
             for r in range(1, 7):
-                if i + s.coh[0] > r + s.coh[1]:
+                if i + coh_eff(s, 0) > r + coh_eff(s, 1):
                     pa += 1.0
-                elif i + s.coh[0] == r + s.coh[1]:
+                elif i + coh_eff(s, 0) == r + coh_eff(s, 1):
                     pt += 1.0
         pb = 36.0 - pa - pt
         if pb == 0:
@@ -151,7 +153,7 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         pr[1] = pb / (pa + pb)
         return 2
     if k == N_ORDERS:
-        q = s.quality[orders_side(s)]
+        q = s.ghq_qual[orders_side(s)]
         for v in range(ORD_MAX + 1):
             probs[v] = 0.0
         for r in range(2, 13):
@@ -163,13 +165,13 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
                 n += 1
         return n
     if k == N_MVROLL:
-        return two_outcomes(p_pass(s.coh[side_of(s.mover)], move_mod(s, s.mover)), a, pr)
+        return move_roll_outcomes(s, a, pr)
     if k == N_STOPCHK:
         return two_outcomes(p_pass(s.coh[side_of(s.mover)], cohesion_mods(s, s.mover)), a, pr)
     if k == N_RECOVER:
         g = s.rec_next
         mod = recovery_mod(s, g)
-        c = s.coh[side_of(g)] - mod          # rolls r with r <= c succeed
+        c = coh_eff(s, side_of(g)) - mod     # rolls r with r <= c succeed
         if c > 19:
             c = 19
         okn = c - 1 if c >= 2 else 0         # successes among rolls 2..19
@@ -198,7 +200,7 @@ cdef int orders_for(int roll) noexcept nogil:
 cdef int recovery_mod(const MaState *s, int g) noexcept nogil:
     cdef int m = cohesion_mods(s, g), h
     for h in range(side_of(g) * 16, side_of(g) * 16 + 16):
-        if (h != g and alive(s, h) and TY_ROLE[s.st[h].type] != 0 and not (s.st[h].flags & F_S)
+        if (h != g and alive(s, h) and is_command(s, h) and not (s.st[h].flags & F_S)
                 and dist(s, g, h) <= 1):
             return m - 1
     return m

@@ -97,9 +97,16 @@ def load_charts(path=None):
             _fail(path, key + ".blocks_los", "true or false", blocks)
         tlist.append({"name": name, "char": ch, "cost": _costs(path, key + ".cost", t.get("cost")),
                       "cohesion": _int(path, t, "cohesion", -5, 10), "crt": _int(path, t, "crt", -5, 10),
-                      "blocks_los": blocks})
+                      "blocks_los": blocks, "under": t.get("under", name)})
     if len(tlist) > 16:
         _fail(path, "terrain", "at most 16 terrain types", len(tlist))
+    names = [t["name"] for t in tlist]
+    under = {t["name"]: t["under"] for t in tlist}
+    for t in tlist:       # a road's underlying terrain (wrecks on roads): a terrain that is not a road itself
+        if t["under"] not in names or under[t["under"]] != t["under"]:
+            _fail(path, f"terrain.{t['name']}.under", "the name of a terrain type without an 'under' of its own",
+                  t["under"])
+        t["under"] = names.index(t["under"])
     out["terrain"] = tlist
     w = d.get("wreck")
     if not isinstance(w, dict):
@@ -110,6 +117,24 @@ def load_charts(path=None):
                     "one_crt": _int(path, w, "one_crt", -5, 10),
                     "two_cohesion": _int(path, w, "two_cohesion", -5, 10),
                     "two_crt": _int(path, w, "two_crt", -5, 10)}
+    out["command"] = _load_command(path, d.get("command"))
+    return out
+
+
+def _load_command(path, c):
+    """[command]: the broken formation's cohesion penalty, the rising check step and a new
+    GHQ's quality on 1D20."""
+    if not isinstance(c, dict):
+        _fail(path, "command", "a table", c)
+    out = {"broken_cohesion": _int(path, c, "broken_cohesion", 0, 20),
+           "rising_step": _int(path, c, "rising_step", 0, 20)}
+    at, q = c.get("ghq_quality_at"), c.get("ghq_quality")
+    if (not isinstance(at, list) or not isinstance(q, list) or len(at) != len(q) or not 1 <= len(at) <= 20
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in at + q)
+            or at != sorted(set(at)) or at[0] < 1 or at[-1] != 20 or not all(-2 <= v <= 3 for v in q)):
+        _fail(path, "command.ghq_quality_at / command.ghq_quality",
+              "two lists of equal length: increasing 1D20 rolls ending at 20, qualities -2..3", (at, q))
+    out["ghq_quality_at"], out["ghq_quality"] = at, q
     return out
 
 

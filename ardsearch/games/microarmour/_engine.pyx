@@ -24,6 +24,7 @@ from ardsearch.games.microarmour import _data
 
 include "_tables.pxi"
 include "_board.pxi"
+include "_command.pxi"
 include "_deviation.pxi"
 include "_fire.pxi"
 include "_flow.pxi"

@@ -92,7 +92,7 @@ cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
             elif l < s.atk_cur or (s.st[f].flags & F_FIRED):
                 continue
             else:
-                pf = p_pass(s.coh[s.atk_side], tofire_mod(s, f, s.atk_target, s.atk_kind))
+                pf = p_pass(coh_eff(s, s.atk_side), tofire_mod(s, f, s.atk_target, s.atk_kind))
             crt_probs(s, f, s.atk_target, s.atk_kind, s.hot if l == s.atk_cur else 0, crt)
             v += pf * val * (crt[4] + 0.6 * crt[3] + 0.3 * crt[2] + 0.15 * crt[1])
     return v if s.atk_side == player else -v
@@ -117,6 +117,10 @@ cdef double ma_evaluate(const void *state, int player) noexcept nogil:
         e = 1.0
     if e < -1.0:
         e = -1.0
+    if side_broken(s, player) != side_broken(s, 1 - player):
+        # one formation broke: the other side wins unless it breaks too (RULES.md, How the
+        # game ends); the position still shades the value
+        return (-0.85 if side_broken(s, player) else 0.85) + 0.1 * e
     return 0.95 * e
 
 cdef uint64_t ma_hash(const void *state) noexcept nogil:

@@ -67,8 +67,8 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0
     if s.st[f].flags & F_FIRED:
         return 0
-    if (s.low_ammo >> f) & 1 and not ((s.fired_at_by[f] >> (t & 15)) & 1):
-        return 0                         # low on ammunition: only fire back
+    if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
+        return 0                         # low on ammunition or broken: only fire back
     if kind == K_OVR_OF:
         return (f == s.ctarget and t == s.mover and s.st[f].posture != P_MOVE
                 and combat_diff(s, f, t, kind) >= CRT_MIN)
@@ -143,9 +143,11 @@ cdef void eliminate(MaState *s, int g) noexcept nogil:
     s.st[g].flags &= ~(F_ALIVE | F_S | F_D)
     if s.ghq_slot[p] == g:
         s.ghq_slot[p] = NONE             # no orders until replaced
+    command_lost(s, g)
     if TY_DEF[s.st[g].type] == D_ARMOUR:
         s.st[g].flags |= F_WRECK
-    s.cards_pending[p] += 3 if role == 2 else (2 if role == 1 else 1)
+    if not side_broken(s, p):            # a broken formation's cards are done: it broke
+        s.cards_pending[p] += 3 if role == 2 else (2 if role == 1 else 1)
 
 cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
     """CRT result res (0 '-', 1 S, 2 (S), 3 D, 4 E) on stand t."""

@@ -56,7 +56,7 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
-    return N_REPLACE
+    return command_node(s)
 
 cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
     return s.ghq_slot[p] < NSLOT and alive(s, s.ghq_slot[p])
@@ -64,13 +64,13 @@ cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
 cdef int first_hq(const MaState *s, int p) noexcept nogil:
     cdef int g
     for g in range(p * 16, p * 16 + 16):
-        if alive(s, g) and TY_ROLE[s.st[g].type] == 1:
+        if alive(s, g) and (s.hq_mask >> g) & 1:
             return g
     return -1
 
 cdef inline bint needs_replacement(const MaState *s, int p) noexcept nogil:
     """A lost GHQ is replaced by an HQ's cohesion roll; not at cohesion 12 or less."""
-    return not ghq_alive(s, p) and s.coh[p] > 12 and first_hq(s, p) >= 0
+    return not ghq_alive(s, p) and coh_eff(s, p) > 12 and first_hq(s, p) >= 0
 
 cdef void start_turn(MaState *s) noexcept nogil:
     cdef int g
@@ -87,8 +87,13 @@ cdef void start_turn(MaState *s) noexcept nogil:
         s.st[g].steps = 0
 
 cdef void finish_game(MaState *s) noexcept nogil:
-    """End of the last turn: whoever holds the village (more stands on its squares) wins."""
+    """The end: with exactly one side broken the other wins (the scenario's "break the
+    enemy"); otherwise whoever holds the village (more stands on its squares) wins."""
     cdef int g, n[2]
+    s.phase = PH_OVER
+    if s.broken == 1 or s.broken == 2:
+        s.winner = 1 if s.broken == 1 else 0
+        return
     n[0] = 0
     n[1] = 0
     for g in range(NSLOT):
@@ -108,11 +113,13 @@ cdef void next_recovery(MaState *s, int start) noexcept nogil:
     for p in range(2):
         if needs_replacement(s, p):
             s.rep_pending |= 1 << p
-    if s.rep_pending == 0:
+    command_due(s)
+    if s.rep_pending == 0 and s.cmd_pending == 0:
         end_of_turn(s)
 
 cdef void end_of_turn(MaState *s) noexcept nogil:
     if s.turn >= s.turns:
+        s.end_cause = END_LAST_TURN
         finish_game(s)
     else:
         s.turn += 1

@@ -19,14 +19,17 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.mover = NONE
     s.rec_next = NONE
     s.ctarget = NONE
-    s.options = prm.options & 3
+    s.options = prm.options & OPT_ALL
     for p in range(2):
+        s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
             s.deck[p][v] = FULL_DECK[v]
         s.ghq_slot[p] = NONE
         for g in range(p * 16, p * 16 + 16):
             if START[g].type != NONE and TY_ROLE[START[g].type] == 2:
                 s.ghq_slot[p] = g
+            if START[g].type != NONE and TY_ROLE[START[g].type] == 1:
+                s.hq_mask |= <uint32_t>1 << g
     memcpy(s.st, START, sizeof(START))
     if prm.deploy == 1:
         for g in range(NSLOT):
@@ -45,8 +48,10 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE):
+             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING):
         return ARD_CHANCE
+    if n == N_APPOINT:
+        return command_side(s, CMD_APPOINT)
     if n == N_DECL:
         return s.atk_side
     if n == N_LEAD:
@@ -61,6 +66,13 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
         out[0] = A_LEAD
         out[1] = A_FOLLOW
         return 2
+    if k == N_APPOINT:
+        p = command_side(s, CMD_APPOINT)
+        for l in range(16):
+            if can_appoint(s, p * 16 + l):
+                out[n] = A_APPOINT + l
+                n += 1
+        return n
     p = s.to_move
     if k == N_POSTURE:
         out[n] = A_PASS

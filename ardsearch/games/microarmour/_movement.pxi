@@ -7,7 +7,7 @@ cdef bint can_stop_on(const MaState *s, int g, int x, int y) noexcept nogil:
 cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
     """Half-MP the step in direction d costs, or -1 if it is not allowed."""
     cdef int x = s.st[g].x + DX[d], y = s.st[g].y + DY[d], c, o, e, cx, cy, left, ce
-    if not on_map(x, y):
+    if not on_map(x, y) or not broken_step_ok(s, g, d):
         return -1
     c = move_cost(s, g, x, y)
     if c == 0:
@@ -43,20 +43,33 @@ cdef bint can_move(const MaState *s, int g) noexcept nogil:
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
     """Close assault: infantry in movement posture with MP left, ending adjacent."""
     return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL
+            and not side_broken(s, side_of(m))
             and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
             and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
 
+cdef inline int overrun_x(const MaState *s, int m, int t) noexcept nogil:
+    """The square an overrunner finishes on: over t, the next square in line."""
+    return 2 * <int>s.st[t].x - <int>s.st[m].x
+
+cdef inline int overrun_y(const MaState *s, int m, int t) noexcept nogil:
+    return 2 * <int>s.st[t].y - <int>s.st[m].y
+
 cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
-    """MP an overrun of t costs m (entering t's square), or -1 if not allowed:
-    vehicles overrun non-vehicles, not into blocking terrain (woods, buildings)."""
-    cdef int c
+    """MP an overrun of t costs m (passing over t's square and finishing on the square beyond
+    it, adjacent to t), or -1 if not allowed: vehicles overrun non-vehicles, not into
+    blocking terrain (woods, buildings), and the square beyond must be one m may end on."""
+    cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
     if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
-            or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1
+            or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
             or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[TER[s.st[t].y][s.st[t].x]]):
         return -1
-    c = move_cost(s, m, s.st[t].x, s.st[t].y)
-    if c == 0 or s.st[m].mp == 0:
+    if not on_map(x, y) or occupant(s, x, y, m) >= 0:
         return -1
+    c = move_cost(s, m, s.st[t].x, s.st[t].y)
+    ce = move_cost(s, m, x, y)
+    if c == 0 or ce == 0 or s.st[m].mp == 0:
+        return -1
+    c += ce
     if c > s.st[m].mp:
         if s.st[m].steps > 0:
             return -1
@@ -89,7 +102,7 @@ cdef int move_mod(const MaState *s, int g) noexcept nogil:
     cdef int m = cohesion_mods(s, g)
     if not (s.mv_flags & 1) and not TY_RECON[s.st[g].type]:
         m += 3                   # independent move
-    if TY_ROLE[s.st[g].type] != 0:
+    if is_command(s, g):
         m -= 2                   # an HQ/GHQ in the group
     return m
 

@@ -1,6 +1,9 @@
 # Micro Armour engine: notation: actions to text and back (RULES.md, Notation).
 # Included by _engine.pyx (one module, split by concern).
 # ----------------------------------------------------------------- notation
+cdef const char *QUAL_NAMES[6]
+QUAL_NAMES[:] = [b"quality:-2", b"quality:-1", b"quality:0", b"quality:+1", b"quality:+2", b"quality:+3"]
+
 cdef int put_text(char *buf, int pos, const char *text) noexcept nogil:
     cdef int i = 0
     while text[i] and pos < 31:
@@ -27,6 +30,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return s.atk_side
     if k == N_LEAD:
         return s.init_side
+    if k == N_APPOINT:
+        return command_side(s, CMD_APPOINT)
     return s.to_move & 1
 
 cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buflen) noexcept nogil:
@@ -98,9 +103,14 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
     elif a < A_RETREAT:
         n = put_text(tmp, 0, b"overrun ")
         n = put_text(tmp, n, name_of((1 - p) * 16 + a - A_OVERRUN))
-    else:
+    elif a < A_APPOINT:
         n = put_text(tmp, 0, b"retreat ")
         n = put_text(tmp, n, DIR_NAMES[a - A_RETREAT])
+    elif a < A_QUAL:
+        n = put_text(tmp, 0, b"appoint ")
+        n = put_text(tmp, n, name_of(p * 16 + a - A_APPOINT))
+    else:
+        n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
     if n >= buflen:
         return -1
     memcpy(buf, tmp, n)
@@ -168,6 +178,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return A_BRK_NO
     if word_is(t, n, b"brk:yes"):
         return A_BRK_YES
+    for i in range(6):
+        if word_is(t, n, QUAL_NAMES[i]):
+            return A_QUAL + i
     for i in range(5):
         if n > 4 and word_is(t, 4, b"crt:") and word_is(t + 4, n - 4, CRT_NAMES[i]):
             return A_CRT + i
@@ -197,6 +210,11 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         if g < 0 or side_of(g) == p:
             return -1
         return (A_ASSAULT if t[0] == c'a' else A_OVERRUN) + (g & 15)
+    if word_is(t, sp, b"appoint"):
+        g = find_name(t + sp + 1, n - sp - 1)
+        if g < 0 or side_of(g) != p:
+            return -1
+        return A_APPOINT + (g & 15)
     if word_is(t, sp, b"order") or word_is(t, sp, b"indep"):
         g = find_name(t + sp + 1, n - sp - 1)
         if g < 0 or side_of(g) != p:

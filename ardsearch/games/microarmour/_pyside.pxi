@@ -13,6 +13,10 @@ FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
               ("wreck", F_WRECK))
 OBS_PLANES = 10
+# the optional rules: parameter name and options bit
+OPTION_BITS = (("hot_shot", OPT_HOT_SHOT), ("low_ammo", OPT_LOW_AMMO), ("intuitive_action", OPT_INTUITIVE),
+               ("conflicting_orders", OPT_CONFLICT))
+END_CAUSES = (None, "last_turn", "rising_check", "both_broken")
 DEPLOYMENTS = ("edges", "close")
 OBSERVATION_SHAPE = (OBS_PLANES, MAP_H, MAP_W)
 
@@ -35,7 +39,7 @@ def default_params():
     return {"turns": DEF_TURNS, "determination": 35,
             "german_cohesion": DEF_COH[0], "soviet_cohesion": DEF_COH[1],
             "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges",
-            "hot_shot": False, "low_ammo": False}
+            "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False}
 
 
 def _check_int(values, key, lo, hi):
@@ -59,11 +63,12 @@ def pack_params(values):
     if vals["deployment"] not in DEPLOYMENTS:
         raise ValueError(f"parameter deployment={vals['deployment']!r}: expected edges or close")
     prm.deploy = DEPLOYMENTS.index(vals["deployment"])
-    if not isinstance(vals["hot_shot"], bool):
-        raise ValueError(f"parameter hot_shot={vals['hot_shot']!r}: expected true or false")
-    if not isinstance(vals["low_ammo"], bool):
-        raise ValueError(f"parameter low_ammo={vals['low_ammo']!r}: expected true or false")
-    prm.options = (1 if vals["hot_shot"] else 0) | (2 if vals["low_ammo"] else 0)
+    prm.options = 0
+    for key, bit in OPTION_BITS:
+        if not isinstance(vals[key], bool):
+            raise ValueError(f"parameter {key}={vals[key]!r}: expected true or false")
+        if vals[key]:
+            prm.options |= bit
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -88,7 +93,7 @@ def to_dict(raw):
         d = {"id": STAND_IDS[g], "side": SIDE_KEYS[g >> 4], "type": WEAPONS[s.st[g].type % NTYPES]["key"],
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
              "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
-             "low_ammo": bool((s.low_ammo >> g) & 1),
+             "low_ammo": bool((s.low_ammo >> g) & 1), "hq": bool((s.hq_mask >> g) & 1),
              "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g])}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
@@ -111,6 +116,7 @@ def to_dict(raw):
         cards[SIDE_KEYS[p]] = {"drawn": s.ncards[p], "checked": s.ncards_ok[p], "pending": s.cards_pending[p],
                                "break_check_due": bool((s.brk_pending >> p) & 1),
                                "broken": bool((s.broken >> p) & 1),
+                               "broken_turn": s.brk_turn[p] if s.brk_turn[p] else None,
                                "total": None if hidden else s.total[p],
                                "deck": None if hidden else [s.deck[p][v] for v in range(10)]}
     winner = None
@@ -129,7 +135,13 @@ def to_dict(raw):
         "recovery_next": _slot_id(s.rec_next) if s.rec_next != NONE else None,
         "replacement_due": [bool(s.rep_pending & 1), bool(s.rep_pending & 2)],
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
-        "hot_shot": bool(s.options & 1), "low_ammo": bool(s.options & 2),
+        **{key: bool(s.options & bit) for key, bit in OPTION_BITS},
+        "ghq_quality": [s.ghq_qual[0], s.ghq_qual[1]], "hq_lost": [s.hq_lost[0], s.hq_lost[1]],
+        "rising_checks": [s.rise_n[0], s.rise_n[1]],
+        "command_due": {name: [bool((s.cmd_pending >> p) & bit) for p in range(2)] for name, bit in
+                        (("ghq_quality", CMD_QUAL), ("hq_replacement", CMD_HQREP), ("appoint", CMD_APPOINT),
+                         ("rising_check", CMD_RISE))},
+        "end_cause": END_CAUSES[s.end_cause % 4],
         "cards": cards, "winner": winner, "stands": stands,
         "table": _table_dict(), "types": _types_dict(d["type"] for d in stands),
     }
@@ -256,8 +268,32 @@ def from_dict(d, params=None):
     if "ghq" in d:
         for p in range(2):
             s.ghq_slot[p] = NONE if d["ghq"][p] is None else _stand_slot(d["ghq"][p], f"ghq[{p}]")
-    s.options = ((1 if d.get("hot_shot", bool(s.options & 1)) else 0)
-                 | (2 if d.get("low_ammo", bool(s.options & 2)) else 0))
+    opts = 0
+    for key, bit in OPTION_BITS:
+        if d.get(key, bool(s.options & bit)):
+            opts |= bit
+    s.options = opts
+    gq = d.get("ghq_quality", [s.ghq_qual[0], s.ghq_qual[1]])
+    lost = d.get("hq_lost", [0, 0])
+    rise = d.get("rising_checks", [0, 0])
+    for name, v in (("ghq_quality", gq), ("hq_lost", lost), ("rising_checks", rise)):
+        if not isinstance(v, list) or len(v) != 2:
+            raise ValueError(f"{name}: expected a two-element list [german, soviet]")
+    for p in range(2):
+        s.ghq_qual[p] = _int_in(gq[p], -2, 3, f"ghq_quality[{p}]")
+        s.hq_lost[p] = _int_in(lost[p], 0, 16, f"hq_lost[{p}]")
+        s.rise_n[p] = _int_in(rise[p], 0, 50, f"rising_checks[{p}]")
+    due = d.get("command_due") or {}
+    s.cmd_pending = 0
+    for name, bit in (("ghq_quality", CMD_QUAL), ("hq_replacement", CMD_HQREP), ("appoint", CMD_APPOINT),
+                      ("rising_check", CMD_RISE)):
+        v = due.get(name, [False, False])
+        if not isinstance(v, list) or len(v) != 2:
+            raise ValueError(f"command_due.{name}: expected [bool, bool]")
+        for p in range(2):
+            if v[p]:
+                s.cmd_pending |= bit << p
+    s.end_cause = _choice(d.get("end_cause"), END_CAUSES, "end_cause")
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})
@@ -270,6 +306,8 @@ def from_dict(d, params=None):
             s.brk_pending |= 1 << p
         if c.get("broken", False):
             s.broken |= 1 << p
+            bt = c.get("broken_turn")
+            s.brk_turn[p] = _int_in(s.turn if bt is None else bt, 1, s.turn, "cards.broken_turn")
         deck = c.get("deck", [FULL_DECK[v] for v in range(10)])
         if deck is None:
             deck = [0] * 10
@@ -318,6 +356,10 @@ def from_dict(d, params=None):
                 if sd.get(name, name == "alive"):
                     flags |= bit
             s.st[g].flags = flags
+            # an HQ post is held by a live stand (a hand-built position that loses its HQ leaves no post)
+            s.hq_mask &= ~(<uint32_t>1 << g)
+            if sd.get("hq", TY_ROLE[START[g].type] == 1) and flags & F_ALIVE and s.ghq_slot[g >> 4] != g:
+                s.hq_mask |= <uint32_t>1 << g
         for g in range(NSLOT):
             if START[g].type != NONE and g not in seen:
                 raise ValueError(f"stands: stand {STAND_IDS[g]!r} is missing (list every stand; "
@@ -372,6 +414,13 @@ def _combat_diff(raw, a, b):
     cdef MaState s
     load_state(raw, &s)
     return combat_diff(&s, STAND_IDS.index(a), STAND_IDS.index(b), K_STANDARD)
+
+
+def _side_broken(raw, int p):
+    """side_broken() (_command.pxi) of a state: p's formation has broken."""
+    cdef MaState s
+    load_state(raw, &s)
+    return bool(side_broken(&s, p))
 
 
 def _break_units(raw, int p):

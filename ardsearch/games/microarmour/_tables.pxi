@@ -34,7 +34,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_ASSAULT = 369     # + target local: close assault by the mover
     A_OVERRUN = 385     # + target local: overrun by the mover
     A_RETREAT = 401     # + direction: a close-assaulted stand's 1" retreat
-    NUM_ACTIONS = 409
+    A_APPOINT = 409     # + local: the stand appointed to a lost HQ's post (_command.pxi)
+    A_QUAL = 425        # + quality + 2 (-2..+3): a new GHQ's quality rolled on 1D20 (_command.pxi)
+    NUM_ACTIONS = 431
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -82,6 +84,10 @@ cdef enum:  # node kinds (what the state waits for)
     N_OVR_ATKROLL = 25  # chance: overrunner cohesion
     N_OVR_HIT2 = 26     # chance: defender's attack on the +2/+3 column
     N_REPLACE = 27      # chance: a lost GHQ's replacement roll
+    N_GHQQUAL = 28      # chance: a new GHQ's quality on 1D20 (_command.pxi)
+    N_HQREP = 29        # chance: a lost HQ's replacement roll (_command.pxi)
+    N_APPOINT = 30      # the side whose HQ replacement passed appoints a stand (_command.pxi)
+    N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -92,6 +98,13 @@ cdef enum:  # stand flags
     F_INDEP = 32        # tried its independent move this phase
     F_OFSUF = 64        # suffered its opportunity attack this phase
     F_WRECK = 128       # dead armoured vehicle: a wreck on its square
+
+cdef enum:  # optional rules (options bits)
+    OPT_HOT_SHOT = 1
+    OPT_LOW_AMMO = 2
+    OPT_INTUITIVE = 4   # a natural 1 on an ordered movement roll: Intuitive Action (_command.pxi)
+    OPT_CONFLICT = 8    # a natural 20 on an ordered movement roll: Conflicting Orders (_command.pxi)
+    OPT_ALL = 15
 
 cdef enum:  # postures
     P_FIRING = 0
@@ -144,7 +157,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 400 bytes (50 words); copied with memcpy,
+# The state. Packed, pointer-free, 416 bytes (52 words); copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -192,13 +205,23 @@ cdef packed struct MaState:
     uint8_t mv_dir               # the step waiting on a pass-through roll
     uint8_t ghq_slot[2]          # the stand acting as each side's GHQ; NONE when lost
     uint8_t rep_pending          # bit p: p's GHQ replacement roll is due (marker removal)
-    uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition (optional rules)
+    uint8_t options              # OPT_* (optional rules)
     uint8_t hot                  # the firer being resolved rolled a natural 1 (Hot Shot)
     uint8_t reserved2            # always 0
     # Low Ammunition optional rule
     uint32_t low_ammo            # bit g: stand g is low on ammunition (for the rest of the game)
     uint32_t reserved3           # always 0
     uint16_t fired_at_by[32]     # bit l: enemy stand l rolled to fire at stand g this turn
+    # command and morale (ma-move, _command.pxi): broken formations play on, rising cohesion
+    # checks, lost HQ replacement, a new GHQ's quality
+    int8_t ghq_qual[2]           # each side's GHQ quality now (a replacement GHQ rolls its own)
+    uint8_t hq_lost[2]           # HQ posts lost and not yet filled
+    uint8_t rise_n[2]            # rising cohesion checks p has passed
+    uint8_t brk_turn[2]          # the turn p's formation broke (0: not broken)
+    uint8_t cmd_pending          # marker removal rolls due: CMD_QUAL, CMD_HQREP, CMD_APPOINT, CMD_RISE << p
+    uint8_t end_cause            # END_*: how the game ended
+    uint16_t reserved4           # always 0
+    uint32_t hq_mask             # bit g: stand g holds an HQ post (the GHQ is ghq_slot)
     Stand st[32]
 
 
@@ -208,10 +231,10 @@ cdef packed struct MaParams:
     uint8_t coh[2]
     int8_t quality[2]
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
-    uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition
+    uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 400, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 416, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
@@ -222,6 +245,7 @@ cdef uint8_t T_COST[MAXTERRAIN][4]          # half-MP per inch by class, 0 impas
 cdef int8_t T_COH[MAXTERRAIN]
 cdef int8_t T_CRT[MAXTERRAIN]
 cdef uint8_t T_BLOCK[MAXTERRAIN]
+cdef uint8_t T_UNDER[MAXTERRAIN]            # a road's underlying terrain (wrecks on roads); itself otherwise
 cdef uint8_t WR1_COST[4]
 cdef uint8_t WR2_COST[4]
 cdef int WR1_COH = 0, WR1_CRT = 0, WR2_COH = 0, WR2_CRT = 0
@@ -286,6 +310,7 @@ def install(scenario="introductory"):
         T_COH[i] = t["cohesion"]
         T_CRT[i] = t["crt"]
         T_BLOCK[i] = t["blocks_los"]
+        T_UNDER[i] = t["under"]
         if t["name"] == "buildings":
             VILLAGE_T = i
     w = charts["wreck"]
@@ -344,5 +369,6 @@ def install(scenario="introductory"):
     STAND_IDS = ids
     SIDE_KEYS = tuple(sd["key"] for sd in sc["sides"])
     CHARTS, WEAPONS, SCENARIO = charts, weapons, sc
+    install_command(charts, sc)          # _command.pxi
 
 install()

@@ -57,13 +57,14 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"an empty slot has been fired at")
         if s.st[g].type == NONE and (s.low_ammo >> g) & 1:
             return fail(msg, msglen, b"an empty slot is low on ammunition")
-    if s.options > 3 or s.hot > 1 or s.rep_pending > 3 or s.mv_dir > 7:
+    if s.options > OPT_ALL or s.hot > 1 or s.rep_pending > 3 or s.mv_dir > 7:
         return fail(msg, msglen, b"option, Hot Shot or replacement bookkeeping out of range")
     for p in range(2):
         g = s.ghq_slot[p]
-        if g != NONE and (g >= NSLOT or side_of(g) != p or START[g].type == NONE
-                          or TY_ROLE[START[g].type] == 0):
-            return fail(msg, msglen, b"a GHQ slot that is not an HQ or GHQ of its side")
+        if g != NONE and (g >= NSLOT or side_of(g) != p or START[g].type == NONE):
+            return fail(msg, msglen, b"a GHQ slot that is not a stand of its side")
+    if validate_command(s, msg, msglen):
+        return -1
     if s.winner < -1 or s.winner > 2 or ((s.phase == PH_OVER) != (s.winner != -1)):
         return fail(msg, msglen, b"winner does not match the phase")
     for g in range(NSLOT):
@@ -154,7 +155,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         for p in range(2):
             if (s.rep_pending >> p) & 1 and not needs_replacement(s, p):
                 return fail(msg, msglen, b"a GHQ replacement roll that is not due")
-        if s.rep_pending == 0:
+        if s.rep_pending == 0 and s.cmd_pending == 0:
             return fail(msg, msglen, b"the recovery phase with nothing to roll")
     if s.phase == PH_ORDERS and (s.ord_count >= 2 or not ghq_alive(s, orders_side(s))):
         return fail(msg, msglen, b"an orders roll for a side without its GHQ")
