@@ -106,3 +106,18 @@ def test_covering_fire_by_every_unfired_firing_posture_stand():
     for m in ("step e", "fire t34a>pz4a", "go", "c:fail", "pass"):
         other.apply(m)
     assert other.to_dict()["mover"]["step"] == "step"
+
+
+def test_an_overrunner_lost_in_the_contest_is_a_wreck_beyond_the_target():
+    """Digest, *Overrun*: the overrunners "pass over the target and finish adjacent"; then
+    "each failure lets the defender attack on the +2 column (+3 if its AP is 5+)". Design:
+    the contest is fought where the overrunner finished, so a vehicle lost in it leaves
+    its wreck there."""
+    st = movement({"t34a": {"at": [5, 3], "posture": "move", "mp": 28, "disorganized": True},
+                   "pak": {"at": [6, 3], "fired": True}},
+                  active="soviet", mover={"id": "t34a", "step": "step", "ordered": True, "stopped": False})
+    for m in ("overrun pak", "c:ok", "c:fail", "crt:D"):      # the PaK holds, the T-34 wavers and is hit
+        st.apply(m)
+    check_reference(st)
+    t34 = stand(st, "t34a")
+    assert not t34["alive"] and t34["wreck"] and t34["at"] == [7, 3]

@@ -364,6 +364,9 @@ def from_dict(d, params=None):
             if START[g].type != NONE and g not in seen:
                 raise ValueError(f"stands: stand {STAND_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
+    if "end_cause" not in d and s.phase == PH_OVER:
+        # a finished state written before end_cause existed: the end it can only have had
+        s.end_cause = END_BOTH_BROKEN if s.broken == 3 else END_LAST_TURN
     if ma_validate(&s, msg, 160) != 0:
         raise ValueError("invalid microarmour state: " + msg.decode())
     return state_bytes(&s)
