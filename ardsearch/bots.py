@@ -478,6 +478,12 @@ def _roster_files():
     """Preset name -> TOML text, from the installed ardsearch.roster package or,
     run in place, the repository's bots/ folder next to the package."""
     found = {}
+    # Run from a source tree (a checkout or a worktree beside setup.py), the
+    # tree's own bots/ wins: an editable install elsewhere maps the roster
+    # package to another checkout's folder.
+    tree = Path(__file__).resolve().parent.parent
+    if (tree / "setup.py").is_file() and (tree / "bots" / "mcts.toml").is_file():
+        return {path.stem: path.read_text(encoding="utf-8") for path in sorted((tree / "bots").glob("*.toml"))}
     try:
         root = resources.files("ardsearch.roster")
         for entry in root.iterdir():
