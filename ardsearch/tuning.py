@@ -94,6 +94,26 @@ def self_play(game, games: int, seed: int, bots, jobs: int = 1, backend: str = "
     return result.records
 
 
+def _read_records(path, game, games: int, bots, quiet: bool):
+    """Self-play records kept by --records, checked against this command: the
+    same game, bots and number of games (the seed is checked by the games'
+    own seeds only through the result, so give the one they were played with)."""
+    import json
+    from ardsearch.tournament import parse_bot
+    from ardsearch.tournament.schedule import pairings
+    with open(path, encoding="utf-8") as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    names = sorted(parse_bot(b).name for b in bots)
+    n_pairings = len(pairings(names, "round-robin"))
+    expected = max(2, 2 * round(games / (2 * n_pairings))) * n_pairings
+    seen = sorted({p["name"] for r in records for p in r["players"]})
+    if len(records) != expected or seen != names or any(r["game"] != game.name for r in records):
+        raise ValueError(f"{path}: {len(records)} games of {', '.join(seen)} are not the self-play of "
+                         f"this command ({expected} games of {', '.join(names)} in {game.name})")
+    _say(f"read {len(records)} self-play games from {path}", quiet)
+    return sorted(records, key=lambda r: r["index"])
+
+
 def positions(game, records, seed: int, per_game: int, quiet: bool = False):
     """(features, targets, pair index) rows: both sides of up to `per_game`
     decision positions of each game."""
@@ -148,13 +168,18 @@ def render(game, w, source: dict, calibration: dict | None = None) -> str:
 
 def tune(game, games: int, seed: int, bots=DEFAULT_BOTS, per_game: int = DEFAULT_PER_GAME,
          l2: float = DEFAULT_L2, jobs: int = 1, backend: str = "local", address=None,
-         records_out=None, quiet: bool = False):
-    """Runs the whole method; returns (file text, weights, figures)."""
+         records_out=None, quiet: bool = False, records_in=None):
+    """Runs the whole method; returns (file text, weights, figures).
+    records_in: the records an earlier run of the same self-play kept
+    (--records), read instead of playing the games again."""
     names = game.feature_names
     if not names:
         raise ValueError(f"{game.name} has no evaluation features to tune (its evaluate() is not "
                          f"features yet)")
-    records = self_play(game, games, seed, bots, jobs, backend, address, records_out, quiet)
+    if records_in is not None:
+        records = _read_records(records_in, game, games, bots, quiet)
+    else:
+        records = self_play(game, games, seed, bots, jobs, backend, address, records_out, quiet)
     X, y, pair = positions(game, records, seed, per_game, quiet)
     test = held_out_mask(pair)
     if test.all() or not test.any():
@@ -210,6 +235,9 @@ def tune_parser() -> argparse.ArgumentParser:
                    help=f"positions sampled from each game (default {DEFAULT_PER_GAME})")
     p.add_argument("--l2", type=float, default=DEFAULT_L2, help=f"L2 penalty (default {DEFAULT_L2:g})")
     p.add_argument("--records", metavar="FILE", help="also keep the self-play records here")
+    p.add_argument("--from-records", metavar="FILE",
+                   help="fit on the records an earlier run of the same command kept (--records) "
+                        "instead of playing the games again")
     p.add_argument("--quiet", action="store_true", help="no progress lines")
     return p
 
@@ -236,7 +264,8 @@ def main_tune(argv) -> int:
         parser.error(f"--out {out}: the folder {out.parent} does not exist")
     try:
         text, _, _ = tune(game, args.games, args.seed, tuple(args.bots), args.per_game, args.l2,
-                          args.jobs, args.backend, args.address, args.records, args.quiet)
+                          args.jobs, args.backend, args.address, args.records, args.quiet,
+                          args.from_records)
     except ValueError as e:
         print(f"ardsearch tune: error: {e}", file=sys.stderr)
         return 2

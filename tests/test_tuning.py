@@ -68,6 +68,14 @@ def test_tune_reproduces_byte_for_byte(tmp_path):
     assert argv[:2] == ["ardsearch", "tune"]
     assert main_tune(argv[2:] + ["--out", str(c), "--quiet"]) == 0
     assert c.read_bytes() == a.read_bytes()
+    # the same games kept with --records and fitted again give the same file
+    kept = tmp_path / "games.jsonl"
+    assert main_tune(["mortain", "--games", "10", "--seed", "4", "--out", str(c), "--records", str(kept), *FAST]) == 0
+    assert main_tune(["mortain", "--games", "10", "--seed", "4", "--out", str(c), "--from-records", str(kept),
+                      *FAST]) == 0
+    assert c.read_bytes() == a.read_bytes()
+    assert main_tune(["mortain", "--games", "12", "--seed", "4", "--out", str(c), "--from-records", str(kept),
+                      *FAST]) == 2
     # another seed, other games, another file
     assert main_tune(["mortain", "--games", "10", "--seed", "5", "--out", str(c), *FAST]) == 0
     assert c.read_bytes() != a.read_bytes()
