@@ -60,14 +60,18 @@ def read(paths):
     return out
 
 
-def decisions(records):
-    """Rows (value, wp, outcome for the mover, pair key) of every searched decision."""
+def decisions(records, player_name=None):
+    """Rows (value, wp, outcome for the mover, pair key) of every searched
+    decision (only those of the entrant `player_name` if given)."""
     rows = []
     for rec in records:
         returns = rec["returns"]
+        names = [p.get("name") for p in rec.get("players", [])]
         for m in rec["moves"]:
             p = m.get("player", -1)
             if p not in (0, 1) or m.get("wp") is None or m.get("eval") is None:
+                continue
+            if player_name is not None and (len(names) < 2 or names[p] != player_name):
                 continue
             rows.append((float(m["eval"]), float(m["wp"]), (float(returns[p]) + 1.0) / 2.0,
                          rec.get("pairing", 0) * 1_000_000 + rec.get("pair", rec.get("index", 0) // 2)))
@@ -165,6 +169,7 @@ def main(argv=None):
     p.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS))
     p.add_argument("--from", dest="sources", nargs="+", metavar="FILE", help="read these records instead of playing")
     p.add_argument("--records", metavar="FILE", help="keep the games played here")
+    p.add_argument("--player", metavar="NAME", help="only the decisions of this entrant (its name in the records)")
     p.add_argument("--fit", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
                    help="Platt-fit this search's values on even pairs, table on odd pairs")
     p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
@@ -173,7 +178,7 @@ def main(argv=None):
     game = ardsearch.load_game(args.game)
     records = read(args.sources) if args.sources else play(game, args.games, args.seed, args.bots,
                                                            args.jobs, args.records)
-    v, wp, y, pair = decisions(records)
+    v, wp, y, pair = decisions(records, args.player)
     print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
     label = "reported wp"
     if args.fit:
