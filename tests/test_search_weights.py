@@ -169,3 +169,22 @@ def test_bad_weight_vectors_are_refused_by_the_search():
         _search.Expectimax(game.capsule, weights=[float("nan")] * n)
     with pytest.raises(ValueError, match="expected \"classic\""):
         HeuristicBot(game, weights=3)
+
+
+def test_the_frozen_preset_plays_the_classic_evaluation():
+    """Issue 15: "every game's new mcts preset beats this issue's starting mcts
+    preset (keep it as a frozen preset for the comparison)": mcts-v1 writes
+    out every search setting of the starting preset and plays the games that
+    have features with their hand-set ("classic") evaluation."""
+    for name in ardsearch.list_games():
+        bot = load_bot("mcts-v1", name)
+        game = ardsearch.load_game(name)
+        assert bot.shape["exploration"] == 0.5 and bot.shape["minimax_weight"] == 0.0
+        assert bot.shape["eval_children"] is False and bot.shape["final_lcb"] == 0.0
+        assert bot.simulations == 150000 and bot.time_limit == 2.5
+        if name in GAMES_WITH_FEATURES:
+            assert bot.weights_setting == "classic" and np.array_equal(bot.weights, _classic(game))
+        if name == "microarmour":
+            assert bot.shape["rollout_depth"] == 0 and bot.shape["normalize"] is True
+        else:
+            assert bot.shape["rollout_depth"] == 10 and bot.shape["normalize"] is False
