@@ -56,6 +56,42 @@ cdef const ard_game *_vtable(object capsule) except NULL:
     return g
 
 
+def engine_feature_names(capsule):
+    """The evaluation feature names a game's vtable declares (empty if none);
+    for ardsearch.evaluation, which loads weights before any Game exists."""
+    cdef const ard_game *g = _vtable(capsule)
+    return tuple(g.feature_names[i].decode() for i in range(g.num_features))
+
+
+def engine_weights(capsule):
+    """A numpy copy of a game's static weights table (empty if no features)."""
+    cdef const ard_game *g = _vtable(capsule)
+    cdef int i
+    out = np.zeros(g.num_features, dtype=np.float64)
+    for i in range(g.num_features):
+        out[i] = g.weights[i]
+    return out
+
+
+def set_engine_weights(capsule, values):
+    """Overwrite a game's static weights table (process-wide: evaluate() of
+    every state of that game changes). ValueError on a wrong count or a
+    non-finite number."""
+    cdef const ard_game *g = _vtable(capsule)
+    cdef int i, n = g.num_features
+    name = g.name.decode()
+    if n == 0:
+        raise ValueError(f"{name} has no evaluation features to weight")
+    w = np.asarray(values, dtype=np.float64).reshape(-1)
+    if w.shape[0] != n:
+        names = ", ".join(g.feature_names[i].decode() for i in range(n))
+        raise ValueError(f"{name} has {n} features ({names}), got {w.shape[0]} weights")
+    if not np.all(np.isfinite(w)):
+        raise ValueError(f"{name}: every weight must be a finite number, got {w.tolist()}")
+    for i in range(n):
+        g.weights[i] = w[i]
+
+
 cdef class Game:
     """A game with fixed parameters: makes states and reads them back."""
 
@@ -133,23 +169,9 @@ cdef class Game:
         Setting them changes evaluate() for every state of this game in the
         process (the weights are the engine's static table, like its charts)."""
         def __get__(self):
-            cdef int i, n = self.g.num_features
-            out = np.zeros(n, dtype=np.float64)
-            for i in range(n):
-                out[i] = self.g.weights[i]
-            return out
+            return engine_weights(self.capsule)
         def __set__(self, values):
-            cdef int i, n = self.g.num_features
-            if n == 0:
-                raise ValueError(f"{self.spec.name} has no evaluation features to weight")
-            w = np.asarray(values, dtype=np.float64).reshape(-1)
-            if w.shape[0] != n:
-                raise ValueError(f"{self.spec.name} has {n} features ({', '.join(self.feature_names)}), "
-                                 f"got {w.shape[0]} weights")
-            if not np.all(np.isfinite(w)):
-                raise ValueError(f"{self.spec.name}: every weight must be a finite number, got {w.tolist()}")
-            for i in range(n):
-                self.g.weights[i] = w[i]
+            set_engine_weights(self.capsule, values)
     property observation_shape:
         def __get__(self): return tuple(self.spec.observation_shape)
     property player_names:
@@ -369,11 +391,30 @@ cdef class State:
         self.g.returns(self.buf, r)
         return [r[0], r[1]]
 
-    def evaluate(self, int player):
-        """The game's heuristic value in [-1, 1] for player (0 or 1)."""
+    def evaluate(self, int player, weights=None):
+        """The game's heuristic value in [-1, 1] for player (0 or 1). With
+        `weights` (one number per Game.feature_names entry) the value is
+        tanh(weights . features / 2) with those weights instead of the game's
+        own table (a bot with its own weights; terminal states keep their
+        evaluate() value, the game's result)."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, got {player}")
-        return self.g.evaluate(self.buf, player)
+        if weights is None:
+            return self.g.evaluate(self.buf, player)
+        cdef int i, n = self.g.num_features
+        if n == 0:
+            raise ValueError(f"{self.game.spec.name} has no evaluation features: evaluate() takes no weights")
+        w = np.asarray(weights, dtype=np.float64).reshape(-1)
+        if w.shape[0] != n:
+            raise ValueError(f"{self.game.spec.name} has {n} features, got {w.shape[0]} weights")
+        if self.g.current_player(self.buf) == ARD_TERMINAL:
+            return self.g.evaluate(self.buf, player)
+        cdef double buf[ARD_MAX_FEATURES]
+        cdef double ww[ARD_MAX_FEATURES]
+        for i in range(n):
+            ww[i] = w[i]
+        self.g.features(self.buf, player, buf)
+        return ard_linear_value(ww, buf, n)
 
     def features(self, int player):
         """The evaluation's features of this state from player's side (a numpy

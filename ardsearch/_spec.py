@@ -125,6 +125,12 @@ class GameSpec:
     # the reason codes `outcome` can give, in the order RULES.md lists them
     outcome_reasons: tuple[str, ...] = ()
 
+    def __post_init__(self):
+        # A game whose evaluation is features reads its weights file now, when
+        # its module is imported (ardsearch.evaluation; a bad file stops the import).
+        from ardsearch import evaluation
+        evaluation.install(self)
+
     @classmethod
     def from_engine(cls, engine, *, name, title, params, render, summary="", **more):
         """The spec of a game whose Cython engine module follows the usual

@@ -134,8 +134,35 @@ def _as_game(game):
                      f"'ardennes' or 'ardennes(road_length=12)', got {type(game).__name__} {shown}")
 
 
-def _wp(value):
-    return min(1.0, max(0.0, (float(value) + 1.0) / 2.0))
+
+class _Weighted:
+    """A bot's `weights` setting: None/"default" (the game's own evaluate()),
+    "classic" (the game's hand-set evaluation, one-hot on its first feature)
+    or the path of an eval.toml for this game. Also maps root values to the
+    win probability the bot reports (the Platt table of whichever weights
+    file the bot plays with, if it has one; see ardsearch.evaluation)."""
+
+    def _set_weights(self, weights):
+        from ardsearch import evaluation
+        self.weights_setting = weights
+        self._weights, own_file = evaluation.resolve_weights(self.game, weights, self.name)
+        if self._weights is None:
+            ev = evaluation.loaded(self.game.name)
+            self._calibration = ev.calibration if ev is not None else {}
+        else:
+            self._calibration = own_file.calibration if own_file is not None else {}
+
+    @property
+    def weights(self):
+        """The weights this bot's evaluation uses (None: the game's own table)."""
+        return None if self._weights is None else self._weights.copy()
+
+    def _weights_arg(self):
+        return None if self._weights is None else self._weights.tolist()
+
+    def win_probability(self, value, search):
+        from ardsearch import evaluation
+        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration)
 
 
 class Bot:
@@ -211,10 +238,15 @@ class RandomBot(_SeededBot):
         return self._basic(view, self._rng.choice(moves), moves)
 
 
-class HeuristicBot(_SeededBot):
+class HeuristicBot(_SeededBot, _Weighted):
     """One-ply greedy: tries each legal move on a copy of its view and keeps
     the one the game's evaluate() likes best for the mover (a won game beats
-    any evaluation, a lost one is worse than any); ties broken at random."""
+    any evaluation, a lost one is worse than any); ties broken at random.
+    weights: None (the game's evaluation), "classic" or an eval.toml path."""
+
+    def __init__(self, game, seed=0, weights=None, name=None):
+        super().__init__(game, seed, name)
+        self._set_weights(weights)
 
     def analyze(self, state):
         _check_decision(state, self.name)
@@ -225,18 +257,19 @@ class HeuristicBot(_SeededBot):
         for a in moves:
             child = view.clone()
             child.apply_action(a)
-            scores.append(2.0 * child.returns()[me] if child.is_terminal() else child.evaluate(me))
+            scores.append(2.0 * child.returns()[me] if child.is_terminal()
+                          else child.evaluate(me, self._weights))
         top = max(scores)
         best = self._rng.choice([a for a, s in zip(moves, scores) if s >= top - 1e-12])
         out = self._basic(view, best, moves)
         out["values"] = {view.action_to_string(a): s for a, s in zip(moves, scores)}
         out["value"] = max(-1.0, min(1.0, top))
-        out["wp"] = _wp(out["value"])
+        out["wp"] = self.win_probability(out["value"], "greedy")
         out["nodes"] = len(moves)
         return out
 
 
-class MCTSBot(Bot):
+class MCTSBot(Bot, _Weighted):
     """Monte Carlo tree search (ardsearch._search.MCTS).
 
     simulations: total simulations per move (0 or None: no cap, use time_limit);
@@ -253,7 +286,8 @@ class MCTSBot(Bot):
     ordering and first-play urgency) and counts in the implicit minimax.
     final_lcb: 0 plays the most visited root move; k > 0 the root move with
     the highest mean - k / sqrt(visits) (for flat evaluations, where UCB
-    spreads visits almost evenly).
+    spreads visits almost evenly). weights: None (the game's evaluate()),
+    "classic" (its hand-set evaluation) or the path of an eval.toml.
     The tree is kept between moves when the new position
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
@@ -267,8 +301,9 @@ class MCTSBot(Bot):
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=None, rollout_depth=None, solver=True, max_memory_mb=512,
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
-                 eval_children=None, final_lcb=None, name=None):
+                 eval_children=None, final_lcb=None, weights=None, name=None):
         super().__init__(game, seed, name)
+        self._set_weights(weights)
         shape = search_shape(self.PRESET, self.game)
         who = self.name
         self.simulations = (None if _off_or(simulations) else
@@ -294,7 +329,8 @@ class MCTSBot(Bot):
                                   threads=_integer(who, "threads", threads, 1, 256),
                                   solver=_flag(who, "solver", solver),
                                   max_memory_mb=_number(who, "max_memory_mb", max_memory_mb, 1.0),
-                                  ismcts=_flag(who, "ismcts", ismcts, allow_none=True), **self.shape)
+                                  ismcts=_flag(who, "ismcts", ismcts, allow_none=True),
+                                  weights=self._weights_arg(), **self.shape)
         self._last_history = None
 
     @property
@@ -343,6 +379,7 @@ class MCTSBot(Bot):
         # do (Lc0's convention); the tree's size is `tree_nodes`
         out["tree_nodes"] = r["nodes"]
         out["nodes"] = r["simulations"]
+        out["wp"] = self.win_probability(r["value"], "ismcts" if self.ismcts else "mcts")
         return out
 
 
@@ -355,24 +392,26 @@ class ISMCTSBot(MCTSBot):
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=None, rollout_depth=None, max_memory_mb=512, reuse_tree=True,
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
-                 name=None):
+                 weights=None, name=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
                          reuse_tree=reuse_tree, normalize=normalize,
                          minimax_weight=minimax_weight, eval_children=eval_children,
-                         final_lcb=final_lcb, name=name)
+                         final_lcb=final_lcb, weights=weights, name=name)
 
 
-class ExpectimaxBot(Bot):
+class ExpectimaxBot(Bot, _Weighted):
     """Iterative-deepening expectimax with Star2 pruning and a transposition
     table (ardsearch._search.Expectimax). depth: fixed depth (None: deepen
     until time_limit or nodes). In hidden-information games the C++ side
-    averages over `determinizations` samples of the bot's view."""
+    averages over `determinizations` samples of the bot's view. weights:
+    None (the game's evaluate()), "classic" or the path of an eval.toml."""
 
     def __init__(self, game, depth=None, time_limit=1.0, seed=0, determinizations=8, tt_mb=64,
-                 star2=True, use_tt=True, nodes=None, name=None):
+                 star2=True, use_tt=True, nodes=None, weights=None, name=None):
         super().__init__(game, seed, name)
+        self._set_weights(weights)
         who = self.name
         self.depth = (None if _off_or(depth) else
                       _integer(who, "depth", depth, 1, 64, what="an integer from 1 to 64 (0 or none: "
@@ -386,7 +425,8 @@ class ExpectimaxBot(Bot):
             raise ValueError(f"{self.name}: give depth, time_limit and/or nodes")
         self._args = dict(seed=self.seed & _MASK64, tt_mb=_integer(who, "tt_mb", tt_mb, 1, 65536),
                           star2=_flag(who, "star2", star2), use_tt=_flag(who, "use_tt", use_tt),
-                          determinizations=_integer(who, "determinizations", determinizations, 1, 4096))
+                          determinizations=_integer(who, "determinizations", determinizations, 1, 4096),
+                          weights=self._weights_arg())
         self._ex = _search.Expectimax(self.game.capsule, **self._args)
 
     def reset(self):
@@ -418,7 +458,7 @@ class ExpectimaxBot(Bot):
         out["visits"] = {}
         out["pv_actions"] = r["pv"]
         out["pv"] = pv
-        out["wp"] = _wp(r["value"])
+        out["wp"] = self.win_probability(r["value"], "expectimax")
         out.setdefault("proven", None)
         return out
 
@@ -438,6 +478,12 @@ def _roster_files():
     """Preset name -> TOML text, from the installed ardsearch.roster package or,
     run in place, the repository's bots/ folder next to the package."""
     found = {}
+    # Run from a source tree (a checkout or a worktree beside setup.py), the
+    # tree's own bots/ wins: an editable install elsewhere maps the roster
+    # package to another checkout's folder.
+    tree = Path(__file__).resolve().parent.parent
+    if (tree / "setup.py").is_file() and (tree / "bots" / "mcts.toml").is_file():
+        return {path.stem: path.read_text(encoding="utf-8") for path in sorted((tree / "bots").glob("*.toml"))}
     try:
         root = resources.files("ardsearch.roster")
         for entry in root.iterdir():

@@ -1,5 +1,5 @@
 """The `ardsearch` command: list | show | rules | play | match | perft | engine |
-tournament | replay | bench.
+tournament | replay | tune | bench.
 
 Games are named as in the API: `ardennes` or `ardennes(variant=basic)`.
 Bad arguments print one line on stderr and exit with status 2. Ctrl-C exits
@@ -218,6 +218,11 @@ def cmd_replay(args):
     return main_replay(args.rest)
 
 
+def cmd_tune(args):
+    from ardsearch.tuning import main_tune
+    return main_tune(args.rest)
+
+
 def cmd_bench(args):
     from ardsearch.benchmark import main as bench_main
     return bench_main(args.rest)
@@ -296,6 +301,11 @@ def build_parser():
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(run=cmd_replay)
 
+    s = sub.add_parser("tune", help="fit a game's evaluation weights to self-play results",
+                       add_help=False)
+    s.add_argument("rest", nargs=argparse.REMAINDER)
+    s.set_defaults(run=cmd_tune)
+
     s = sub.add_parser("bench", help="speed figures of every game and search", add_help=False)
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(run=cmd_bench)
@@ -307,6 +317,7 @@ PASSTHROUGH = {
     "engine": ("ardsearch.protocol.engine", "main"),
     "tournament": ("ardsearch.tournament.cli", "main_tournament"),
     "replay": ("ardsearch.tournament.cli", "main_replay"),
+    "tune": ("ardsearch.tuning", "main_tune"),
     "bench": ("ardsearch.benchmark", "main"),
 }
 

@@ -157,9 +157,10 @@ def make_search(game, algorithm: str, settings: dict, preset, threads: int | Non
     memory = int(settings.get("Hash", 64))
     threads = int(settings.get("Threads", 1)) if threads is None else threads
     preset = preset or {}
+    weights = preset_weights(game, preset)
     if algorithm == "expectimax":
         kwargs = {k: preset[k] for k in ("star2", "use_tt", "determinizations") if k in preset}
-        return _search.Expectimax(game.capsule, seed=seed, tt_mb=memory, **kwargs)
+        return _search.Expectimax(game.capsule, seed=seed, tt_mb=memory, weights=weights, **kwargs)
     if shape is None:
         shape = search_shape(preset.get("name") or ("ismcts" if algorithm == "ismcts" else "mcts"), game)
     shape = dict(shape)
@@ -167,7 +168,31 @@ def make_search(game, algorithm: str, settings: dict, preset, threads: int | Non
         shape["exploration"] = float(settings["Exploration"])
     kwargs = {k: preset[k] for k in ("solver",) if k in preset}
     return _search.MCTS(game.capsule, seed=seed, threads=threads, max_memory_mb=float(memory),
-                        ismcts=(algorithm == "ismcts"), **shape, **kwargs)
+                        ismcts=(algorithm == "ismcts"), weights=weights, **shape, **kwargs)
+
+
+def preset_weights(game, preset) -> list | None:
+    """A preset's own evaluation weights (its `weights` setting: "classic" or
+    an eval.toml path), or None for the game's own."""
+    from ..evaluation import resolve_weights
+    w, _ = resolve_weights(game, (preset or {}).get("weights"), (preset or {}).get("name", "engine"))
+    return None if w is None else w.tolist()
+
+
+def reported_wp(game, preset, value: float, algorithm: str) -> float:
+    """The win probability the protocol reports for a search's root value:
+    the Platt table ([calibration.<algorithm>]) of the weights file the search
+    plays with (the game's own unless the preset names another; none for
+    "classic"), else (value + 1) / 2."""
+    from ..evaluation import calibrated_wp, loaded, resolve_weights
+    setting = (preset or {}).get("weights")
+    w, own = resolve_weights(game, setting, (preset or {}).get("name", "engine"))
+    if w is None:
+        ev = loaded(game.name)
+        table = ev.calibration if ev is not None else {}
+    else:
+        table = own.calibration if own is not None else {}
+    return calibrated_wp(game.name, value, algorithm, table)
 
 
 def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None) -> dict:
@@ -262,7 +287,7 @@ class SearchJob:
         if hasattr(stop_event, "on_set"):
             stop_event.on_set(search.stop)
         done = threading.Event()
-        ticker = threading.Thread(target=self._tick, args=(search, algorithm, budget, stop_event, done),
+        ticker = threading.Thread(target=self._tick, args=(search, algorithm, budget, stop_event, done, preset),
                                   daemon=True, name="ardsearch-ticker")
         ticker.start()
         try:
@@ -274,7 +299,7 @@ class SearchJob:
         finally:
             done.set()
             ticker.join()
-        best, lines = self._report(result, algorithm)
+        best, lines = self._report(result, algorithm, preset)
         for line in lines:
             self.emit(line)
         if budget.infinite:
@@ -299,7 +324,7 @@ class SearchJob:
     def _static_wp(self) -> float:
         return (self.state.evaluate(self.state.current_player()) + 1.0) / 2.0
 
-    def _tick(self, search, algorithm, budget: Budget, stop_event, done) -> None:
+    def _tick(self, search, algorithm, budget: Budget, stop_event, done, preset=None) -> None:
         next_info = time.monotonic() + INFO_PERIOD_S
         while not done.wait(STOP_POLL_S):
             if stop_event.is_set():
@@ -319,9 +344,7 @@ class SearchJob:
             nodes, tree = _node_counts(p, algorithm)
             t = float(p.get("time") or (now - self.t0))
             nps = p.get("nps") or (nodes / t if t > 0 else 0)
-            wp = p.get("wp")
-            if wp is None:
-                wp = (float(p.get("value") or 0.0) + 1.0) / 2.0
+            wp = reported_wp(self.game, preset, float(p.get("value") or 0.0), algorithm)
             line = f"info depth {max(int(depth or 0), 0)} nodes {int(nodes)} nps {int(nps)} time {int(t * 1000)}"
             line += f" tree {tree}" if tree is not None else ""
             line += f" wp {min(1.0, max(0.0, wp)):.4f}"
@@ -329,7 +352,7 @@ class SearchJob:
                 line += " pv " + " ".join(pv)
             self.emit(line)
 
-    def _report(self, result: dict, algorithm: str) -> tuple[int, list[str]]:
+    def _report(self, result: dict, algorithm: str, preset=None) -> tuple[int, list[str]]:
         """The best action (kept to searchactions) and the final info lines."""
         actions = list(result.get("actions") or [])
         values = list(result.get("values") or [])
@@ -352,7 +375,7 @@ class SearchJob:
         value = result.get("value", 0.0)
         if best in actions and best != result.get("best"):
             value = values[actions.index(best)]
-        wp = (float(value) + 1.0) / 2.0 if best != result.get("best") or "wp" not in result else result["wp"]
+        wp = reported_wp(self.game, preset, float(value), algorithm)
         elapsed = float(result.get("time") or (time.monotonic() - self.t0))
         nodes, tree = _node_counts(result, algorithm)
         nps = result.get("nps") or (nodes / elapsed if elapsed > 0 else 0)

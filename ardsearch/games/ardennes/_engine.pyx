@@ -13,7 +13,8 @@ from libc.string cimport memcpy, memset, memmove
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
+from libc.math cimport log
+from ardsearch.game cimport (ard_linear_value, ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL, ARD_HIDDEN_OUTCOME,
                              ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
@@ -621,7 +622,8 @@ cdef double side_score(const ArdState *s, int q) noexcept nogil:
     return score
 
 
-cdef double ard_evaluate(const void *state, int player) noexcept nogil:
+cdef double ard_evaluate_classic(const void *state, int player) noexcept nogil:
+    """The hand-set evaluation (now the feature "classic", _features.pxi)."""
     cdef const ArdState *s = <const ArdState *>state
     cdef double d, e
     if s.phase == PH_OVER:
@@ -634,6 +636,9 @@ cdef double ard_evaluate(const void *state, int player) noexcept nogil:
     # squash to (-0.95, 0.95): never as good as a real win
     e = d / (1.0 + (d if d > 0 else -d))
     return 0.95 * e
+
+
+include "_features.pxi"
 
 
 cdef uint64_t ard_hash(const void *state) noexcept nogil:
@@ -934,6 +939,10 @@ ARD_GAME.viewer = ard_viewer
 ARD_GAME.action_visible = ard_action_visible
 ARD_GAME.action_to_string = ard_action_to_string
 ARD_GAME.string_to_action = ard_string_to_action
+ARD_GAME.num_features = NFEAT
+ARD_GAME.feature_names = ARD_FEATURE_NAMES
+ARD_GAME.features = ard_features
+ARD_GAME.weights = ARD_WEIGHTS
 
 STATE_SIZE = sizeof(ArdState)
 PARAMS_SIZE = sizeof(ArdParams)
@@ -1339,6 +1348,13 @@ def _returns(raw):
     load_state(raw, &s)
     ard_returns(&s, out)
     return [out[0], out[1]]
+
+
+def _evaluate_classic(raw, int player):
+    """The hand-set evaluation the feature "classic" is made of."""
+    cdef ArdState s
+    load_state(raw, &s)
+    return ard_evaluate_classic(&s, player)
 
 
 def _evaluate(raw, int player):

@@ -10,7 +10,7 @@ holds only what changes.
 from libc.stdint cimport uint8_t, int8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.string cimport memcpy, memset, strlen, strcmp, strncmp
 from libc.stdio cimport snprintf
-from libc.math cimport round as c_round, fabs
+from libc.math cimport round as c_round, fabs, log
 from cpython.pycapsule cimport PyCapsule_New
 from ardsearch.game cimport *
 
@@ -709,8 +709,9 @@ cdef void m_returns(const void *state, double *out) noexcept nogil:
     cdef const MState *s = <const MState *>state
     ard_returns_for_winner(s.winner if s.phase == PH_OVER else -1, out)
 
-cdef double m_evaluate(const void *state, int player) noexcept nogil:
-    """German prospects: exits (5 win), westward progress of German units
+cdef double m_evaluate_classic(const void *state, int player) noexcept nogil:
+    """The hand-set evaluation (now the feature "classic", _features.pxi).
+    German prospects: exits (5 win), westward progress of German units
     weighted by their strength, material on both sides, and time left; a
     smooth squash to [-1, 1]. From `player`'s point of view."""
     cdef const MState *s = <const MState *>state
@@ -745,6 +746,8 @@ cdef double m_evaluate(const void *state, int player) noexcept nogil:
     if x < -0.99:
         x = -0.99
     return x if player == 0 else -x
+
+include "_features.pxi"
 
 # ------------------------------------------------------------------ hash ----
 cdef uint64_t m_hash(const void *state) noexcept nogil:
@@ -1120,6 +1123,10 @@ VTABLE.viewer = m_viewer
 VTABLE.action_visible = m_action_visible
 VTABLE.action_to_string = m_action_to_string
 VTABLE.string_to_action = m_string_to_action
+VTABLE.num_features = MFEAT
+VTABLE.feature_names = M_FEATURE_NAMES
+VTABLE.features = m_features
+VTABLE.weights = M_WEIGHTS
 
 
 def capsule():

@@ -352,6 +352,12 @@ def returns(raw):
     return [out[0], out[1]]
 
 
+def _evaluate_classic(raw, int p):
+    """The hand-set evaluation the feature "classic" is made of."""
+    cdef MState s = load_raw(raw)
+    return m_evaluate_classic(&s, p)
+
+
 def evaluate(raw, int p):
     cdef MState s = load_raw(raw)
     return m_evaluate(&s, p)

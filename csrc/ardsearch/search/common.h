@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "ardsearch/game.h"
+#include "evaluator.h"
 
 namespace ard {
 
@@ -71,6 +73,32 @@ inline std::vector<ard_action> checked_root_actions(const ard_game *g, const uin
         if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
     }
     return out;
+}
+
+/* An Evaluator from a search's `weights` argument: None for the game's own
+ * evaluate(), else a sequence of num_features finite numbers (ValueError
+ * otherwise, saying what the game takes). */
+inline Evaluator make_evaluator(const ard_game *g, const py::object &weights) {
+    Evaluator e;
+    e.g = g;
+    if (weights.is_none()) return e;
+    if (g->num_features <= 0)
+        throw py::value_error(std::string("weights: game '") + g->name +
+                              "' has no evaluation features, so a search cannot carry its own weights "
+                              "(pass weights=None)");
+    std::vector<double> w = weights.cast<std::vector<double>>();
+    if ((int)w.size() != g->num_features)
+        throw py::value_error("weights: game '" + std::string(g->name) + "' has " +
+                              std::to_string(g->num_features) + " features, got " +
+                              std::to_string(w.size()) + " weights (see game.feature_names)");
+    for (size_t i = 0; i < w.size(); i++) {
+        if (!std::isfinite(w[i]))
+            throw py::value_error("weights: entry " + std::to_string(i) + " is not a finite number");
+        e.w[i] = w[i];
+    }
+    e.n = g->num_features;
+    e.own = true;
+    return e;
 }
 
 using Clock = std::chrono::steady_clock;

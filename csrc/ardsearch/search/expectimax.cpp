@@ -16,7 +16,11 @@ namespace {
 
 const char *kClassDoc = R"doc(Expectiminimax search with alpha-beta, Star1/Star2 and a transposition table.
 
-Expectimax(capsule, seed=0, tt_mb=64, star2=True, use_tt=True, determinizations=8)
+Expectimax(capsule, seed=0, tt_mb=64, star2=True, use_tt=True, determinizations=8, weights=None)
+
+weights: None scores leaves with the game's evaluate(); a list of
+len(game.feature_names) numbers scores them with tanh(w . features / 2) using
+these weights instead of the game's table (this search only).
 
 Values are from the point of view of the player to move at the root, in [-1, 1]:
 decision nodes are max nodes when that player moves and min nodes otherwise
@@ -74,7 +78,7 @@ found their state), 'exact_values', and in PIMC mode 'determinizations' and
 class PyExpectimax {
   public:
     PyExpectimax(py::object capsule, uint64_t seed, int64_t tt_mb, bool star2, bool use_tt,
-                 int determinizations)
+                 int determinizations, py::object weights)
         : capsule_(std::move(capsule)), game_(game_from_capsule(capsule_)) {
         if (tt_mb < 1 || tt_mb > (1 << 16))
             throw py::value_error("tt_mb must be between 1 and 65536 megabytes, got " +
@@ -88,6 +92,7 @@ class PyExpectimax {
         opt.star2 = star2;
         opt.use_tt = use_tt;
         opt.determinizations = determinizations;
+        opt.eval = make_evaluator(game_, weights);
         search_ = std::make_unique<ExpectimaxSearch>(game_, opt);
     }
 
@@ -196,9 +201,10 @@ class PyExpectimax {
 
 void bind_expectimax(py::module_ &m) {
     py::class_<PyExpectimax>(m, "Expectimax", kClassDoc)
-        .def(py::init<py::object, uint64_t, int64_t, bool, bool, int>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int64_t, bool, bool, int, py::object>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("tt_mb") = 64, py::arg("star2") = true,
-             py::arg("use_tt") = true, py::arg("determinizations") = 8)
+             py::arg("use_tt") = true, py::arg("determinizations") = 8,
+             py::arg("weights") = py::none())
         .def("search", &PyExpectimax::search, kSearchDoc, py::arg("state_raw"),
              py::arg("depth") = py::none(), py::arg("time_limit") = py::none(),
              py::arg("nodes") = py::none(), py::arg("root_actions") = py::none())

@@ -245,7 +245,7 @@ double ExpectimaxSearch::terminal_value(const void *state) {
 
 double ExpectimaxSearch::leaf_value(const void *state) {
     hit_horizon_ = true;
-    return clamp_value(game_->evaluate(state, root_player_));
+    return clamp_value(opt_.eval(state, root_player_));
 }
 
 void ExpectimaxSearch::set_pv(int ply, ard_action move) {
@@ -415,7 +415,7 @@ void ExpectimaxSearch::sort_outcomes(ard_action *outcomes, double *probs, int n)
 double ExpectimaxSearch::value_guess(const void *state, uint64_t key) {
     if (opt_.use_tt)
         if (const TTEntry *e = tt_.probe(key)) return e->value;
-    return clamp_value(game_->evaluate(state, root_player_));
+    return clamp_value(opt_.eval(state, root_player_));
 }
 
 /* The order in which the Star1 phase searches a chance node's outcomes.

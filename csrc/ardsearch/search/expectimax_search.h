@@ -63,6 +63,7 @@
 #include <vector>
 
 #include "ardsearch/game.h"
+#include "evaluator.h"
 #include "tt.h"
 
 namespace ard {
@@ -73,6 +74,7 @@ struct ExpectimaxOptions {
     int determinizations = 8;  // PIMC samples for a view state of a hidden-information game
     uint64_t seed = 0;
     size_t tt_mb = 64;
+    Evaluator eval;           // leaves: the game's evaluate() or the search's own weights
 };
 
 struct ExpectimaxLimits {

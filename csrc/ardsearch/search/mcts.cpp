@@ -58,8 +58,9 @@ class Mcts {
    public:
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
          double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
-         double final_lcb)
+         double final_lcb, py::object weights)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
+        cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
         if (!(exploration >= 0.0)) throw py::value_error("exploration must be >= 0");
         if (rollout_depth < -1) throw py::value_error("rollout_depth must be -1 (play to the end) or >= 0");
@@ -535,7 +536,7 @@ with hidden information.
 
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
-     eval_children=False, final_lcb=0)
+     eval_children=False, final_lcb=0, weights=None)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -564,6 +565,9 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   mean - k / sqrt(visits) (the "secure child"), for games whose values are
   so flat that UCB spreads visits almost evenly and visit counts say little.
   A proven win is still taken and proven losses avoided either way.
+- weights: None scores positions with the game's evaluate(); a list of
+  len(game.feature_names) numbers scores them with tanh(w . features / 2)
+  using these weights instead of the game's table (this search only).
 - max_memory_mb: cap on tree memory (all threads together); past it the
   trees stop growing and simulations keep rolling out from their leaves.
 - ismcts: None picks information-set MCTS for games flagged with hidden
@@ -575,11 +579,11 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   picks it in each determinization by UCB over its own per-move statistics
   kept beside that edge.
 )doc")
-        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
-             py::arg("eval_children") = false, py::arg("final_lcb") = 0.0)
+             py::arg("eval_children") = false, py::arg("final_lcb") = 0.0, py::arg("weights") = py::none())
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(), R"doc(

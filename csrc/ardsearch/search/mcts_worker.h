@@ -58,6 +58,8 @@ struct MctsConfig {
     // ones perhaps never), and the implicit minimax value of a node takes the
     // best over all its evaluated children, visited or not.
     bool eval_children = false;
+    // The leaf evaluation: the game's evaluate() or the search's own weights.
+    Evaluator eval;
 };
 
 /* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
@@ -228,7 +230,7 @@ class Worker {
                     leaf.eval = (float)r[seat_of(leaf.chooser)];
                     newly_proven = prove_terminal(leaf, r);
                 } else {
-                    if (cfg_->minimax_weight > 0.0) leaf.eval = (float)g_->evaluate(s, seat_of(leaf.chooser));
+                    if (cfg_->minimax_weight > 0.0) leaf.eval = (float)cfg_->eval(s, seat_of(leaf.chooser));
                     rollout(s, r);
                 }
                 break;
@@ -525,8 +527,8 @@ class Worker {
                 break;
             }
             if ((depth >= 0 && plies >= depth) || plies >= cap) {
-                r[0] = g_->evaluate(s, 0);
-                r[1] = g_->evaluate(s, 1);
+                r[0] = cfg_->eval(s, 0);
+                r[1] = cfg_->eval(s, 1);
                 break;
             }
             ard_action a;
@@ -593,7 +595,7 @@ class Worker {
             g_->returns(t, r);
             ch.eval = (float)r[seat_of(p)];
         } else {
-            ch.eval = (float)g_->evaluate(t, seat_of(p));
+            ch.eval = (float)cfg_->eval(t, seat_of(p));
         }
         ch.has_eval = 1;
     }

@@ -1,0 +1,209 @@
+"""Evaluation weights kept as data: each game's ``data/eval.toml``.
+
+A game whose evaluate() is a linear model over features (game ABI 2:
+``evaluate = tanh(w . f / 2)``, so ``(evaluate + 1) / 2`` is the model's win
+probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
+
+    [weights]            # one number for every feature the engine names, any order
+    classic = 1.0
+    material = 0.4
+
+    [calibration.mcts]   # optional: a search's root value -> win probability
+    scale = 1.3          # wp = sigmoid(scale * logit((v + 1) / 2) + shift)
+    shift = 0.0
+
+    [source]             # optional: how the file was made (ardsearch tune writes it)
+    game = "ardennes"
+    command = "ardsearch tune ardennes --games 400 --seed 1"
+
+The file is read when the game's module is imported (GameSpec calls
+install()), validated strictly, and written into the engine's static weights
+table. A bad file stops the import with one line naming the file and the key.
+A game with features but no file keeps the defaults compiled into its engine.
+"""
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ardsearch._toml import read_toml
+
+__all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
+           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES"]
+
+# The searches whose root values a [calibration.<name>] table may map.
+CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
+_CAL_KEYS = ("scale", "shift")
+_SECTIONS = ("weights", "calibration", "source")
+
+
+class EvalFileError(ValueError):
+    """An eval.toml that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class EvalFile:
+    """One validated eval.toml."""
+
+    path: str
+    weights: np.ndarray                       # in the engine's feature order
+    names: tuple[str, ...]                    # the engine's feature names
+    calibration: dict = field(default_factory=dict)   # search name -> (scale, shift)
+    source: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return dict(zip(self.names, (float(w) for w in self.weights)))
+
+
+def eval_path(game_name: str) -> str:
+    """Where a game's weights file lives (it may not exist)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return os.path.join(here, "games", game_name, "data", "eval.toml")
+
+
+def _number(path, key, value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise EvalFileError(f"{path}: {key} = {value!r} is not a finite number: write a number such as 0.5")
+    return float(value)
+
+
+def load(path: str, names, game_name: str | None = None) -> EvalFile:
+    """Read and validate the weights file at `path` for a game whose engine
+    names the features `names` (in order). Raises EvalFileError, one line
+    naming the file and the key, for: unreadable or invalid TOML, an unknown
+    section, a missing or unknown feature, a weight that is not a finite
+    number, a bad calibration table, or a [source] game that is not
+    `game_name`."""
+    names = tuple(names)
+    data = read_toml(path, error=EvalFileError, what="evaluation weights file")
+    for key in data:
+        if key not in _SECTIONS:
+            raise EvalFileError(f"{path}: unknown key {key!r} at the top level "
+                                f"(expected the tables {', '.join(_SECTIONS)})")
+        if not isinstance(data[key], dict):
+            raise EvalFileError(f"{path}: {key} must be a table ([{key}])")
+    source = data.get("source", {})
+    owner = source.get("game")
+    if owner is not None and game_name is not None and owner != game_name:
+        raise EvalFileError(f"{path}: source.game = {owner!r}: this file is for {owner}, not {game_name}")
+    given = data.get("weights")
+    if given is None:
+        raise EvalFileError(f"{path}: no [weights] table: give one number per feature "
+                            f"({', '.join(names)})")
+    for key in given:
+        if key not in names:
+            where = f" for {game_name}" if game_name else ""
+            raise EvalFileError(f"{path}: weights.{key} is not a feature{where} "
+                                f"(features: {', '.join(names)})")
+    missing = [n for n in names if n not in given]
+    if missing:
+        raise EvalFileError(f"{path}: weights.{missing[0]} is missing: every feature needs a weight "
+                            f"(missing: {', '.join(missing)})")
+    weights = np.array([_number(path, f"weights.{n}", given[n]) for n in names], dtype=np.float64)
+    calibration = {}
+    for search, table in data.get("calibration", {}).items():
+        key = f"calibration.{search}"
+        if search not in CALIBRATED_SEARCHES:
+            raise EvalFileError(f"{path}: {key} is not a search that reports a win probability "
+                                f"(one of {', '.join(CALIBRATED_SEARCHES)})")
+        if not isinstance(table, dict):
+            raise EvalFileError(f"{path}: {key} must be a table with scale and shift")
+        for k in table:
+            if k not in _CAL_KEYS:
+                raise EvalFileError(f"{path}: {key}.{k} is not a calibration key (scale, shift)")
+        for k in _CAL_KEYS:
+            if k not in table:
+                raise EvalFileError(f"{path}: {key}.{k} is missing (a calibration needs scale and shift)")
+        scale = _number(path, f"{key}.scale", table["scale"])
+        if scale <= 0:
+            raise EvalFileError(f"{path}: {key}.scale = {scale!r} must be > 0 (a higher value must "
+                                f"never mean a lower win probability)")
+        calibration[search] = (scale, _number(path, f"{key}.shift", table["shift"]))
+    return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+
+
+# game name -> the EvalFile installed into its engine (absent: engine defaults)
+_LOADED: dict[str, EvalFile] = {}
+
+
+def install(spec) -> EvalFile | None:
+    """Load the game's data/eval.toml into its engine's weights table (called
+    once when the game's module builds its GameSpec). None if the game has
+    no features or no file."""
+    from ardsearch import _core
+    names = _core.engine_feature_names(spec.capsule)
+    if not names:
+        return None
+    path = eval_path(spec.name)
+    if not os.path.exists(path):
+        return None
+    ev = load(path, names, spec.name)
+    _core.set_engine_weights(spec.capsule, ev.weights)
+    _LOADED[spec.name] = ev
+    return ev
+
+
+def loaded(game_name: str) -> EvalFile | None:
+    """The weights file installed for a game at import, if any."""
+    return _LOADED.get(game_name)
+
+
+def classic_weights(names) -> np.ndarray:
+    """One-hot on the "classic" feature: the game's hand-set evaluation as it
+    was before it became features."""
+    names = tuple(names)
+    if not names or names[0] != "classic":
+        raise ValueError("the game's first feature is not 'classic' (its old evaluation)")
+    w = np.zeros(len(names), dtype=np.float64)
+    w[0] = 1.0
+    return w
+
+
+def resolve_weights(game, setting, who: str = "bot"):
+    """A bot's `weights` setting as (numpy weights or None, EvalFile or None).
+
+    None / "" / "default": the game's own weights (None: the search calls
+    evaluate()); "classic": one-hot on the classic feature; anything else is
+    the path of an eval.toml for this game. ValueError with a clear reason
+    for a game without features or a file for another game."""
+    from ardsearch import _core
+    if setting is None or (isinstance(setting, str) and setting.strip().lower() in ("", "default")):
+        return None, None
+    if not isinstance(setting, (str, os.PathLike)):
+        raise ValueError(f"bot {who!r}: setting weights={setting!r} is not valid: expected \"classic\", "
+                         f"\"default\" or the path of an eval.toml")
+    names = _core.engine_feature_names(game.capsule)
+    if not names:
+        raise ValueError(f"bot {who!r}: setting weights={setting!r}: {game.name} has no evaluation "
+                         f"features, so a bot cannot carry its own weights (leave weights unset)")
+    text = os.fspath(setting)
+    if text.strip().lower() == "classic":
+        try:
+            return classic_weights(names), None
+        except ValueError as e:
+            raise ValueError(f"bot {who!r}: setting weights='classic': {game.name}: {e}") from None
+    try:
+        ev = load(text, names, game.name)
+    except EvalFileError as e:
+        raise ValueError(f"bot {who!r}: setting weights={text!r}: {e}") from None
+    return ev.weights.copy(), ev
+
+
+def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None) -> float:
+    """The win probability of a root value `value` in [-1, 1] reported by
+    `search` ("mcts", "ismcts", "expectimax", "greedy"): (v + 1) / 2 mapped
+    through the Platt fit of the game's [calibration.<search>] when there is
+    one (or the given `calibration` dict), else (v + 1) / 2 itself."""
+    v = min(1.0, max(-1.0, float(value)))
+    p = (v + 1.0) / 2.0
+    table = calibration if calibration is not None else (
+        _LOADED[game_name].calibration if game_name in _LOADED else {})
+    fit = table.get(search)
+    if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain
+        return p
+    scale, shift = fit
+    z = scale * math.log(p / (1.0 - p)) + shift
+    return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))

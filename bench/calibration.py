@@ -1,0 +1,209 @@
+"""Reliability of the reported win probability: predicted against observed.
+
+    python -m bench.calibration mortain --games 40 --seed 101 --jobs 2 \\
+        --plot bench/calibration_mortain.svg
+    python -m bench.calibration mortain --from games.jsonl --fit mcts --write PATH
+
+Plays seeded self-play games through the tournament runner (default: the
+`mcts` preset at a node budget against itself, so the games are the same on
+any machine; seeds other than the tuner's, so the games are held out from
+the fit), or reads records (--from). Every bot decision in them carries the
+value and the win probability `wp` its search reported for the side to move
+(records' per-move comments); each is paired with whether that side won
+(a draw counts half).
+
+Table: the decisions grouped by decile of predicted probability (0-10%, ...,
+90-100%): count, mean predicted, observed win rate, their difference and
+its 95% interval half-width (decisions of one game are correlated, so the
+interval is wider than it looks; it is the binomial one over decisions).
+--plot draws the reliability diagram (SVG or PNG by the name; matplotlib).
+
+--fit <search>: a Platt fit wp = sigmoid(a * logit((v + 1) / 2) + b) of the
+search's root values v against results, on the even duplicate pairs; the
+table is then made on the odd pairs with the fitted map (held out). --write
+PATH puts the fit into the eval.toml at PATH as [calibration.<search>],
+keeping its weights and [source] (the command goes in source.calibration).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+import ardsearch
+from ardsearch import evaluation, logistic
+
+DEFAULT_BOTS = ("a=mcts:nodes=3000", "b=mcts:nodes=3000")
+
+
+def play(game, games: int, seed: int, bots, jobs: int, records_out=None):
+    from ardsearch.tournament import TournamentConfig, parse_bot, run_tournament
+    entrants = tuple(parse_bot(b) for b in bots)
+    per = max(2, 2 * round(games / 2 / max(1, len(entrants) * (len(entrants) - 1) // 2)))
+    config = TournamentConfig(game.name, dict(game.params), entrants, "round-robin", per, seed)
+    with tempfile.TemporaryDirectory(prefix="ardsearch-cal-") as tmp:
+        out = Path(records_out) if records_out else Path(tmp) / "games.jsonl"
+        return run_tournament(config, out, overwrite=True, concurrency=jobs, progress=True).records
+
+
+def read(paths):
+    import json
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            out += [json.loads(line) for line in f if line.strip().startswith("{")]
+    return out
+
+
+def decisions(records, player_name=None):
+    """Rows (value, wp, outcome for the mover, pair key) of every searched
+    decision (only those of the entrant `player_name` if given)."""
+    rows = []
+    for rec in records:
+        returns = rec["returns"]
+        names = [p.get("name") for p in rec.get("players", [])]
+        for m in rec["moves"]:
+            p = m.get("player", -1)
+            if p not in (0, 1) or m.get("wp") is None or m.get("eval") is None:
+                continue
+            if player_name is not None and (len(names) < 2 or names[p] != player_name):
+                continue
+            rows.append((float(m["eval"]), float(m["wp"]), (float(returns[p]) + 1.0) / 2.0,
+                         rec.get("pairing", 0) * 1_000_000 + rec.get("pair", rec.get("index", 0) // 2)))
+    if not rows:
+        raise SystemExit("no decision in these records carries eval and wp comments")
+    a = np.array(rows)
+    return a[:, 0], a[:, 1], a[:, 2], a[:, 3].astype(np.int64)
+
+
+def logit_of_value(v):
+    p = np.clip((np.asarray(v) + 1.0) / 2.0, 1e-6, 1 - 1e-6)
+    return np.log(p / (1 - p))
+
+
+def platt(v, y, l2=1e-6):
+    """(scale, shift) of wp = sigmoid(scale * logit((v+1)/2) + shift)."""
+    X = np.column_stack([logit_of_value(v), np.ones(len(v))])
+    w, _ = logistic.fit(X, y, l2=l2)
+    return float(w[0]), float(w[1])
+
+
+def reliability(pred, y):
+    """Per decile of predicted probability: (low, high, n, mean predicted,
+    observed rate, 95% half-width of the observed rate)."""
+    pred, y = np.asarray(pred), np.asarray(y)
+    bins = np.minimum((pred * 10).astype(int), 9)
+    rows = []
+    for b in range(10):
+        sel = bins == b
+        n = int(sel.sum())
+        if n == 0:
+            rows.append((b / 10, (b + 1) / 10, 0, None, None, None))
+            continue
+        obs = float(y[sel].mean())
+        half = 1.96 * math.sqrt(max(obs * (1 - obs), 1e-12) / n)
+        rows.append((b / 10, (b + 1) / 10, n, float(pred[sel].mean()), obs, half))
+    return rows
+
+
+def markdown(rows) -> str:
+    lines = ["| predicted | decisions | mean predicted | observed | observed - predicted | within 5 points |",
+             "|---|---|---|---|---|---|"]
+    for lo, hi, n, mp, obs, half in rows:
+        if n == 0:
+            lines.append(f"| {lo:.0%}-{hi:.0%} | 0 | | | | |")
+            continue
+        d = obs - mp
+        lines.append(f"| {lo:.0%}-{hi:.0%} | {n} | {mp:.3f} | {obs:.3f} ±{half:.3f} | {d:+.3f} | "
+                     f"{'yes' if abs(d) <= 0.05 else '**no**'} |")
+    return "\n".join(lines)
+
+
+def plot(rows, path, title):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([0, 1], [0, 1], color="grey", lw=1, ls="--", label="perfect")
+    ax.fill_between([0, 1], [-0.05, 0.95], [0.05, 1.05], color="grey", alpha=0.15, label="±5 points")
+    xs = [r[3] for r in rows if r[2]]
+    ys = [r[4] for r in rows if r[2]]
+    es = [r[5] for r in rows if r[2]]
+    ax.errorbar(xs, ys, yerr=es, marker="o", lw=1.5, capsize=3, label="observed (95%)")
+    for r in rows:
+        if r[2]:
+            ax.annotate(str(r[2]), (r[3], r[4]), textcoords="offset points", xytext=(4, -10), fontsize=7)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("predicted win probability (decile mean)")
+    ax.set_ylabel("observed win rate")
+    ax.set_title(title, fontsize=9)
+    ax.legend(loc="upper left", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def write_calibration(path, game, search, scale, shift, command):
+    from ardsearch.tuning import render
+    ev = evaluation.load(str(path), game.feature_names, game.name)
+    table = dict(ev.calibration)
+    table[search] = (scale, shift)
+    source = dict(ev.source)
+    source[f"calibration_{search}"] = command
+    Path(path).write_text(render(game, ev.weights, source, table), encoding="utf-8")
+    evaluation.load(str(path), game.feature_names, game.name)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m bench.calibration", description=__doc__.split("\n\n")[0])
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--seed", type=int, default=101)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS))
+    p.add_argument("--from", dest="sources", nargs="+", metavar="FILE", help="read these records instead of playing")
+    p.add_argument("--records", metavar="FILE", help="keep the games played here")
+    p.add_argument("--player", metavar="NAME", help="only the decisions of this entrant (its name in the records)")
+    p.add_argument("--fit", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
+                   help="Platt-fit this search's values on even pairs, table on odd pairs")
+    p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
+    p.add_argument("--plot", metavar="FILE", help="reliability diagram (.svg or .png)")
+    args = p.parse_args(argv)
+    game = ardsearch.load_game(args.game)
+    records = read(args.sources) if args.sources else play(game, args.games, args.seed, args.bots,
+                                                           args.jobs, args.records)
+    v, wp, y, pair = decisions(records, args.player)
+    print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
+    label = "reported wp"
+    if args.fit:
+        train = pair % 2 == 0
+        scale, shift = platt(v[train], y[train])
+        pred = logistic.sigmoid(scale * logit_of_value(v[~train]) + shift)
+        y = y[~train]
+        label = f"Platt fit (scale {scale:.3f}, shift {shift:+.3f}) on even pairs, odd pairs shown"
+        print(f"[calibration.{args.fit}] scale = {scale:.6g}, shift = {shift:.6g}", file=sys.stderr)
+        if args.write:
+            cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
+                                                             if a != args.write)
+            write_calibration(args.write, game, args.fit, scale, shift, cmd.replace(" --write", ""))
+            print(f"wrote {args.write}", file=sys.stderr)
+    else:
+        pred = wp
+    rows = reliability(pred, y)
+    loss = float(np.mean(-(y * np.log(np.clip(pred, 1e-9, 1)) + (1 - y) * np.log(np.clip(1 - pred, 1e-9, 1)))))
+    print(f"{game.name}: {label}; log-loss {loss:.4f} over {len(y)} decisions")
+    print(markdown(rows))
+    if args.plot:
+        plot(rows, args.plot, f"{game.title}: {label}")
+        print(f"wrote {args.plot}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
