@@ -50,8 +50,9 @@ cdef enum:
 
 
 # ---- the first release's evaluation (feature "classic") ---------------------
-cdef double army_score(const UState *s, int a) noexcept nogil:
-    """Material and position of one army, in rough objective-point units."""
+cdef double army_score(const UState *s, int a, const uint8_t (*rows)[32]) noexcept nogil:
+    """Material and position of one army, in rough objective-point units
+    (rows[t]: distances from tile t, filled for every tile a token stands on)."""
     cdef const Army *ar = &s.army[a]
     cdef int u, c, t, d, cards = 0
     cdef int near[32]
@@ -70,7 +71,7 @@ cdef double army_score(const UState *s, int a) noexcept nogil:
         if U_RIF <= u < U_SCOUT:                    # how close a Rifleman is to each objective
             for t in range(s.ntiles):
                 if s.objective[t] and not (ar.controlled >> t) & 1:
-                    d = distance(s, ar.token[u], t) + ((ar.suppressed >> u) & 1)
+                    d = rows[ar.token[u]][t] + ((ar.suppressed >> u) & 1)
                     if d < near[t]:
                         near[t] = d
     for t in range(s.ntiles):                       # objectives within reach: part of their value
@@ -81,9 +82,9 @@ cdef double army_score(const UState *s, int a) noexcept nogil:
     return v
 
 
-cdef double classic_value(const UState *s, int player) noexcept nogil:
+cdef double classic_value(const UState *s, int player, const uint8_t (*rows)[32]) noexcept nogil:
     """The first release's evaluate() of a state not over, in (-1, 1)."""
-    cdef double d = (army_score(s, player) - army_score(s, 1 - player)) / (1.0 + s.army[player].goal_points)
+    cdef double d = (army_score(s, player, rows) - army_score(s, 1 - player, rows)) / (1.0 + s.army[player].goal_points)
     return d / (1.0 + (d if d > 0 else -d))
 
 
@@ -161,13 +162,22 @@ cdef inline uint32_t token_tiles(const Army *ar) noexcept nogil:
     return m
 
 
-cdef void army_features(const UState *s, int a, double *f) noexcept nogil:
+cdef void token_distances(const UState *s, uint8_t (*rows)[32]) noexcept nogil:
+    """rows[t] = distances from tile t, for every tile a token of either army
+    stands on (one breadth-first search per such tile; the others untouched)."""
+    cdef uint32_t m = token_tiles(&s.army[0]) | token_tiles(&s.army[1])
+    while m:
+        bfs(s, lowbit(m), rows[lowbit(m)])
+        m &= m - 1
+
+
+cdef void army_features(const UState *s, int a, const uint8_t (*rows)[32], double *f) noexcept nogil:
     """One army's side of the features F_POINTS.. (f[k] for k >= 1)."""
     cdef const Army *ar = &s.army[a]
     cdef const Army *en = &s.army[1 - a]
     cdef int k, u, v, c, t, cyc, dice, total_cards = 0, high = 0, rifle_left = 0, rifle_gone = 0
     cdef uint32_t enemy_tiles = token_tiles(en), counted = 0
-    cdef uint8_t dist[32]
+    cdef const uint8_t *dist
     cdef int near[32]
     cdef double p, best, h
     cdef bint to_come = turn_to_come(s, a)
@@ -217,7 +227,7 @@ cdef void army_features(const UState *s, int a, double *f) noexcept nogil:
         # a token whose unit has no card left to lose: the next hit removes it
         if cycle_count(ar, c) == 0:
             f[F_FRAGILE] += 1
-        bfs(s, t, dist)
+        dist = rows[t]
         if U_RIF <= u < U_SCOUT:
             for v in range(s.ntiles):
                 if s.objective[v] and not (ar.controlled >> v) & 1:
@@ -256,15 +266,17 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
     cdef double r[2]
     cdef double v
     cdef int k, o = 1 - player
+    cdef uint8_t rows[32][32]
+    token_distances(s, rows)
     if s.phase == PH_OVER:
         und_returns(state, r)
         v = r[player]
     else:
-        v = classic_value(s, player)
+        v = classic_value(s, player, rows)
     v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
     out[F_CLASSIC] = 2.0 * atanh(v)
-    army_features(s, player, mine)
-    army_features(s, o, yours)
+    army_features(s, player, rows, mine)
+    army_features(s, o, rows, yours)
     for k in range(1, NFEAT):
         out[k] = mine[k] - yours[k]
     out[F_INITIATIVE] = 1.0 if s.initiative == player else -1.0
