@@ -41,12 +41,13 @@ def classic_only():
     GAME.weights = saved
 
 
-def position(us=None, de=None, to_move=0, initiative=0, phase="turn", turn_index=None, scenario=1):
+def position(us=None, de=None, to_move=0, initiative=0, phase="turn", turn_index=None, scenario=1, **top):
     """A scenario in the middle of a turn, with army fields replaced by us/de
     (empty card zones unless given)."""
     d = copy.deepcopy(U.load_scenario(U.scenario_path(scenario)))
     d.update(phase=phase, round=1, to_move=to_move, initiative=initiative,
              turn_index=(0 if to_move == initiative else 1) if turn_index is None else turn_index)
+    d.update(top)
     for a, mods in ((0, us), (1, de)):
         army = d["armies"][a]
         army.update(deck={}, hand={}, discard={}, play={})
@@ -258,3 +259,29 @@ def test_supply_and_fog_read_the_deck_building_zones():
     f = st.features(0)
     assert f[idx("supply")] == 2 - 1
     assert f[idx("fog")] == 3 - 1
+
+
+def test_a_pending_roll_counts_its_outcomes_by_their_chances():
+    """"Roll attack dice ... If the attack is successful, your opponent suffers
+    casualties! They must remove one card of the attacked unit from the game":
+    while the roll is pending, every feature but classic is the chance-weighted
+    mean over the roll's outcomes (miss, and the hit with its casualty zone);
+    classic reads the state as it stands (the first release's evaluation)."""
+    st = position(us=dict(tokens={"rifA": tok("13B")}, play={"rifA": 1}, hand={"fog": 1}),
+                  de=dict(tokens={"rifA": tok("12B")}, discard={"rifA": 1}, deck={"fog": 2}),
+                  phase="roll", roll={"army": 1, "unit": "rifA", "kind": "casualty", "dice": 1, "defence": 5})
+    assert st.is_chance_node()
+    outcomes = st.chance_outcomes()
+    assert [st.action_to_string(a) for a, _ in outcomes] == ["miss", "hit:discard"]
+    f = st.features(0)
+    expect = np.zeros(len(NAMES))
+    for a, p in outcomes:
+        child = st.clone()
+        child.apply_action(a)
+        expect += p * child.features(0)
+    np.testing.assert_allclose(f[1:], expect[1:], atol=1e-12)
+    # the hit takes the German Rifleman's last card outside the token: rifle_cards
+    # moves by its chance, 1 - (1 - 6/10) = 0.6 with one die against defence 5
+    miss = st.clone()
+    miss.apply_action(outcomes[0][0])
+    assert f[idx("rifle_cards")] - miss.features(0)[idx("rifle_cards")] == pytest.approx(0.6)

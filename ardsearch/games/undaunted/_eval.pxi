@@ -259,8 +259,8 @@ cdef void army_features(const UState *s, int a, const uint8_t (*rows)[32], doubl
             f[F_REACH] += s.objective[v] * (0.4 if near[v] == 0 else 0.2 if near[v] == 1 else 0.08)
 
 
-cdef void und_features(const void *state, int player, double *out) noexcept nogil:
-    cdef const UState *s = <const UState *>state
+cdef void plain_features(const UState *s, int player, double *out) noexcept nogil:
+    """The features of the state as it stands (a pending roll not counted)."""
     cdef double mine[UND_NFEAT]
     cdef double yours[UND_NFEAT]
     cdef double r[2]
@@ -269,7 +269,7 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
     cdef uint8_t rows[32][32]
     token_distances(s, rows)
     if s.phase == PH_OVER:
-        und_returns(state, r)
+        und_returns(s, r)
         v = r[player]
     else:
         v = classic_value(s, player, rows)
@@ -282,7 +282,37 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
     out[F_INITIATIVE] = 1.0 if s.initiative == player else -1.0
 
 
+# An attack whose roll is pending: every feature but classic is the
+# chance-weighted mean of its value after each outcome of the roll (the
+# outcomes and chances chance_outcomes gives, on a view too). Without this a
+# search that stops at the roll sees the card spent and nothing gained.
+# classic reads the state as it stands, as the first release did, so that
+# weights {classic = 1} still give the first release's evaluate() exactly.
+# One roll deep: an outcome that leaves another roll pending (an Explode's
+# next token) is read as it stands.
+cdef void und_features(const void *state, int player, double *out) noexcept nogil:
+    cdef const UState *s = <const UState *>state
+    cdef UState after
+    cdef ard_action acts[16]
+    cdef double probs[16]
+    cdef double f[UND_NFEAT]
+    cdef int i, k, n
+    plain_features(s, player, out)
+    if s.phase != PH_ROLL:
+        return
+    n = und_chance_outcomes(state, acts, probs)
+    for k in range(1, NFEAT):
+        out[k] = 0.0
+    for i in range(n):
+        memcpy(&after, s, sizeof(UState))
+        und_apply(&after, acts[i])
+        plain_features(&after, player, f)
+        for k in range(1, NFEAT):
+            out[k] += probs[i] * f[k]
+
+
 cdef double und_evaluate(const void *state, int player) noexcept nogil:
+    """tanh(W . f / 2); a finished game gives its returns."""
     cdef const UState *s = <const UState *>state
     cdef double r[2]
     cdef double f[UND_NFEAT]
