@@ -73,6 +73,12 @@ def random_positions(n=60):
     return out
 
 
+def st_child(st, action):
+    child = st.clone()
+    child.apply_action(action)
+    return child
+
+
 def tok(tile, suppressed=False):
     return {"tile": tile, "suppressed": suppressed}
 
@@ -122,11 +128,14 @@ def test_classic_weight_alone_reproduces_the_first_release(classic_only, scenari
 
 
 def test_features_are_mine_minus_yours():
-    """Every feature but classic is player p's quantity less the opponent's
-    (the initiative marker: +1 / -1), so it changes sign with the side."""
+    """Every feature but classic and classic_roll (the first release's
+    evaluation scales by the player's own goal) is player p's quantity less
+    the opponent's (the initiative marker: +1 / -1), so it changes sign with
+    the side."""
+    both = [i for i, n in enumerate(NAMES) if n not in ("classic", "classic_roll")]
     for st in random_positions():
         f0, f1 = st.features(0), st.features(1)
-        np.testing.assert_allclose(f0[1:], -f1[1:], atol=1e-12)
+        np.testing.assert_allclose(f0[both], -f1[both], atol=1e-12)
 
 
 # ---------------------------------------------------------------- only what the viewer may know
@@ -279,7 +288,12 @@ def test_a_pending_roll_counts_its_outcomes_by_their_chances():
         child = st.clone()
         child.apply_action(a)
         expect += p * child.features(0)
-    np.testing.assert_allclose(f[1:], expect[1:], atol=1e-12)
+    both = [i for i, n in enumerate(NAMES) if n not in ("classic", "classic_roll")]
+    np.testing.assert_allclose(f[both], expect[both], atol=1e-12)
+    # classic_roll: the first release's value averaged over the outcomes
+    v = sum(p * math.tanh(0.5 * st_child(st, a).features(0)[idx("classic")]) for a, p in outcomes)
+    assert f[idx("classic_roll")] == pytest.approx(2 * math.atanh(v), abs=1e-9)
+    assert f[idx("classic")] != pytest.approx(f[idx("classic_roll")])
     # the hit takes the German Rifleman's last card outside the token: rifle_cards
     # moves by its chance, 1 - (1 - 6/10) = 0.6 with one die against defence 5
     miss = st.clone()

@@ -13,7 +13,7 @@ helpers) are the slow, friendly side used by the package __init__ and tests.
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset, strlen, strncmp
 from libc.stdio cimport snprintf
-from libc.math cimport atanh
+from libc.math cimport atanh, tanh
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 

@@ -12,11 +12,11 @@
 
 cdef extern from *:
     """
-    #define UND_NFEAT 19
+    #define UND_NFEAT 20
     static const char *const UND_FEATURE_NAMES[UND_NFEAT] = {
         "classic", "points", "progress", "rifle_cards", "combat_cards", "fog", "supply",
         "rifle_tokens", "other_tokens", "suppressed", "markers", "reach", "control_ready",
-        "control_hand", "threat", "hand_cards", "initiative", "initiative_cards", "fragile"};
+        "control_hand", "threat", "hand_cards", "initiative", "initiative_cards", "fragile", "classic_roll"};
     /* Hand-chosen until data/eval.toml is loaded over them (the core writes
        this table): classic alone, the first release's evaluation. */
     static double UND_WEIGHTS[UND_NFEAT] = {1.0};
@@ -47,6 +47,7 @@ cdef enum:
     F_INITIATIVE = 16
     F_INITIATIVE_CARDS = 17
     F_FRAGILE = 18
+    F_CLASSIC_ROLL = 19
 
 
 # ---- the first release's evaluation (feature "classic") ---------------------
@@ -280,14 +281,17 @@ cdef void plain_features(const UState *s, int player, double *out) noexcept nogi
     for k in range(1, NFEAT):
         out[k] = mine[k] - yours[k]
     out[F_INITIATIVE] = 1.0 if s.initiative == player else -1.0
+    out[F_CLASSIC_ROLL] = out[F_CLASSIC]
 
 
 # An attack whose roll is pending: every feature but classic is the
 # chance-weighted mean of its value after each outcome of the roll (the
-# outcomes and chances chance_outcomes gives, on a view too). Without this a
-# search that stops at the roll sees the card spent and nothing gained.
-# classic reads the state as it stands, as the first release did, so that
-# weights {classic = 1} still give the first release's evaluate() exactly.
+# outcomes and chances chance_outcomes gives, on a view too); classic_roll is
+# the first release's value so averaged (a finished game counted as +-1)
+# and put on the same 2 atanh scale. Without this a search that stops at the
+# roll sees the card spent and nothing gained. classic reads the state as it
+# stands, as the first release did, so that weights {classic = 1} still give
+# the first release's evaluate() exactly.
 # One roll deep: an outcome that leaves another roll pending (an Explode's
 # next token) is read as it stands.
 cdef void und_features(const void *state, int player, double *out) noexcept nogil:
@@ -296,6 +300,7 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
     cdef ard_action acts[16]
     cdef double probs[16]
     cdef double f[UND_NFEAT]
+    cdef double v = 0.0
     cdef int i, k, n
     plain_features(s, player, out)
     if s.phase != PH_ROLL:
@@ -309,6 +314,9 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
         plain_features(&after, player, f)
         for k in range(1, NFEAT):
             out[k] += probs[i] * f[k]
+        v += probs[i] * tanh(0.5 * f[F_CLASSIC])
+    v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
+    out[F_CLASSIC_ROLL] = 2.0 * atanh(v)
 
 
 cdef double und_evaluate(const void *state, int player) noexcept nogil:
