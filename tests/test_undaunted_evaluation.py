@@ -95,13 +95,21 @@ def test_weights_file_names_every_feature_once_and_matches_the_engine():
     assert NAMES[0] == "classic"
 
 
-def test_evaluate_is_the_logistic_model_of_the_features():
+@pytest.mark.parametrize("weights", ["file", "spread"])
+def test_evaluate_is_the_logistic_model_of_the_features(weights):
     """(evaluate + 1) / 2 is sigmoid(W . f): evaluate = tanh(W . f / 2) on every
-    state not over; a finished game gives its returns."""
-    w = GAME.weights
-    for st in random_positions():
-        for p in (0, 1):
-            assert st.evaluate(p) == pytest.approx(math.tanh(0.5 * float(w @ st.features(p))), abs=1e-12)
+    state not over, with the committed weights (classic alone: a shortcut
+    computes classic only) and with weight on every feature."""
+    saved = GAME.weights
+    if weights == "spread":
+        GAME.weights = np.linspace(0.5, -0.3, len(NAMES))
+    try:
+        w = GAME.weights
+        for st in random_positions():
+            for p in (0, 1):
+                assert st.evaluate(p) == pytest.approx(math.tanh(0.5 * float(w @ st.features(p))), abs=1e-12)
+    finally:
+        GAME.weights = saved
 
 
 # Values of the first release's evaluate() (before the features), from the

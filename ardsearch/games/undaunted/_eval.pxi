@@ -324,8 +324,19 @@ cdef double und_evaluate(const void *state, int player) noexcept nogil:
     cdef const UState *s = <const UState *>state
     cdef double r[2]
     cdef double f[UND_NFEAT]
+    cdef double v
+    cdef uint8_t rows[32][32]
+    cdef int k
     if s.phase == PH_OVER:
         und_returns(state, r)
         return r[player]
-    und_features(state, player, f)
-    return ard_linear_value(UND_WEIGHTS, f, NFEAT)
+    # Weights on classic alone (the committed ones, and mcts-v1's): the same
+    # number without the other features' cost (a third of a simulation's).
+    for k in range(1, NFEAT):
+        if UND_WEIGHTS[k] != 0.0:
+            und_features(state, player, f)
+            return ard_linear_value(UND_WEIGHTS, f, NFEAT)
+    token_distances(s, rows)
+    v = classic_value(s, player, rows)
+    v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
+    return tanh(0.5 * UND_WEIGHTS[F_CLASSIC] * 2.0 * atanh(v))
