@@ -307,3 +307,47 @@ def test_a_pending_roll_counts_its_outcomes_by_their_chances():
     miss = st.clone()
     miss.apply_action(outcomes[0][0])
     assert f[idx("rifle_cards")] - miss.features(0)[idx("rifle_cards")] == pytest.approx(0.6)
+
+
+def test_points_markers_and_tokens_read_the_board():
+    """"The sum of points from all tiles you control"; "place a Control marker
+    with the "scouted" side up" (a marker either side up lets the army's units
+    move there: "The destination tile must be scouted or controlled by your
+    army"); "You win if your opponent has no more Rifleman Combat tokens on
+    the board"; Suppress "flip[s] the attacked Combat token to the
+    "suppressed" side". Scenario 1: the US holds 17B (0 points) and has 2B
+    scouted, the Germans hold 5B (3 points) and have 8A scouted."""
+    st = position(us=dict(tokens={"rifA": tok("17B"), "rifB": tok("2B"), "scoutA": tok("17B", suppressed=True)}),
+                  de=dict(tokens={"rifA": tok("5B")}))
+    f = st.features(0)
+    assert f[idx("points")] == 0 - 3
+    assert f[idx("markers")] == 2 - 2
+    assert f[idx("rifle_tokens")] == 2 - 1
+    assert f[idx("other_tokens")] == 1 - 0
+    assert f[idx("suppressed")] == 1 - 0
+
+
+def test_initiative_marker_and_initiative_cards():
+    """"The player who played the highest initiative card ... wins the
+    Initiative marker ... In case of a tie, the player who already possessed
+    the Initiative marker keeps it." initiative: +1 for the holder, -1 for the
+    other; initiative_cards: the share of an army's cycle with initiative 7 or
+    more (Squad Leaders 7, Platoon Guide 8, Platoon Sergeant 9)."""
+    st = position(us=dict(deck={"psgt": 1, "fog": 3}), de=dict(deck={"fog": 2}), initiative=1, to_move=1)
+    f = st.features(0)
+    assert f[idx("initiative")] == -1
+    assert st.features(1)[idx("initiative")] == 1
+    assert f[idx("initiative_cards")] == pytest.approx(1 / 4 - 0)
+
+
+def test_hand_cards_count_only_a_hand_still_to_be_played():
+    """"Your turn ends when you have no more cards in your hand that you can
+    or want to play. All remaining cards in your hand and cards in your play
+    area go to your discard pile." Before the turns (the bids) both hands
+    count; once the US (Initiative) has ended its turn, its hand is spent."""
+    us = dict(hand={"rifA": 1, "fog": 1})
+    de = dict(hand={"rifA": 1, "scoutA": 1, "sl_A": 1})
+    st = position(us=us, de=de, phase="bid1")
+    assert st.features(0)[idx("hand_cards")] == 1 - 3
+    st = position(us=us, de=de, to_move=1, initiative=0, turn_index=1)
+    assert st.features(0)[idx("hand_cards")] == 0 - 3
