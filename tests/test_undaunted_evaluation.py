@@ -351,3 +351,35 @@ def test_hand_cards_count_only_a_hand_still_to_be_played():
     assert st.features(0)[idx("hand_cards")] == 1 - 3
     st = position(us=us, de=de, to_move=1, initiative=0, turn_index=1)
     assert st.features(0)[idx("hand_cards")] == 0 - 3
+
+
+def test_threat_reads_the_hill_rule():
+    """"Hill tiles (3/1) have a bonus of 1 if attacked by another hill or by
+    Explode, and 3 otherwise." Scenario 2: the US Machine Gunner (Attack 2) on
+    the hill 2A against a German Rifleman (defence 4) on the hill 9A, one tile
+    away: 4 + 1 + 1 = 6, 5 faces a die, 1 - 0.5^2 = 0.75; from 1A (cover 0,
+    not a hill) 4 + 3 + 1 = 8, 1 - 0.7^2 = 0.51. The Rifleman (Attack 1) hits
+    back at 4 + 1 + 1 = 6 (0.5) on the hill, 4 + 0 + 1 = 5 (0.6) on 1A."""
+    de = dict(tokens={"rifA": tok("9A")})
+    on_hill = position(us=dict(tokens={"mg": tok("2A")}), de=de, scenario=2).features(0)[idx("threat")]
+    off_hill = position(us=dict(tokens={"mg": tok("1A")}), de=de, scenario=2).features(0)[idx("threat")]
+    assert on_hill == pytest.approx(0.75 - 0.5)
+    assert off_hill == pytest.approx(0.51 - 0.6)
+
+
+def test_reach_shares_an_objective_by_the_nearest_riflemans_distance():
+    """Design choice (the first release's reach): an objective the army does
+    not hold counts 0.4 of its points with a Rifleman on it, 0.2 at one tile,
+    0.08 at two (a suppressed Rifleman a tile further), because "Rifleman cards
+    are the only ones capable of using the Control action" and Move 1 brings
+    a Rifleman one tile nearer per card. Scenario 1, US Rifleman on 12B: 13B
+    (2 points) and 7A (1) one tile away, 5B (3, German) one tile, 2B (1) and
+    16B (1) two tiles, 6A (2) three tiles."""
+    de = dict(tokens={"rifA": tok("11B")})
+    st = position(us=dict(tokens={"rifA": tok("12B")}), de=de)
+    f = st.features(0)[idx("reach")]
+    us = 0.2 * (2 + 1 + 3) + 0.08 * (1 + 1)
+    # the German Rifleman on 11B: 5B is held by the Germans (not counted),
+    # 13B is two tiles away (via 8A), 7A three: 0.08 * 2
+    german = 0.08 * 2
+    assert f == pytest.approx(us - german)
