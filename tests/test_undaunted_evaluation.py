@@ -278,6 +278,20 @@ def test_supply_and_fog_read_the_deck_building_zones():
     assert f[idx("fog")] == 3 - 1
 
 
+def test_card_counts_read_the_cycle_not_the_supply_or_removed():
+    """"They must remove one card of the attacked unit from the game, following
+    this order: 1. From hand. 2. From discard pile. 3. From deck": a unit's
+    cards in hand, discard pile, deck (and play area) are what casualties can
+    take, so rifle_cards and combat_cards count those (supply and removed cards
+    not); Squad Leaders, Guide and Sergeant are no combat unit's cards."""
+    st = position(us=dict(hand={"rifA": 1, "scoutA": 1}, discard={"rifB": 1}, deck={"scoutB": 2, "psgt": 1},
+                          play={"rifA": 1}, supply={"rifA": 4}, removed={"scoutA": 1}),
+                  de=dict(deck={"rifA": 1, "sl_A": 1}))
+    f = st.features(0)
+    assert f[idx("rifle_cards")] == 3 - 1
+    assert f[idx("combat_cards")] == 3 - 0
+
+
 def test_a_pending_roll_counts_its_outcomes_by_their_chances():
     """"Roll attack dice ... If the attack is successful, your opponent suffers
     casualties! They must remove one card of the attacked unit from the game":
