@@ -13,10 +13,11 @@ helpers) are the slow, friendly side used by the package __init__ and tests.
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset, strlen, strncmp
 from libc.stdio cimport snprintf
+from libc.math cimport atanh, tanh
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_returns_for_winner, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
+from ardsearch.game cimport (ard_game, ard_fail, ard_linear_value, ard_hash_bytes, ard_returns_for_winner, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ard_rng_pick, ard_rng_double, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
                              ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
@@ -1665,46 +1666,7 @@ cdef void und_returns(const void *state, double *out) noexcept nogil:
 
 
 # ----------------------------------------------------------------- vtable: evaluate, hash
-cdef double army_score(const UState *s, int a) noexcept nogil:
-    """Material and position of one army, in rough objective-point units."""
-    cdef const Army *ar = &s.army[a]
-    cdef int u, c, t, d, cards = 0
-    cdef int near[32]
-    cdef double v = 0.0
-    for c in range(1, C_SL):                        # combat cards: the units' staying power
-        cards += ar.deck[c] + ar.hand[c] + ar.discard[c] + ar.play[c]
-    v += 0.15 * cards - 0.05 * (ar.deck[C_FOG] + ar.hand[C_FOG] + ar.discard[C_FOG])
-    for t in range(s.ntiles):
-        near[t] = 99
-    for u in range(NUNIT):
-        if ar.token[u] == OFF:
-            continue
-        v += 0.4 if (u >= U_RIF and u < U_SCOUT) else 0.2
-        if (ar.suppressed >> u) & 1:
-            v -= 0.15
-        if U_RIF <= u < U_SCOUT:                    # how close a Rifleman is to each objective
-            for t in range(s.ntiles):
-                if s.objective[t] and not (ar.controlled >> t) & 1:
-                    d = distance(s, ar.token[u], t) + ((ar.suppressed >> u) & 1)
-                    if d < near[t]:
-                        near[t] = d
-    for t in range(s.ntiles):                       # objectives within reach: part of their value
-        if near[t] < 3:
-            v += s.objective[t] * (0.4 if near[t] == 0 else 0.2 if near[t] == 1 else 0.08)
-    v += 0.05 * popcount32(ar.scouted | ar.controlled)
-    v += 1.0 * points(s, a)
-    return v
-
-
-cdef double und_evaluate(const void *state, int player) noexcept nogil:
-    cdef const UState *s = <const UState *>state
-    cdef double r[2]
-    cdef double d
-    if s.phase == PH_OVER:
-        und_returns(state, r)
-        return r[player]
-    d = (army_score(s, player) - army_score(s, 1 - player)) / (1.0 + s.army[player].goal_points)
-    return d / (1.0 + (d if d > 0 else -d))
+include "_eval.pxi"
 
 
 cdef uint64_t und_hash(const void *state) noexcept nogil:
@@ -2054,6 +2016,10 @@ UND_GAME.chance_outcomes = und_chance_outcomes
 UND_GAME.sample_chance = und_sample_chance
 UND_GAME.returns = und_returns
 UND_GAME.evaluate = und_evaluate
+UND_GAME.num_features = NFEAT
+UND_GAME.feature_names = UND_FEATURE_NAMES
+UND_GAME.features = und_features
+UND_GAME.weights = UND_WEIGHTS
 UND_GAME.hash = und_hash
 UND_GAME.observe = und_observe
 UND_GAME.determinize = und_determinize
