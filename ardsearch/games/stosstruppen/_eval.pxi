@@ -110,13 +110,13 @@ cdef double static_eval(const StState *s, int player) noexcept nogil:
 
 
 # ----------------------------------------------------------------- threats
-cdef double hit_loss(const StState *s, int t) noexcept nogil:
+cdef double hit_loss(const StState *s, int t, double full) noexcept nogil:
     """What one hit costs unit t's army, as a fraction of its full value: the
     whole unit when the hit eliminates (a pinned or suppressed unit in the
     open, a damaged tank), else a third of it (pinned or suppressed, or a
     tank's first penetration: a weapon out, immobilised or, on a high roll,
-    destroyed)."""
-    cdef double v = unit_value(s, t) / full_value(s, side_of(t))
+    destroyed). `full`: the full value of t's army (full_value)."""
+    cdef double v = unit_value(s, t) / full
     if UT[s.u[t].type].tank:
         return v if s.u[t].tk & TK_DAMAGED else v / 3.0
     if (s.u[t].st & ST_STATUS) and IS_OPEN[scn(s).terrain[s.u[t].sq]]:
@@ -178,27 +178,32 @@ cdef double threat_die_prob(const StState *s, int i, int t) noexcept nogil:
     return beat_prob(die, fire_mod(s, i, t), defence(s, t))
 
 
-cdef double fire_threat(const StState *s, int q) noexcept nogil:
+cdef double fire_threat(const StState *s, int q, double full) noexcept nogil:
     """Expected loss to q's army if every enemy unit fired at once: per
     target, the chance at least one shooter hits times what a hit costs.
     Halved when the shooters' Fire card has been played this turn (their next
     chance is next turn, after q's own phases)."""
-    cdef int t, i, e = 1 - q
+    cdef int t, i, k, n = 0, e = 1 - q
+    cdef int shooters[16]
     cdef double miss, tot = 0.0
+    for i in range(e * UPS, e * UPS + UPS):
+        if s.u[i].sq != NOSQ and (s.u[i].st & ST_STATUS) != 2:
+            shooters[n] = i
+            n += 1
     for t in range(q * UPS, q * UPS + UPS):
         if s.u[t].sq == NOSQ:
             continue
         miss = 1.0
-        for i in range(e * UPS, e * UPS + UPS):
-            if s.u[i].sq != NOSQ:
-                miss *= 1.0 - threat_die_prob(s, i, t)
-        tot += (1.0 - miss) * hit_loss(s, t)
+        for k in range(n):
+            miss *= 1.0 - threat_die_prob(s, shooters[k], t)
+        if miss < 1.0:
+            tot += (1.0 - miss) * hit_loss(s, t, full)
     if (s.drawn >> (e * 4 + 1)) & 1 and not (s.card == e * 4 + 1 and s.phase == PH_FIRE):
         tot *= 0.5
     return tot
 
 
-cdef double assault_threat(const StState *s, int q) noexcept nogil:
+cdef double assault_threat(const StState *s, int q, double full) noexcept nogil:
     """Expected loss to q's army from assaults by enemy units on an edge
     (Assault A): per target the best attacker's chance to win, times the
     unit's value (the loser is eliminated)."""
@@ -215,7 +220,8 @@ cdef double assault_threat(const StState *s, int q) noexcept nogil:
             assault_odds(s, i, t, &win, &loss, &tie)
             if win > best:
                 best = win
-        tot += best * unit_value(s, t) / full_value(s, q)
+        if best > 0.0:
+            tot += best * unit_value(s, t) / full
     return tot
 
 
@@ -267,7 +273,7 @@ cdef void side_counts(const StState *s, int p, double *out) noexcept nogil:
     out[7] = stock
 
 
-cdef void marker_features(const StState *s, int p, double *hits, double *hq) noexcept nogil:
+cdef void marker_features(const StState *s, int p, const double *full, double *hits, double *hq) noexcept nogil:
     """Placed markers (anyone's, armed or not): they attack friend and foe
     alike (Barrages B), so a marker near p's own units counts against p,
     whoever placed it."""
@@ -285,7 +291,7 @@ cdef void marker_features(const StState *s, int p, double *hits, double *hq) noe
             if ph == 0.0:
                 continue
             sign = 1 if side_of(t) != p else -1
-            hits[0] += sign * ph * hit_loss(s, t)
+            hits[0] += sign * ph * hit_loss(s, t, full[side_of(t)])
             if UT[s.u[t].type].hq:
                 hq[0] += sign * ph
 
@@ -298,6 +304,9 @@ cdef void static_features(const StState *s, int p, double *f) noexcept nogil:
     cdef double mine[8]
     cdef double yours[8]
     cdef double sgn = 1.0 if p == a else -1.0
+    cdef double full[2]
+    full[0] = full_value(s, 0)
+    full[1] = full_value(s, 1)
     side_counts(s, p, mine)
     side_counts(s, q, yours)
     f[F_RIFLES] = mine[0] - yours[0]
@@ -312,9 +321,9 @@ cdef void static_features(const StState *s, int p, double *f) noexcept nogil:
     f[F_ADVANCE] = sgn * advance_score(s, a)
     f[F_DEMORALISED] = (1.0 if demoralised(s, q) else 0.0) - (1.0 if demoralised(s, p) else 0.0)
     f[F_MORALE] = morale_pass(s, p) - morale_pass(s, q)
-    marker_features(s, p, &f[F_MARKER_HITS], &f[F_MARKER_HQ])
-    f[F_FIRE_THREAT] = fire_threat(s, q) - fire_threat(s, p)
-    f[F_ASSAULT_THREAT] = assault_threat(s, q) - assault_threat(s, p)
+    marker_features(s, p, full, &f[F_MARKER_HITS], &f[F_MARKER_HQ])
+    f[F_FIRE_THREAT] = fire_threat(s, q, full[q]) - fire_threat(s, p, full[p])
+    f[F_ASSAULT_THREAT] = assault_threat(s, q, full[q]) - assault_threat(s, p, full[p])
     f[F_ATTACKER] = sgn
     f[F_CLOCK] = sgn * s.turn / <double>s.turns
 
