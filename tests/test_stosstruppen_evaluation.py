@@ -215,3 +215,27 @@ def test_objectives_count_for_the_attacker():
     s = build(fill({0: "h2", 1: "d8", 2: "f8", 16: "h11"}, german=range(3, 8), british=(17, 18, 19, 20)), card="Gm")
     assert feature(s, "objectives", GERMAN) == pytest.approx(2 / 3)
     assert feature(s, "objectives", BRITISH) == pytest.approx(-2 / 3)
+
+
+def test_margin_is_the_losses_left_before_demoralisation():
+    """Morale C: "an army that has lost at least half of its original units
+    (fractions rounded up) is Demoralised": the British (8 units) can lose 3
+    and stay steady; with 2 lost they have 2 to go (of at most 4 counted)."""
+    german = range(1, 12)
+    whole = build(fill({0: "h2", 16: "h11"}, german=german, british=range(17, 24)), card="Gm")
+    assert feature(whole, "margin") == 0.0            # both armies 4 or more losses away
+    two_lost = build(fill({0: "h2", 16: "h11"}, german=german, british=range(17, 22)), card="Gm")
+    assert feature(two_lost, "margin") == pytest.approx(1.0 - 2 / 4)
+    assert feature(two_lost, "margin", BRITISH) == pytest.approx(-(1.0 - 2 / 4))
+
+
+def test_morale_race_needs_an_objective_and_a_shaken_defender():
+    """Scenario victory: "the attacker wins if the defender is demoralised and
+    the attacker holds at least 1 objective": with 3 British units lost (1 to
+    go) and a German on d8, the race is three quarters run."""
+    german = range(2, 12)
+    held = build(fill({0: "h2", 1: "d8", 16: "h11"}, german=german, british=range(17, 21)), card="Gm")
+    assert feature(held, "morale_race") == pytest.approx(0.75)
+    assert feature(held, "morale_race", BRITISH) == pytest.approx(-0.75)
+    steady = build(fill({0: "h2", 1: "d8", 16: "h11"}, german=german, british=range(17, 24)), card="Gm")
+    assert feature(steady, "morale_race") == 0.0

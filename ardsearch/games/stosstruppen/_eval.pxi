@@ -6,7 +6,7 @@
 # core's loader fills the table from that file (a test checks they agree).
 
 cdef enum:
-    NFEAT = 20
+    NFEAT = 22
     F_CLASSIC = 0       # the hand-set evaluation of issue 15's start, 2 atanh(v)
     F_RESULT = 1        # a game over inside the chance expectation: +1 won, -1 lost
     F_RIFLES = 2        # foot units (not the HQ) alive, fraction of the scenario's
@@ -27,17 +27,19 @@ cdef enum:
     F_ASSAULT_THREAT = 17  # expected loss from assaults by edge-adjacent units
     F_ATTACKER = 18     # +1 for the attacker, -1 for the defender (scenario bias)
     F_CLOCK = 19        # turn / turns, + for the attacker
+    F_MARGIN = 20       # losses an army can still take before it is demoralised (at most 4) / 4
+    F_MORALE_RACE = 21  # the attacker's morale victory in sight (+ for the attacker)
 
-cdef const char *FEATURE_NAMES[20]
+cdef const char *FEATURE_NAMES[22]
 _feature_names = [b"classic", b"result", b"rifles", b"weapons", b"tanks", b"hq", b"pinned",
                   b"suppressed", b"objectives", b"advance", b"demoralised", b"morale", b"hq_cover",
                   b"stock", b"marker_hits", b"marker_hq", b"fire_threat", b"assault_threat",
-                  b"attacker", b"clock"]
+                  b"attacker", b"clock", b"margin", b"morale_race"]
 for _k in range(NFEAT):
     FEATURE_NAMES[_k] = _feature_names[_k]
 FEATURE_NAMES_PY = tuple(n.decode() for n in _feature_names)
 
-cdef double EVAL_W[20]
+cdef double EVAL_W[22]
 
 
 # ----------------------------------------------------------------- the classic evaluation
@@ -296,6 +298,37 @@ cdef void marker_features(const StState *s, int p, const double *full, double *h
                 hq[0] += sign * ph
 
 
+cdef double margin(const StState *s, int p) noexcept nogil:
+    """Losses p's army can still take before it is demoralised (Morale C: at
+    least half its units lost, fractions rounded up), at most 4, over 4."""
+    cdef int n = scn(s).nunits[p], lost = n - alive_count(s, p), m
+    m = (n + 1) // 2 - lost
+    m = 0 if m < 0 else (4 if m > 4 else m)
+    return m / 4.0
+
+
+cdef double morale_race(const StState *s, int a) noexcept nogil:
+    """How near the attacker `a` is to its morale victory (scenario victory:
+    the defender demoralised and the attacker on at least 1 objective): the
+    defender's lost margin times the attacker's hold on an objective (1 when
+    it holds one, else its best unit's closeness to an empty objective)."""
+    cdef const Scn *sc = scn(s)
+    cdef int i, b, d, best = 99
+    cdef double hold
+    if objectives_held(s, a) >= 1:
+        hold = 1.0
+    else:
+        for i in range(a * UPS, a * UPS + UPS):
+            if s.u[i].sq == NOSQ:
+                continue
+            for b in range(sc.nobj):
+                d = cheb(s.u[i].sq, sc.objsq[b])
+                if d < best:
+                    best = d
+        hold = 1.0 / (1.0 + best) if best < 99 else 0.0
+    return (1.0 - margin(s, 1 - a)) * hold
+
+
 cdef void static_features(const StState *s, int p, double *f) noexcept nogil:
     """Every feature but `classic` and `result` of a position (no chance node
     expanded)."""
@@ -326,6 +359,8 @@ cdef void static_features(const StState *s, int p, double *f) noexcept nogil:
     f[F_ASSAULT_THREAT] = assault_threat(s, q, full[q]) - assault_threat(s, p, full[p])
     f[F_ATTACKER] = sgn
     f[F_CLOCK] = sgn * s.turn / <double>s.turns
+    f[F_MARGIN] = margin(s, p) - margin(s, q)
+    f[F_MORALE_RACE] = sgn * morale_race(s, a)
 
 
 cdef void features_depth(const StState *s, int p, int depth, double *f) noexcept nogil:
@@ -335,7 +370,7 @@ cdef void features_depth(const StState *s, int p, int depth, double *f) noexcept
     cdef StState child
     cdef ard_action acts[8]
     cdef double probs[8]
-    cdef double sub[20]
+    cdef double sub[22]
     cdef double out[2]
     cdef int n, k, j
     if s.phase == PH_OVER:
@@ -370,7 +405,7 @@ cdef void st_features(const void *state, int player, double *out) noexcept nogil
 
 cdef double st_evaluate(const void *state, int player) noexcept nogil:
     cdef const StState *s = <const StState *>state
-    cdef double f[20]
+    cdef double f[22]
     cdef double out[2]
     if s.phase == PH_OVER:
         st_returns(s, out)
@@ -379,7 +414,26 @@ cdef double st_evaluate(const void *state, int player) noexcept nogil:
     return ard_linear_value(EVAL_W, f, NFEAT)
 
 
-# Hand-set defaults, the same numbers as data/eval.toml (tests check it).
-DEFAULT_WEIGHTS = {"classic": 1.0, "marker_hits": 3.0, "marker_hq": 0.5}
-for _k in range(NFEAT):
-    EVAL_W[_k] = DEFAULT_WEIGHTS.get(FEATURE_NAMES_PY[_k], 0.0)
+def _load_weights():
+    """Fills the weight table from data/eval.toml (every feature named
+    exactly once, finite numbers). The core's generic loader will take this
+    over; until then the game reads its own file at import."""
+    import math, os
+    from ardsearch._toml import read_toml
+    path = os.path.join(os.path.dirname(__file__), "data", "eval.toml")
+    table = read_toml(path, ImportError, "evaluation weights file").get("weights")
+    if not isinstance(table, dict):
+        raise ImportError(f"{path}: no [weights] table: give one number per feature ({', '.join(FEATURE_NAMES_PY)})")
+    missing = [n for n in FEATURE_NAMES_PY if n not in table]
+    unknown = [k for k in table if k not in FEATURE_NAMES_PY]
+    if missing or unknown:
+        raise ImportError(f"{path}: [weights] must name every feature once: "
+                          f"missing {missing or 'none'}, unknown {unknown or 'none'}")
+    for k in range(NFEAT):
+        v = table[FEATURE_NAMES_PY[k]]
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise ImportError(f"{path}: weights.{FEATURE_NAMES_PY[k]} = {v!r} is not a finite number")
+        EVAL_W[k] = v
+
+
+_load_weights()
