@@ -239,3 +239,65 @@ def test_morale_race_needs_an_objective_and_a_shaken_defender():
     assert feature(held, "morale_race", BRITISH) == pytest.approx(-0.75)
     steady = build(fill({0: "h2", 1: "d8", 16: "h11"}, german=german, british=range(17, 24)), card="Gm")
     assert feature(steady, "morale_race") == 0.0
+
+
+# ----------------------------------------------------------------- chance nodes
+def test_features_at_a_chance_node_are_the_expectation_over_its_outcomes():
+    """Fire D: a shot hits when the die and modifiers beat the protection; the
+    evaluation at the pending roll averages the positions after `hit` and
+    `miss`, weighted by their chances, so greedy sees the odds of its shots."""
+    s = build(fill({0: "h2", 1: "f3", 16: "a12", 17: "f5"}, german=range(2, 6), british=(18, 19)),
+              phase="fire", card="Gf")
+    s.apply("f3xf5")
+    assert s.is_chance_node()
+    expected = np.zeros(len(s.game.feature_names))
+    classic = 0.0
+    for a, p in s.chance_outcomes():
+        child = s.clone()
+        child.apply_action(a)
+        f = child.features(GERMAN)
+        classic += p * math.tanh(f[0] / 2)      # the classic value itself is averaged
+        expected += p * f
+    got = s.features(GERMAN)
+    assert np.allclose(got[1:], expected[1:])
+    assert math.tanh(got[0] / 2) == pytest.approx(classic, abs=1e-12)
+
+
+def test_result_is_the_chance_that_the_roll_ends_the_game():
+    """Fire E: "If a pinned or suppressed unit is hit by non-Artillery fire it
+    simply stays pinned or suppressed, unless it is in the open, in which case
+    it is eliminated"; an army with no units left loses (design). A shot at
+    the last British unit, pinned in the open, wins the game with the chance
+    of a hit."""
+    s = build(fill({0: "h2", 1: "f3", 16: "f5"}, german=range(2, 6)), phase="fire", card="Gf",
+              units={16: {"status": "pinned"}})
+    s.apply("f3xf5")
+    p_hit = dict((s.action_to_string(a), p) for a, p in s.chance_outcomes())["hit"]
+    assert 0 < p_hit < 1
+    assert feature(s, "result") == pytest.approx(p_hit)
+    assert feature(s, "result", BRITISH) == pytest.approx(-p_hit)
+
+
+def test_cas_hits_with_the_mean_of_its_two_aircraft():
+    """CAS B: "1-3 = A Single-seat Fighter, attack with 1d8; 4-6 = A
+    Two-Seater Light Bomber, attack with 1d12", against the protection of the
+    road (4, Fire D) under the German HQ on h2 in Villers."""
+    s = build(fill({0: "h2", 16: "h11"}, german=range(1, 4), british=(17, 18)), phase="fire", card="Gf",
+              scenario="villers", markers=[{"slot": 4, "kind": "cas", "square": "h2"}])
+    chance = 0.5 * 4 / 8 + 0.5 * 8 / 12
+    assert feature(s, "marker_hq") == pytest.approx(-chance)
+
+
+def test_barrages_attack_tanks_against_their_armour():
+    """Tanks A: "Tanks may also be hit by Barrages"; the die must beat the
+    Armour Value (units.toml: Mark IV 6, Whippet 5): a German barrage on a
+    lone British tank penetrates a Mark IV on 14 of 20 and a Whippet on 15
+    of 20, and the two tanks are worth the same."""
+    def under_barrage(slot):
+        s = build(fill({0: "h2", 16: "a12", slot: "e11"}, german=range(1, 4), british=(17, 18)), phase="fire",
+                  card="Gf", scenario="villers", markers=[{"slot": 0, "kind": "barrage", "square": "e11"}])
+        assert next(u for u in s.to_dict()["units"] if u["slot"] == slot)["square"] == "e11"
+        return feature(s, "marker_hits")
+    markiv, whippet = under_barrage(20), under_barrage(21)
+    assert markiv > 0
+    assert markiv / whippet == pytest.approx(14 / 15)
