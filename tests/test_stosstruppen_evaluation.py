@@ -301,3 +301,22 @@ def test_barrages_attack_tanks_against_their_armour():
     markiv, whippet = under_barrage(20), under_barrage(21)
     assert markiv > 0
     assert markiv / whippet == pytest.approx(14 / 15)
+
+
+def test_hq_cover_counts_units_that_move_without_a_test():
+    """Movement A: "Units that start their movement within 15cm of the players
+    HQ unit, may always move. Other units must pass a Morale Test to move."
+    (15 cm = 3 squares.) Two German rifles, one 3 squares from the HQ, one 4."""
+    s = build({0: "h2", 1: "h5", 2: "h6", 16: "a12", 17: "a7"}, card="Gm")
+    b = build({0: "h2", 1: "h5", 2: "h6", 16: "a12", 17: "a9"}, card="Gm")
+    assert feature(s, "hq_cover") == pytest.approx(0.5 - 0.0)       # a7 is 5 squares from the British HQ
+    assert feature(b, "hq_cover") == pytest.approx(0.5 - 1.0)       # a9 is 3 squares from a12
+
+
+def test_morale_feature_reads_the_morale_level_and_demoralisation():
+    """Morale A: a test passes on 2+ for Veteran (the Germans of scenario 1)
+    and 3+ for Regular (the British), one worse when Demoralised (Morale C)."""
+    s = build(fill({0: "h2", 16: "h11"}, german=range(1, 12), british=range(17, 24)), card="Gm")
+    assert feature(s, "morale") == pytest.approx(5 / 6 - 4 / 6)
+    shaken = build(fill({0: "h2", 16: "h11"}, german=range(1, 12), british=(17, 18)), card="Gm")
+    assert feature(shaken, "morale") == pytest.approx(5 / 6 - 3 / 6)
