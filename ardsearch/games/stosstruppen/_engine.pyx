@@ -13,12 +13,13 @@ helpers) is in _pyside.pxi.
 """
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
+from libc.math cimport atanh
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
 from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ard_rng_pick, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
-                             ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE)
+                             ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ard_linear_value)
 
 import time
 import numpy as np

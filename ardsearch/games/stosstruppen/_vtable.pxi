@@ -320,91 +320,7 @@ cdef void st_returns(const void *state, double *out) noexcept nogil:
 
 
 # ----------------------------------------------------------------- evaluate
-cdef double unit_value(const StState *s, int i) noexcept nogil:
-    cdef const UType *ut = utype(s, i)
-    cdef double v = 1.0 + 0.05 * ut.fire + 0.03 * ut.melee
-    if ut.tank:
-        v = 2.5
-        if s.u[i].tk & TK_DAMAGED:
-            v = 1.5
-    elif ut.hq:
-        v = 1.5
-    if (s.u[i].st & ST_STATUS) == 1:
-        v *= 0.85
-    elif (s.u[i].st & ST_STATUS) == 2:
-        v *= 0.7
-    return v
-
-
-cdef double side_strength(const StState *s, int p) noexcept nogil:
-    """Surviving combat value, as a fraction of a full-strength army."""
-    cdef const Scn *sc = scn(s)
-    cdef double have = 0.0, full = 0.0
-    cdef int i
-    for i in range(p * UPS, p * UPS + sc.nunits[p]):
-        full += 1.0 + 0.05 * UT[s.u[i].type].fire + 0.03 * UT[s.u[i].type].melee + (1.5 if UT[s.u[i].type].tank else 0.0)
-        if s.u[i].sq != NOSQ:
-            have += unit_value(s, i)
-    return have / full if full > 0 else 0.0
-
-
-cdef double advance_score(const StState *s, int a) noexcept nogil:
-    """How close the attacker's units stand to the objectives (0..1)."""
-    cdef const Scn *sc = scn(s)
-    cdef int i, b, d, best, n = 0
-    cdef double tot = 0.0
-    for i in range(a * UPS, a * UPS + UPS):
-        if s.u[i].sq == NOSQ:
-            continue
-        best = 99
-        for b in range(sc.nobj):
-            d = cheb(s.u[i].sq, sc.objsq[b])
-            if d < best:
-                best = d
-        tot += 1.0 - best / 16.0
-        n += 1
-    return tot / n if n else 0.0
-
-
-cdef double static_eval(const StState *s, int player) noexcept nogil:
-    cdef const Scn *sc = scn(s)
-    cdef int a = sc.attacker, d = 1 - a
-    cdef double v, held = objectives_held(s, a)
-    v = 2.0 * (side_strength(s, a) - side_strength(s, d))
-    v += 0.8 * held / sc.obj_needed + 0.4 * advance_score(s, a) - 0.6
-    if demoralised(s, d):
-        v += 0.5
-    if demoralised(s, a):
-        v -= 0.5
-    v = v / (1.0 + (v if v > 0 else -v))
-    return 0.95 * (v if player == a else -v)
-
-
-cdef double eval_depth(const StState *s, int player, int depth) noexcept nogil:
-    """Terminal: the result; chance node (up to 3 deep): the expectation over
-    its outcomes, so the greedy bot sees the odds of a shot or a test; else the
-    static evaluation."""
-    cdef StState child
-    cdef ard_action acts[8]
-    cdef double probs[8]
-    cdef double out[2]
-    cdef double v = 0.0
-    cdef int n, k
-    if s.phase == PH_OVER:
-        st_returns(s, out)
-        return out[player]
-    if depth > 0 and s.pend != P_NONE:
-        n = st_chance_outcomes(s, acts, probs)
-        for k in range(n):
-            memcpy(&child, s, sizeof(StState))
-            apply_chance(&child, acts[k])
-            v += probs[k] * eval_depth(&child, player, depth - 1)
-        return v
-    return static_eval(s, player)
-
-
-cdef double st_evaluate(const void *state, int player) noexcept nogil:
-    return eval_depth(<const StState *>state, player, 3)
+include "_eval.pxi"
 
 
 cdef uint64_t st_hash(const void *state) noexcept nogil:
@@ -776,6 +692,10 @@ ST_GAME.viewer = st_viewer
 ST_GAME.action_visible = st_action_visible
 ST_GAME.action_to_string = st_action_to_string
 ST_GAME.string_to_action = st_string_to_action
+ST_GAME.num_features = NFEAT
+ST_GAME.feature_names = FEATURE_NAMES
+ST_GAME.features = st_features
+ST_GAME.weights = EVAL_W
 
 STATE_SIZE = sizeof(StState)
 PARAMS_SIZE = sizeof(StParams)
