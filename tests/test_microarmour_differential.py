@@ -29,7 +29,7 @@ def make_ref(params):
                    cohesion=[params.get(k, d) for k, d in zip(SIDE_PARAMS, (15, 12))],
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
-                   low_ammo=params.get("low_ammo", False))
+                   low_ammo=params.get("low_ammo", False), scenario=params.get("scenario", "introductory"))
 
 
 def play_both(params, seed):
