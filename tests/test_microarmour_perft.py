@@ -55,6 +55,13 @@ POSITIONS = [
     ("scattered", 7, 30),
     ("scattered", 11, 80),
     ("scattered", 13, 150),
+    # the airstrike scenario: the start, air strike choices (turns 1 and 2), a joint plot
+    ("scenario=airstrike", 0, 0),
+    ("scenario=airstrike,deployment=close", 1, 29),
+    ("scenario=airstrike,deployment=close", 4, 158),
+    ("scenario=airstrike,deployment=close", 5, 178),
+    ("scenario=airstrike,deployment=close", 1, 181),
+    ("scenario=airstrike,deployment=close", 6, 163),
 ]
 DEPTHS = (1, 2)
 

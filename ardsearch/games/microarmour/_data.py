@@ -135,7 +135,7 @@ def load_charts(path=None):
     air = d.get("air", {"bomb_radius": 1})
     if not isinstance(air, dict):
         _fail(path, "air", "a table", air)
-    out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1)}
+    out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     return out
 
 
