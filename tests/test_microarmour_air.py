@@ -110,7 +110,7 @@ def test_airstrikes_come_before_standard_fire():
     d = st.to_dict()
     assert d["phase"] == "fire" and d["air"]["strike"]["step"] == "choose"
     assert st.current_player() == SOVIET
-    assert moves(st) == ["strafe gghq", "strafe pz4a", "pass"]
+    assert moves(st) == ["pass", "strafe gghq", "strafe pz4a"]
     step_and_check(st, "pass")
     assert air(st)["strike"] is None and st.current_player() == GERMAN
     assert "fire pz4a>t34a" in moves(st)
@@ -121,7 +121,7 @@ def test_strafe_in_any_turn_bomb_only_in_turns_two_and_three():
     (using its Ordnance Load)". In its first turn the Il-2 may only strafe; in
     its second it may also bomb its plotted point."""
     first = position({"pz4a": {"at": [5, 3]}}, strike=strike("il2", "choose"), phase="fire", turn=1)
-    assert moves(first) == ["strafe gghq", "strafe pz4a", "pass"]
+    assert moves(first) == ["pass", "strafe gghq", "strafe pz4a"]
     second = position({"pz4a": {"at": [5, 3]}}, strike=strike("il2", "choose"), phase="fire", turn=2)
     assert sorted(moves(second)) == ["bomb 6,10", "pass", "strafe gghq", "strafe pz4a"]
 
@@ -165,7 +165,7 @@ def test_bomb_points_are_plotted_in_the_joint_plot_phase_for_next_turn():
     step_and_check(st, "pass")
     assert air(st)["strike"] == strike("il2", "plot") and st.current_player() == SOVIET
     ms = moves(st)
-    assert ms[-1] == "pass" and len(ms) == 10 * 7 + 1 and "plot 4,4" in ms and "plot 28,19" in ms
+    assert ms[0] == "pass" and len(ms) == 10 * 7 + 1 and "plot 4,4" in ms and "plot 28,19" in ms
     step_and_check(st, "plot 4,4")
     assert plane(st, "il2")["plot"] == {"turn": 3, "at": [4, 4]}
     assert air(st)["strike"] == strike("ju87", "plot") and st.current_player() == GERMAN
@@ -451,6 +451,18 @@ def test_the_evaluation_sees_incoming_bombs():
     assert plotted.evaluate(SOVIET) > quiet.evaluate(SOVIET) + 0.02
     # the German's view does not know where (or whether) the Il-2 plotted
     assert plotted.view(GERMAN).evaluate(GERMAN) == pytest.approx(quiet.evaluate(GERMAN))
+
+
+def test_the_evaluation_sees_a_strike_before_its_rolls():
+    """RULES.md, Evaluation: a strike aimed at a stand counts its expected
+    damage before the 'to attack' roll (so a one-ply search sees a strafe)."""
+    stands = {"pz4a": {"at": [5, 3]}, "t34a": {"at": [20, 3]}}
+    quiet = position(stands, strike=strike("il2", "choose"), phase="fire", turn=1)
+    aimed = position(stands, strike=strike("il2", "attack", at=(5, 3)), phase="fire", turn=1)
+    assert aimed.evaluate(SOVIET) > quiet.evaluate(SOVIET) + 0.005
+    assert aimed.evaluate(GERMAN) < quiet.evaluate(GERMAN) - 0.005
+    deviating = position(stands, strike=strike("il2", "direction", at=(5, 3)), phase="fire", turn=1)
+    assert deviating.evaluate(SOVIET) == pytest.approx(quiet.evaluate(SOVIET))
 
 
 def test_introductory_scenario_has_no_aircraft():

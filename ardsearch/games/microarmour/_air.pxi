@@ -212,44 +212,43 @@ cdef inline int air_node(const MaState *s) noexcept nogil:
     return N_AIRCH
 
 cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
-    cdef int a = s.air_cur, p = air_side(s, a), n = 0, l, g, b, x, y
+    """Legal actions in increasing order: pass, then strafes, then bomb points
+    (or plot points)."""
+    cdef int a = s.air_cur, p = air_side(s, a), n = 0, l, g, b, k
+    cdef uint8_t point[WMAX * HMAX]
+    out[n] = A_PASS
+    n += 1
     if s.air_step == AS_PLOT:
-        # the plots first: the opponent sees none of these ('?')
         for b in range(BLOCK_W * 10):
             if block_ok(s, b):
                 out[n] = A_PLOT + b
                 n += 1
-        out[n] = A_PASS
-        return n + 1
+        return n
     if AIR_STRAFE[s.scn][a] > 0:
         for l in range(16):
             if alive(s, (1 - p) * 16 + l):
                 out[n] = A_STRAFE + l
                 n += 1
-    if air_bomb_turn(s, a, s.turn):
-        if s.plot_turn[a] == s.turn and s.plot_x[a] == PLOT_HIDDEN:
-            # a view: the opponent's plotted point is unknown, any block centre
-            for b in range(BLOCK_W * 10):
-                if block_ok(s, b):
-                    out[n] = A_BOMB + (1 + 3 * (b // BLOCK_W)) * WMAX + 1 + 3 * (b % BLOCK_W)
-                    n += 1
-        elif plot_ready(s, a):
-            out[n] = A_BOMB + s.plot_y[a] * WMAX + s.plot_x[a]
+    if not air_bomb_turn(s, a, s.turn):
+        return n
+    memset(point, 0, sizeof(point))
+    if s.plot_turn[a] == s.turn and s.plot_x[a] == PLOT_HIDDEN:
+        # a view: the opponent's plotted point is unknown, any block centre
+        for b in range(BLOCK_W * 10):
+            if block_ok(s, b):
+                point[(1 + 3 * (b // BLOCK_W)) * WMAX + 1 + 3 * (b % BLOCK_W)] = 1
+    elif plot_ready(s, a):
+        point[s.plot_y[a] * WMAX + s.plot_x[a]] = 1
+    if (s.air_fasc >> a) & 1:
+        for l in range(16):
+            g = (1 - p) * 16 + l
+            if alive(s, g):
+                point[s.st[g].y * WMAX + s.st[g].x] = 1
+    for k in range(WMAX * HMAX):
+        if point[k]:
+            out[n] = A_BOMB + k
             n += 1
-        if (s.air_fasc >> a) & 1:
-            for l in range(16):
-                g = (1 - p) * 16 + l
-                if alive(s, g):
-                    x = s.st[g].x
-                    y = s.st[g].y
-                    b = A_BOMB + y * WMAX + x
-                    if s.plot_x[a] == PLOT_HIDDEN and s.plot_turn[a] == s.turn and x % 3 == 1 and y % 3 == 1:
-                        continue             # listed above among the block centres
-                    if not (plot_ready(s, a) and s.plot_x[a] == x and s.plot_y[a] == y):
-                        out[n] = b
-                        n += 1
-    out[n] = A_PASS
-    return n + 1
+    return n
 
 
 # ----------------------------------------------------------------- hook: chance
@@ -478,6 +477,36 @@ cdef inline int air_visible(const MaState *s, int player) noexcept nogil:
 
 
 # ----------------------------------------------------------------- hook: evaluation
+cdef double strike_value(const MaState *s, int player) noexcept nogil:
+    """The strike being resolved, seen before its rolls: the chance it lands
+    on its point (to attack, to deviate; a deviated strike counts nothing,
+    its landing square unknown) times the expected CRT damage to each stand
+    under it, counted as in pending_attack_value (own losses negative)."""
+    cdef int k, g, r = BOMB_R if s.air_kind == 1 else 0, w = 2 * r + 1, m, p = air_side(s, s.air_cur)
+    cdef double land = 0.0, v = 0.0, q, crt[5], dist[13]
+    if s.air_step < AS_AA or s.air_step > AS_CRT or s.air_step == AS_DIR or s.air_step == AS_DIST:
+        return 0.0
+    if s.air_step == AS_AA:
+        aa_distribution(s, dist)
+        for m in range(13):
+            q = p_pass(s.coh[p], m)
+            land += dist[m] * q * q
+    elif s.air_step == AS_ATTACK:
+        q = p_pass(s.coh[p], s.air_mod)
+        land = q * q
+    elif s.air_step == AS_DEVIATE:
+        land = p_pass(s.coh[p], s.air_mod)
+    else:
+        land = 1.0
+    for k in range(s.air_sq if s.air_step == AS_CRT else 0, w * w):
+        g = air_target_at(s, k)
+        if g < 0:
+            continue
+        air_crt_probs(s, g, crt)
+        q = land * stand_value(s, g) * (crt[4] + 0.6 * crt[3] + 0.3 * crt[2] + 0.15 * crt[1])
+        v += -q if side_of(g) == player else q
+    return v
+
 cdef double air_threat(const MaState *s, int player) noexcept nogil:
     """Incoming bombs, seen before they fall: for every known plot still to be
     flown (and a strike being resolved), the expected value lost by the stands
@@ -499,6 +528,8 @@ cdef double air_threat(const MaState *s, int player) noexcept nogil:
                     continue
                 w = 0.25 * stand_value(s, g)
                 v += -w if side_of(g) == player else w
+    if s.air_step:
+        v += strike_value(s, player)
     return v
 
 
