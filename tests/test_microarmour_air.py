@@ -373,6 +373,70 @@ def test_air_attacks_halve_armour_and_quarter_open_topped():
     assert crt_at("htka", (5, 3)).get("crt:E") == pytest.approx(column(9)["crt:E"])
 
 
+def column_e(cd, mod):
+    """P(E) on the design CRT: 2D6 + mod <= CD + 1."""
+    return sum((6 - abs(r - 7)) / 36 for r in range(2, 13) if r + mod <= min(cd, 9) + 1)
+
+
+def test_air_attacks_take_the_targets_terrain_crt_modifier_and_no_range_modifier():
+    """Digest: "Target terrain modifiers apply to both the 'to fire' cohesion
+    roll and the CRT roll"; "Artillery direct and indirect fire ignore range
+    modifiers" (air likewise, design). A Pz IV in woods under the Ju 87's bomb."""
+    woods = next(t for t in _data.load_charts()["terrain"] if t["name"] == "woods")["crt"]
+    st = position({"pz4a": {"at": [15, 4]}}, strike=strike("ju87", "deviate", kind="bomb", at=(15, 4)),
+                  phase="fire", turn=3, planes={"ju87": {"ordnance": 0}})
+    step_and_check(st, "c:ok")
+    assert chances(st).get("crt:E", 0) == pytest.approx(column_e(12 - 6, woods))
+
+
+def test_personnel_out_of_firing_posture_halve_their_defence_against_air():
+    """Digest: "Personnel ('P') stands halve their defence when not in firing
+    posture". Il-2 strafe 7 against a Panzergrenadier platoon (DV 5, 3 moving)."""
+    def p_e(posture):
+        st = position({"pgra": {"at": [5, 3], "posture": posture}},
+                      strike=strike("il2", "deviate", at=(5, 3)), phase="fire", turn=1)
+        step_and_check(st, "c:ok")
+        return chances(st).get("crt:E", 0)
+    assert p_e("firing") == pytest.approx(column_e(7 - 5, 0))
+    assert p_e("move") == pytest.approx(column_e(7 - 3, 0))
+
+
+def test_only_the_enemys_aa_stands_fire_at_an_aircraft():
+    """Digest: AA stands defend against the strike: the German flak does not
+    roll against the German Ju 87, though it stands next to the target."""
+    st = position({"t34a": {"at": [20, 3]}, "flak": {"at": [21, 3]}}, strike=strike("ju87", "choose"),
+                  phase="fire", turn=2)
+    step_and_check(st, "strafe t34a")
+    assert air(st)["strike"]["step"] == "attack"
+
+
+def test_losses_to_an_airstrike_draw_cards_then_the_strike_goes_on():
+    """Digest *Break points*: "draw one card per stand lost"; the bomb's other
+    stands are attacked after the loss's cards and break check."""
+    st = position({"t34a": {"at": [4, 2]}, "t34b": {"at": [5, 3]}},
+                  strike=strike("ju87", "crt", kind="bomb", at=(5, 3), square=0), phase="fire", turn=3,
+                  planes={"ju87": {"ordnance": 0}})
+    step_and_check(st, "crt:E")
+    assert st.is_chance_node() and st.to_dict()["cards"]["soviet"]["pending"] == 1
+    step_and_check(st, "card:2")
+    step_and_check(st, "brk:no")
+    assert air(st)["strike"]["step"] == "crt" and air(st)["strike"]["square"] == 4
+
+
+def test_a_view_with_a_hidden_plot_accepts_the_bomb_where_it_falls():
+    """Protocol: the opponent's engine, holding only its view, must accept the
+    owner's `bomb x,y` wherever the hidden plot was: in the view every block
+    centre is a possible bombing point."""
+    st = position({"pz4a": {"at": [4, 4]}}, planes={"il2": {"plot": {"turn": 3, "at": [4, 4]}}},
+                  strike=strike("il2", "choose"), phase="fire", turn=3)
+    view = st.view(GERMAN)
+    bombs = [m for m in moves(view) if m.startswith("bomb")]
+    assert len(bombs) == 70 and "bomb 4,4" in bombs and "bomb 4,4" in moves(st)
+    view.apply("bomb 4,4")
+    st.apply("bomb 4,4")
+    assert view.raw() == st.view(GERMAN).raw()
+
+
 # ------------------------------------------------------------------ a broken formation
 def test_airstrikes_cancelled_for_a_broken_formation():
     """Digest: "When the total drawn exceeds the break point the formation
