@@ -477,8 +477,13 @@ def test_board_text_shows_aircraft_and_the_strike():
 def test_corrupt_air_bytes_are_refused():
     st = position({"pz4a": {"at": [5, 3]}}, strike=strike("il2", "choose"), phase="fire", turn=2)
     data = st.serialize()
-    head = len(data) - _engine.STATE_SIZE
-    base = head + 144                                       # the scn byte (RULES.md, state struct)
+    # find the airstrike block in the bytes (other families may add fields
+    # before it): the one byte that changes with the Il-2's ordnance
+    fewer = position({"pz4a": {"at": [5, 3]}}, planes={"il2": {"ordnance": 1}}, strike=strike("il2", "choose"),
+                     phase="fire", turn=2).serialize()
+    diff = [i for i in range(len(data)) if data[i] != fewer[i]]
+    assert len(diff) == 1
+    base = diff[0] - 10                                     # the scn byte (RULES.md, state struct)
     fields = {"scn": 0, "air_step": 1, "air_cur": 2, "air_mod": 6, "air_sq": 8, "air_fasc": 9,
               "ordnance": 10, "plot_x": 14, "plot_y": 18, "plot_turn": 22}
     for name, value in (("scn", 9), ("air_step", 10), ("air_cur", 3), ("air_mod", 13), ("air_sq", 1),
