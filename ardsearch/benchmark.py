@@ -127,13 +127,15 @@ def machine():
 
 def main(argv=None, extra=None):
     p = argparse.ArgumentParser(prog="ardsearch bench", description=__doc__)
-    p.add_argument("games", nargs="*", help="games to measure (default: all)")
+    p.add_argument("games", nargs="*", help="games to measure (default: all); a game with parameters as "
+                                            "load_game reads it, e.g. 'microarmour(scenario=airstrike)' (its rows "
+                                            "carry the game's name)")
     p.add_argument("--seconds", type=float, default=1.0, help="time per figure (default 1)")
     p.add_argument("--no-search", action="store_true", help="playouts only")
     p.add_argument("--no-json", action="store_true", help="the table only")
     args = p.parse_args(argv)
     for g in args.games:
-        if g not in ardsearch.list_games():
+        if g.split("(")[0].strip() not in ardsearch.list_games():
             p.error(f"unknown game {g!r} (available: {', '.join(ardsearch.list_games())})")
     figs = run(args.games, args.seconds, not args.no_search, json_lines=not args.no_json, extra=extra)
     print(f"\nardsearch {ardsearch.__version__} on {machine()}, {time.strftime('%Y-%m-%d')}")

@@ -1,6 +1,6 @@
 """Write a golden playthrough of a game: tests/playthroughs/<game>.txt.
 
-    python tests/gen_playthrough.py <game> [--seed N] [--params key=value,...]
+    python tests/gen_playthrough.py <game> [--seed N] [--params key=value,...] [--name FILE]
 
 A seeded game played by a seeded random policy through the public API. At
 every step the file shows the board text (str(state)), the legal moves in
@@ -90,12 +90,16 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--params", default="", help="game parameters: key=value,key=value")
     parser.add_argument("--plies", type=int, default=None, help="stop after this many plies")
+    parser.add_argument("--name", default=None,
+                        help="file name without .txt (default: the game's name); a second playthrough of a "
+                             "game, e.g. another scenario, needs its own")
     a = parser.parse_args(argv)
     text = playthrough(a.game, a.seed, a.params, a.plies)
     os.makedirs(PLAYTHROUGH_DIR, exist_ok=True)
-    with open(path_for(a.game), "w") as f:
+    path = path_for(a.name or a.game)
+    with open(path, "w") as f:
         f.write(text)
-    print(f"wrote {path_for(a.game)} ({text.count('== ply')} plies)")
+    print(f"wrote {path} ({text.count('== ply')} plies)")
 
 
 if __name__ == "__main__":

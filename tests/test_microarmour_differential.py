@@ -30,7 +30,8 @@ def make_ref(params):
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
                    low_ammo=params.get("low_ammo", False), intuitive_action=params.get("intuitive_action", False),
-                   conflicting_orders=params.get("conflicting_orders", False))
+                   conflicting_orders=params.get("conflicting_orders", False),
+                   scenario=params.get("scenario", "introductory"))
 
 
 def play_both(params, seed):
@@ -68,20 +69,28 @@ VARIED = [({"deployment": "close", "turns": 4, "german_cohesion": 11 + seed % 8,
             "low_ammo": seed % 3 == 0, "intuitive_action": seed % 4 < 2, "conflicting_orders": seed % 4 in (1, 2)},
            1000 + seed) for seed in range(24)]
 FULL = [({}, 2000 + seed) for seed in range(3)]
+# the airstrike scenario: aircraft strafe and bomb from turn 1 (plots, FASC, AA, deviation)
+AIR = [({"scenario": "airstrike", "deployment": "close", "turns": 4}, 3000 + seed) for seed in range(150)] + \
+      [({"scenario": "airstrike", "deployment": "close", "turns": 5, "german_cohesion": 9 + seed % 10,
+         "soviet_cohesion": 8 + seed % 11}, 3500 + seed) for seed in range(20)] + \
+      [({"scenario": "airstrike"}, 3900 + seed) for seed in range(2)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL)
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 
 
-def scattered_position(seed):
+def scattered_position(seed, air=False):
     """Every stand on a random square of a 14 x 8 patch in the middle of the
     map, random S/D markers, from the posture phase of turn 1 of 2: random
     play then reaches close assaults, overruns, passing enemy armour,
     retreats and lost-GHQ replacement."""
     rng = random.Random(seed)
-    game = ardsearch.Game(SPEC, {"turns": 2, "hot_shot": seed % 3 == 0, "low_ammo": seed % 4 == 0})
+    params = {"turns": 2, "hot_shot": seed % 3 == 0, "low_ammo": seed % 4 == 0}
+    if air:       # turn 2 of 3: both aircraft fly, the Il-2 with its plotted point
+        params = {"scenario": "airstrike", "turns": 3}
+    game = ardsearch.Game(SPEC, params)
     d = game.new_initial_state(seed=seed).to_dict()
     squares = [(x, y) for x in range(8, 22) for y in range(0, 8)]
     rng.shuffle(squares)
@@ -92,12 +101,15 @@ def scattered_position(seed):
         st["disorganized"] = rng.random() < 0.1
     d["phase"] = "posture"
     d["first"] = d["active"] = rng.choice(ref.SIDES)
+    if air:
+        d["turn"] = 2
     return game, game.state_from_dict(d)
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", list(range(150)) + [f"air{seed}" for seed in range(40)])
 def test_engine_matches_reference_from_scattered_positions(seed):
-    game, state = scattered_position(seed)
+    game, state = scattered_position(int(seed[3:]), air=True) if isinstance(seed, str) else scattered_position(seed)
+    seed = 10000 + int(seed[3:]) if isinstance(seed, str) else seed
     model = ref.from_dict(state.to_dict())
     rng = random.Random(seed)
     steps = 0

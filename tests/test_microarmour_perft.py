@@ -60,6 +60,13 @@ POSITIONS = [
     ("broken", 4, 60),
     ("broken", 8, 100),
     ("deployment=close,intuitive_action=true,conflicting_orders=true", 3, 59),
+    # the airstrike scenario: the start, air strike choices (turns 1 and 2), a joint plot
+    ("scenario=airstrike", 0, 0),
+    ("scenario=airstrike,deployment=close", 1, 29),
+    ("scenario=airstrike,deployment=close", 4, 158),
+    ("scenario=airstrike,deployment=close", 5, 178),
+    ("scenario=airstrike,deployment=close", 1, 181),
+    ("scenario=airstrike,deployment=close", 6, 163),
 ]
 DEPTHS = (1, 2)
 

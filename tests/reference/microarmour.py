@@ -17,9 +17,15 @@ from fractions import Fraction
 
 from ardsearch.games.microarmour import _data
 
+try:
+    from .microarmour_air import AirRules
+except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
+    from reference.microarmour_air import AirRules
+
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
-SC = _data.load_scenario("introductory", CHARTS, WEAPONS)
+SCENARIOS = {name: _data.load_scenario(name, CHARTS, WEAPONS) for name in _data.scenario_names()}
+SC = SCENARIOS["introductory"]
 SIDES = tuple(s["key"] for s in SC["sides"])
 DIRS = _data.DIRS
 VEC = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1),
@@ -31,7 +37,6 @@ CARD_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] * 4 + [10] * 12   # ace..10, J Q K
 CRT_RESULTS = ["-", "S", "(S)", "D", "E"]
 ORDER_OF_PHASES = ["initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over"]
 COMMAND = CHARTS["command"]
-EDGE = [s["edge"] for s in SC["sides"]]
 COMMAND_ROLLS = ("ghq_quality", "hq_replacement", "appoint", "rising_check")
 
 
@@ -78,24 +83,27 @@ def crossed(ax, ay, bx, by):
     return tuple(sorted(cells))
 
 
-def stand_list():
+def stand_list(sc):
     out = []
     for p in range(2):
-        for st in SC["stands"][p]:
+        for st in sc["stands"][p]:
             out.append({"id": st["id"], "side": p, "w": WEAPONS[st["type"]], "x": st["x"], "y": st["y"],
                         "facing": DIRS[st["facing"]]})
     return out
 
 
-class Ref:
+class Ref(AirRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
-                 hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False):
+                 hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
+                 scenario="introductory"):
+        self.scenario = scenario
+        self.sc = SC = SCENARIOS[scenario]
         self.turns = turns or SC["turns"]
         self.det = determination
         self.coh = list(cohesion or [SC["sides"][0]["cohesion"], SC["sides"][1]["cohesion"]])
         self.qual = list(quality or [SC["sides"][0]["quality"], SC["sides"][1]["quality"]])
         self.stands = []
-        for s in stand_list():
+        for s in stand_list(SC):
             x = s["x"] + (9 if deployment == "close" and s["side"] == 0 else 0) \
                 - (9 if deployment == "close" and s["side"] == 1 else 0)
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
@@ -131,6 +139,11 @@ class Ref:
         self.broken_turn = [None, None]
         self.due = {k: [False, False] for k in COMMAND_ROLLS}
         self.end_cause = None
+        self.init_air()
+
+    @staticmethod
+    def side_key(p):
+        return SIDES[p]
 
     # ------------------------------------------------------------ geometry
     def live(self, side=None):
@@ -142,11 +155,14 @@ class Ref:
                 return s
         return None
 
+    def on_table(self, x, y):
+        return 0 <= x < self.sc["width"] and 0 <= y < self.sc["height"]
+
     def wrecks(self, x, y):
         return sum(1 for s in self.stands if s["wreck"] and (s["x"], s["y"]) == (x, y))
 
     def ter(self, x, y):
-        return TERRAIN[SC["grid"][y][x]]
+        return TERRAIN[self.sc["grid"][y][x]]
 
     def tmods(self, x, y):
         t = self.ter(x, y)
@@ -233,7 +249,7 @@ class Ref:
         if kind != "covering" and f["posture"] == "move":
             return False
         d = self.dist(f, t)
-        if d > f["w"]["range"] or d > SC["sighting"]:
+        if d > f["w"]["range"] or d > self.sc["sighting"]:
             return False
         if self.cd(f, t) < CHARTS["crt"]["min_cd"]:
             return False
@@ -253,7 +269,7 @@ class Ref:
         return s["hq"] or self.ghq[s["side"]] == s["id"]
 
     def toward_edge(self, s, x):
-        return x < s["x"] if EDGE[s["side"]] == "west" else x > s["x"]
+        return x < s["x"] if self.sc["sides"][s["side"]]["edge"] == "west" else x > s["x"]
 
     def sd_mod(self, s):
         return (4 if s["S"] else 0) + (3 if s["D"] else 0)
@@ -342,6 +358,8 @@ class Ref:
             return self.attack["step"]
         if self.attack:
             return "declare"
+        if self.strike:
+            return "air_" + self.strike["step"]
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
         if self.phase == "recovery" and self.rec_next is None:
@@ -363,6 +381,10 @@ class Ref:
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
             return "chance"
+        if n in ("air_choose", "air_plot"):
+            return SIDES[self.planes[self.strike["plane"]]["side"]]
+        if n.startswith("air_"):
+            return "chance"
         if n == "declare":
             return SIDES[self.attack["side"]]
         if n == "lead":
@@ -383,6 +405,8 @@ class Ref:
     def legal(self):
         n = self.node()
         p = self.active
+        if n in ("air_choose", "air_plot"):
+            return self.air_legal(n)
         if n == "lead":
             return ["lead", "follow"]
         if n == "appoint":
@@ -447,7 +471,7 @@ class Ref:
                 or self.at(m["x"], m["y"], skip=m) is not None or self.ter(t["x"], t["y"])["blocks_los"]):
             return None
         bx, by = self.beyond(m, t)
-        if not (0 <= bx < SC["width"] and 0 <= by < SC["height"]) or self.at(bx, by, skip=m) is not None:
+        if not self.on_table(bx, by) or self.at(bx, by, skip=m) is not None:
             return None
         c, cb = self.cost(m, t["x"], t["y"]), self.cost(m, bx, by)
         if c == 0 or cb == 0 or m["mp"] == 0:
@@ -463,7 +487,7 @@ class Ref:
         t = self.by_id[self.mover["target"]]
         a = self.by_id[self.mover["id"]]
         x, y = t["x"] + VEC[d][0], t["y"] + VEC[d][1]
-        if not (0 <= x < SC["width"] and 0 <= y < SC["height"]) or self.cost(t, x, y) == 0:
+        if not (self.on_table(x, y)) or self.cost(t, x, y) == 0:
             return False
         if self.at(x, y, skip=t) is not None:
             return False
@@ -471,7 +495,7 @@ class Ref:
 
     def step_cost(self, m, d):
         x, y = m["x"] + VEC[d][0], m["y"] + VEC[d][1]
-        if not (0 <= x < SC["width"] and 0 <= y < SC["height"]):
+        if not (self.on_table(x, y)):
             return None
         if self.broken(m["side"]) and not self.toward_edge(m, x):
             return None           # a broken formation moves only toward its own edge
@@ -490,7 +514,7 @@ class Ref:
             left = m["mp"] - c
             for e in DIRS:
                 ex, ey = x + VEC[e][0], y + VEC[e][1]
-                if 0 <= ex < SC["width"] and 0 <= ey < SC["height"] and self.at(ex, ey, skip=m) is None:
+                if self.on_table(ex, ey) and self.at(ex, ey, skip=m) is None:
                     ce = self.cost(m, ex, ey)
                     if 0 < ce <= left:
                         return c
@@ -500,6 +524,8 @@ class Ref:
     # ------------------------------------------------------------ chance
     def chances(self):
         n = self.node()
+        if isinstance(n, str) and n.startswith("air_"):
+            return self.air_chances(n)
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -538,7 +564,7 @@ class Ref:
         if n == "replace":
             p = 0 if self.replace_due[0] else 1
             hq = next(s for s in self.live(p) if s["hq"])
-            return self.okfail(self.p_ok(self.coh_eff(p), SC["sides"][p]["replace_mod"] + self.sd_mod(hq)))
+            return self.okfail(self.p_ok(self.coh_eff(p), self.sc["sides"][p]["replace_mod"] + self.sd_mod(hq)))
         if n == "ghq_quality":
             out, lo = {}, 0
             for top, q in zip(COMMAND["ghq_quality_at"], COMMAND["ghq_quality"]):
@@ -548,7 +574,7 @@ class Ref:
             return out
         if n == "hq_replacement":
             p = self.due["hq_replacement"].index(True)
-            return self.okfail(self.p_ok(self.coh_eff(p), SC["sides"][p]["replace_mod"]))
+            return self.okfail(self.p_ok(self.coh_eff(p), self.sc["sides"][p]["replace_mod"]))
         if n == "rising_check":
             p = self.due["rising_check"].index(True)
             return self.okfail(self.p_ok(self.coh[p], COMMAND["rising_step"] * (self.rising[p] + 1)))
@@ -637,8 +663,12 @@ class Ref:
             raise ValueError("game over")
         if self.current() == "chance":
             assert move in self.chances(), (move, self.chances())
+            if isinstance(n, str) and n.startswith("air_"):
+                return self.air_apply(n, move)
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
+        if n.startswith("air_"):
+            return self.air_apply(n, move)
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -780,6 +810,7 @@ class Ref:
                 if move == "brk:yes":
                     c["broken"] = True
                     self.broken_turn[p] = self.turn
+                    self.air_on_break(p)
                     if self.cards[1 - p]["broken"]:
                         self.end_cause = "both_broken"
                         self.finish()
@@ -1004,13 +1035,18 @@ class Ref:
         self.active = self.first
         if self.phase == "posture":
             self.phase = "fire"
+            self.air_strikes_from(0)
         elif self.phase == "fire":
-            self.phase = "orders"
-            self.orders_rolled = 0
-            self.orders_without_ghq()
+            if not self.air_plots_from(0):
+                self.to_orders()
         elif self.phase == "movement":
             self.phase = "recovery"
             self.next_recovery(0)
+
+    def to_orders(self):
+        self.phase = "orders"
+        self.orders_rolled = 0
+        self.orders_without_ghq()
 
     def orders_without_ghq(self):
         while self.phase == "orders":
@@ -1055,7 +1091,7 @@ class Ref:
         if broken[0] != broken[1]:
             self.winner = 1 if broken[0] else 0
             return
-        held = [sum(1 for s in self.live(p) if SC["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
+        held = [sum(1 for s in self.live(p) if self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
         self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):
@@ -1118,7 +1154,7 @@ class Ref:
         winner = None
         if self.phase == "over":
             winner = "draw" if self.winner == "draw" else SIDES[self.winner]
-        return {"game": "microarmour", "turns": self.turns, "determination": self.det,
+        return {"game": "microarmour", "scenario": self.scenario, "turns": self.turns, "determination": self.det,
                 "cohesion": list(self.coh), "quality": list(self.qual), "viewer": None,
                 "turn": self.turn, "phase": self.phase, "to_move": self.current(),
                 "initiative": SIDES[self.init_side], "first": SIDES[self.first], "active": SIDES[self.active],
@@ -1132,9 +1168,10 @@ class Ref:
                 "command_due": {k: list(v) for k, v in self.due.items()}, "end_cause": self.end_cause,
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "table": {"title": SC["title"], "width": SC["width"], "height": SC["height"],
-                          "rows": ["".join(TERRAIN[t]["char"] for t in SC["grid"][y])
-                                   for y in range(SC["height"])],
+                "air": self.air_dict(),
+                "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
+                          "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
+                                   for y in range(self.sc["height"])],
                           "terrain": {t["char"]: t["name"] for t in TERRAIN}},
                 "types": {s["w"]["key"]: {f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
                                                                   "range", "mp", "role")}
@@ -1155,6 +1192,8 @@ class Ref:
         c.ghq_quality, c.hq_lost, c.rising = list(self.ghq_quality), list(self.hq_lost), list(self.rising)
         c.broken_turn = list(self.broken_turn)
         c.due = {k: list(v) for k, v in self.due.items()}
+        c.planes = copy.deepcopy(self.planes)
+        c.strike = copy.deepcopy(self.strike)
         return c
 
 
@@ -1162,7 +1201,8 @@ def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
-            conflicting_orders=d["conflicting_orders"])
+            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"])
+    r.air_from_dict(d["air"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])
@@ -1215,7 +1255,8 @@ def new_model(game) -> Ref:
                quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
-               conflicting_orders=p.get("conflicting_orders", False))
+               conflicting_orders=p.get("conflicting_orders", False),
+               scenario=p.get("scenario", "introductory"))
 
 
 def random_playout(game, rng) -> int:

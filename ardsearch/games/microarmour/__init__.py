@@ -11,6 +11,9 @@ from ardsearch.games.microarmour import _engine
 _SC = _engine.SCENARIO
 
 PARAMS = (
+    Param("scenario", str, _engine.SCENARIO_NAMES[0],
+          "scenario file in scenarios/: introductory (the book's first) or airstrike (the same table "
+          "with an aircraft and an AA stand per side)", choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
           min=1, max=100),
@@ -40,16 +43,17 @@ _TITLE = {"german": "German", "soviet": "Soviet"}
 
 def _stand_char(st) -> str:
     """Upper case German, lower case Soviet: T tank/armour, I infantry, G gun,
-    H HQ, Q GHQ; '*' marks a wreck where nothing stands."""
+    A AA stand, H HQ, Q GHQ; '*' marks a wreck where nothing stands."""
     w = _engine.WEAPONS[[t["key"] for t in _engine.WEAPONS].index(st["type"])]
-    ch = {"ghq": "Q", "hq": "H"}.get(w["role"]) or {"A": "T", "P": "I", "U": "G"}[w["defence"]]
+    ch = ({"ghq": "Q", "hq": "H"}.get(w["role"]) or ("A" if w["aa"] else None)
+          or {"A": "T", "P": "I", "U": "G"}[w["defence"]])
     return ch if st["side"] == _engine.SIDE_KEYS[0] else ch.lower()
 
 
 def render(raw: bytes) -> str:
     """The board text (RULES.md, Board text)."""
     d = _engine.to_dict(raw)
-    sc = _engine.SCENARIO
+    sc = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]
     terr = _engine.CHARTS["terrain"]
     grid = [[terr[sc["grid"][y][x]]["char"] for x in range(sc["width"])] for y in range(sc["height"])]
     for st in d["stands"]:      # wrecks first: a live stand on a wreck shows the stand
@@ -87,15 +91,40 @@ def render(raw: bytes) -> str:
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    lines.extend(_air_lines(d))
     return "\n".join(lines)
+
+
+def _air_lines(d) -> list:
+    """Aircraft (present or to come), their ordnance and plots: a plot shows
+    only to its owner's view or the full state (RULES.md, Board text)."""
+    air = d["air"]
+    out = []
+    for pl in air["aircraft"]:
+        when = "present" if pl["present"] else f"turns {pl['arrive']}-{pl['arrive'] + pl['turns'] - 1}"
+        line = (f"  aircraft {pl['id']:6s} {_TITLE.get(pl['side'], pl['side'])} {pl['name']}: {when}, "
+                f"strafe {pl['strafe']}, bomb {pl['bomb']} x{pl['ordnance']} left"
+                f"{', FASC' + (' through' if pl['fasc_ok'] else '') if pl['fasc'] else ''}")
+        p = pl["plot"]
+        if p is not None:
+            at = p["at"]
+            line += f"; plot for turn {p['turn']}: " + ("hidden" if at == "hidden" else
+                                                        "none" if at is None else f"{at[0]},{at[1]}")
+        out.append(line)
+    st = air["strike"]
+    if st:
+        what = "plotting" if st["step"] == "plot" else f"{st['kind']} at {st['at'][0]},{st['at'][1]}"
+        out.append(f"airstrike: {st['aircraft']} {what} [{st['step']}]" + (f" AA +{st['aa']}" if st["aa"] else ""))
+    return out
 
 
 SIDES = tuple(_engine.SIDE_KEYS)
 TITLES = ("Germans", "Soviets")
 # RULES.md, "How the game ends"
 OUTCOME_REASONS = ("break", "village", "both_broken")
-_VILLAGE = {(x, y) for y in range(_SC["height"]) for x in range(_SC["width"])
-            if _engine.CHARTS["terrain"][_SC["grid"][y][x]]["name"] == "buildings"}
+_VILLAGE = {name: {(x, y) for y in range(sc["height"]) for x in range(sc["width"])
+                   if _engine.CHARTS["terrain"][sc["grid"][y][x]]["name"] == "buildings"}
+            for name, sc in zip(_engine.SCENARIO_NAMES, _engine.SCENARIOS)}
 
 
 def _stands(n):
@@ -119,7 +148,8 @@ def outcome(state) -> Outcome:
     decides."""
     d = state.to_dict()
     broken = [d["cards"][side]["broken"] for side in SIDES]
-    n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"]) in _VILLAGE)
+    n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"])
+              in _VILLAGE[d["scenario"]])
          for side in SIDES]
     winner = None if d["winner"] == "draw" else SIDES.index(d["winner"])
     if broken[0] != broken[1]:
@@ -148,8 +178,8 @@ def outcome(state) -> Outcome:
 
 
 def _summary() -> str:
-    return ("Micro Armour: The Game - WWII, Introductory scenario (Eastern Front 1943): "
-            "platoon stands, cohesion rolls, 2D6 CRT, hidden break-point cards")
+    return ("Micro Armour: The Game - WWII, Introductory scenario (Eastern Front 1943) and an airstrike "
+            "scenario: platoon stands, cohesion rolls, 2D6 CRT, hidden break-point cards, hidden bomb plots")
 
 
 SPEC = GameSpec.from_engine(_engine, name="microarmour", title="Micro Armour: The Game - WWII",

@@ -126,6 +126,9 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     cdef int k = node(s), p, f, t, g, d, c, o
     if k == N_OVER:
         return
+    if k == N_AIR or k == N_AIRCH:
+        air_apply(s, action)                 # hook: airstrikes
+        return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
         return

@@ -62,7 +62,7 @@ cdef void close_done(MaState *s) noexcept nogil:
 cdef bint retreat_ok(const MaState *s, int d, int a, int dir) noexcept nogil:
     """Stand d may retreat 1" in direction dir, away from assaulter a."""
     cdef int x = s.st[d].x + DX[dir], y = s.st[d].y + DY[dir], dx, dy
-    if not on_map(x, y) or move_cost(s, d, x, y) == 0 or occupant(s, x, y, d) >= 0:
+    if not on_map(s, x, y) or move_cost(s, d, x, y) == 0 or occupant(s, x, y, d) >= 0:
         return 0
     dx = iabs(x - <int>s.st[a].x)
     dy = iabs(y - <int>s.st[a].y)

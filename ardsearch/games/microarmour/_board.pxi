@@ -14,8 +14,12 @@ cdef inline int dist(const MaState *s, int a, int b) noexcept nogil:
     cdef int dx = iabs(<int>s.st[a].x - <int>s.st[b].x), dy = iabs(<int>s.st[a].y - <int>s.st[b].y)
     return dx if dx > dy else dy
 
-cdef inline bint on_map(int x, int y) noexcept nogil:
-    return 0 <= x < MAP_W and 0 <= y < MAP_H
+cdef inline bint on_map(const MaState *s, int x, int y) noexcept nogil:
+    return 0 <= x < SC_W[s.scn] and 0 <= y < SC_H[s.scn]
+
+cdef inline int ter(const MaState *s, int x, int y) noexcept nogil:
+    """The terrain type of square (x, y) in the state's scenario."""
+    return SC_TER[s.scn][y][x]
 
 cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
     cdef int g, n = 0
@@ -32,7 +36,7 @@ cdef int occupant(const MaState *s, int x, int y, int skip) noexcept nogil:
     return -1
 
 cdef int terrain_coh(const MaState *s, int x, int y) noexcept nogil:
-    cdef int w = wrecks_at(s, x, y), m = T_COH[TER[y][x]]
+    cdef int w = wrecks_at(s, x, y), m = T_COH[ter(s, x, y)]
     if w >= 2:
         return m + WR2_COH
     if w == 1:
@@ -40,7 +44,7 @@ cdef int terrain_coh(const MaState *s, int x, int y) noexcept nogil:
     return m
 
 cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
-    cdef int w = wrecks_at(s, x, y), m = T_CRT[TER[y][x]]
+    cdef int w = wrecks_at(s, x, y), m = T_CRT[ter(s, x, y)]
     if w >= 2:
         return m + WR2_CRT
     if w == 1:
@@ -49,17 +53,17 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
 
 cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g; 0 if impassable."""
-    cdef int c = TY_CLASS[s.st[g].type], base = T_COST[TER[y][x]][c], w, wc, under
+    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = T_COST[tr][c], w, wc, under
     if base == 0:
         return 0
     w = wrecks_at(s, x, y)
     if w == 0:
         return base
     wc = WR2_COST[c] if w >= 2 else WR1_COST[c]
-    if T_UNDER[TER[y][x]] != TER[y][x]:
+    if T_UNDER[tr] != tr:
         # a wreck on a road: the mover pays the underlying terrain's cost or the wreck's,
         # its choice (so the cheaper: MP cannot be saved), never the road rate
-        under = T_COST[T_UNDER[TER[y][x]]][c]
+        under = T_COST[T_UNDER[tr]][c]
         return wc if under == 0 or wc < under else under
     # elsewhere a wreck costs its own rate, or the terrain's if dearer
     return wc if wc > base else base
@@ -92,7 +96,7 @@ cdef inline double p_pass(int coh, int mod) noexcept nogil:
 # ----------------------------------------------------------------- line of sight
 cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept nogil:
     cdef int g
-    if T_BLOCK[TER[y][x]]:
+    if T_BLOCK[ter(s, x, y)]:
         return 1
     g = occupant(s, x, y, -1)
     if g >= 0:

@@ -70,6 +70,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     cdef double probs[10]
     cdef double crt[5]
     cdef double pa, pt, pb
+    if k == N_AIRCH:
+        return air_chance(s, a, pr)          # hook: airstrikes
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0
@@ -125,7 +127,7 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     if k == N_REPLACE:
         p = 0 if s.rep_pending & 1 else 1
         g = first_hq(s, p)
-        return two_outcomes(p_pass(coh_eff(s, p), REPLACE_MOD[p] + cohesion_mods(s, g)), a, pr)
+        return two_outcomes(p_pass(coh_eff(s, p), SC_REPL[s.scn][p] + cohesion_mods(s, g)), a, pr)
     if k == N_GHQQUAL or k == N_HQREP or k == N_RISING:
         return command_outcomes(s, k, a, pr)
     if k == N_INIT:

@@ -22,10 +22,10 @@ cdef enum:  # end_cause
 cdef int BROKEN_COH, RISE_STEP, NQUAL
 cdef int QUAL_AT[20]                        # a new GHQ's quality: QUAL_V[i] for a 1D20 roll <= QUAL_AT[i]
 cdef int QUAL_V[20]
-cdef int EDGE[2]                            # each side's friendly edge: 0 west, 1 east
+cdef int SC_EDGE[MAXSCN][2]                 # by scenario: each side's friendly edge, 0 west, 1 east
 
 
-cdef void install_command(object charts, object sc):
+cdef void install_command_charts(object charts):
     global BROKEN_COH, RISE_STEP, NQUAL
     cmd = charts["command"]
     BROKEN_COH = cmd["broken_cohesion"]
@@ -34,8 +34,12 @@ cdef void install_command(object charts, object sc):
     for i in range(NQUAL):
         QUAL_AT[i] = cmd["ghq_quality_at"][i]
         QUAL_V[i] = cmd["ghq_quality"][i]
+
+
+cdef void install_command(int k, object sc):
+    """The scenario's part (index k): each side's friendly edge."""
     for p in range(2):
-        EDGE[p] = ("west", "east").index(sc["sides"][p]["edge"])
+        SC_EDGE[k][p] = ("west", "east").index(sc["sides"][p]["edge"])
 
 
 # ----------------------------------------------------------------- broken formations
@@ -48,15 +52,15 @@ cdef inline int coh_eff(const MaState *s, int p) noexcept nogil:
     """p's cohesion level for every roll but movement: 5 lower once broken."""
     return s.coh[p] - BROKEN_COH if side_broken(s, p) else s.coh[p]
 
-cdef inline int edge_dist(int p, int x) noexcept nogil:
-    return x if EDGE[p] == 0 else MAP_W - 1 - x
+cdef inline int edge_dist(const MaState *s, int p, int x) noexcept nogil:
+    return x if SC_EDGE[s.scn][p] == 0 else SC_W[s.scn] - 1 - x
 
 cdef inline bint broken_step_ok(const MaState *s, int g, int d) noexcept nogil:
     """A broken formation's stand moves only toward its own edge: each step nearer to it."""
     cdef int p = side_of(g)
     if not side_broken(s, p):
         return 1
-    return edge_dist(p, s.st[g].x + DX[d]) < edge_dist(p, s.st[g].x)
+    return edge_dist(s, p, s.st[g].x + DX[d]) < edge_dist(s, p, s.st[g].x)
 
 cdef inline bint fires_back_only(const MaState *s, int f) noexcept nogil:
     """f may fire only at stands that fired at it this turn: low on ammunition, or broken."""
@@ -149,7 +153,7 @@ cdef int command_outcomes(const MaState *s, int k, ard_action *a, double *pr) no
         return quality_outcomes(a, pr)
     if k == N_HQREP:
         p = command_side(s, CMD_HQREP)
-        return two_outcomes(p_pass(coh_eff(s, p), REPLACE_MOD[p]), a, pr)
+        return two_outcomes(p_pass(coh_eff(s, p), SC_REPL[s.scn][p]), a, pr)
     p = command_side(s, CMD_RISE)
     return two_outcomes(p_pass(s.coh[p], RISE_STEP * (s.rise_n[p] + 1)), a, pr)
 
@@ -183,6 +187,7 @@ cdef void apply_command(MaState *s, int k, ard_action action) noexcept nogil:
 cdef void formation_broke(MaState *s, int p) noexcept nogil:
     s.broken |= 1 << p
     s.brk_turn[p] = s.turn
+    air_formation_broke(s, p)            # _air.pxi: its airstrikes are cancelled at once
     if s.broken == 3:
         s.end_cause = END_BOTH_BROKEN
         finish_game(s)

@@ -15,6 +15,28 @@ DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 MAX_STANDS = 16      # per side
 MAX_TYPES = 32
 W_MAX, H_MAX = 40, 30
+AA_MAX_MM = 150
+MAX_AIRCRAFT = 4     # per scenario (both sides together)
+MAX_AA = 6           # AA stands per side: their bonuses sum to at most 12 (one chance node)
+
+
+def aa_class(mm):
+    """The AA stand's bonus to an airstrike's 'to attack' and 'to deviate'
+    rolls by calibre (digest, Airstrikes): 40mm or less +2, larger +1; 0 for a
+    stand that is not AA."""
+    if mm <= 0:
+        return 0
+    return 2 if mm <= 40 else 1
+
+
+def scenario_names():
+    """The scenario files in scenarios/, the Introductory first (its index 0
+    is the default), then by name."""
+    names = sorted(f[:-5] for f in os.listdir(os.path.join(HERE, "scenarios")) if f.endswith(".toml"))
+    if "introductory" in names:
+        names.remove("introductory")
+        names.insert(0, "introductory")
+    return names
 
 
 def _fail(path, key, expected, got):
@@ -25,10 +47,10 @@ def _read(path):
     return read_toml(path)
 
 
-def _int(path, table, key, lo, hi, default=None):
+def _int(path, table, key, lo, hi, default=None, name=None):
     v = table.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _fail(path, key, f"an integer from {lo} to {hi}", v)
+        _fail(path, name or key, f"an integer from {lo} to {hi}", v)
     return v
 
 
@@ -117,6 +139,10 @@ def load_charts(path=None):
                     "one_crt": _int(path, w, "one_crt", -5, 10),
                     "two_cohesion": _int(path, w, "two_cohesion", -5, 10),
                     "two_crt": _int(path, w, "two_crt", -5, 10)}
+    air = d.get("air", {"bomb_radius": 1})
+    if not isinstance(air, dict):
+        _fail(path, "air", "a table", air)
+    out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     out["command"] = _load_command(path, d.get("command"))
     return out
 
@@ -159,13 +185,17 @@ def load_weapons(path=None):
         for flag in ("open_top", "recon", "cavalry", "engineer"):
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
+        aa_mm = t.get("aa", 0)
+        if isinstance(aa_mm, bool) or not isinstance(aa_mm, int) or not 0 <= aa_mm <= AA_MAX_MM:
+            _fail(path, k("aa"), f"an AA calibre in mm from 1 to {AA_MAX_MM} (0 or absent: not an AA stand)", aa_mm)
         types.append({"key": key, "name": str(name),
                       "ap": _int(path, t, "ap", 0, 30), "he": _int(path, t, "he", 0, 30),
                       "dv": _int(path, t, "dv", 1, 30), "defence": defence,
                       "range": _int(path, t, "range", 1, 40), "mp": _int(path, t, "mp", 0, 30),
                       "move": move, "role": role, "open_top": t.get("open_top", False),
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
-                      "engineer": t.get("engineer", False)})
+                      "engineer": t.get("engineer", False), "aa": aa_mm,
+                      "aa_bonus": aa_class(aa_mm)})
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
     return types
@@ -237,4 +267,56 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         if sum(1 for s in per[p] if weapons[s["type"]]["role"] == "ghq") != 1:
             _fail(path, "stand", f"exactly one GHQ stand for side {side_keys[p]}", None)
     out["stands"] = per
+    out["aircraft"] = _aircraft(path, d, side_keys, width, height)
+    for p in range(2):
+        n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
+        if n_aa > MAX_AA:
+            _fail(path, "stand", f"at most {MAX_AA} AA stands for side {side_keys[p]}", n_aa)
+    return out
+
+
+def _aircraft(path, d, side_keys, width, height):
+    """[[aircraft]] tables (airstrikes, RULES.md "Airstrikes"): id, side, name,
+    arrive (the first of its up to 3 turns), turns (1..3), ordnance (bomb
+    loads), strafe and bomb firepower, fasc (a Forward Air Support Coordinator
+    by nation and date), plot (optional: a bomb point plotted before play)."""
+    planes = d.get("aircraft", [])
+    if not isinstance(planes, list) or not all(isinstance(a, dict) for a in planes):
+        _fail(path, "aircraft", "an array of [[aircraft]] tables", planes)
+    if len(planes) > MAX_AIRCRAFT:
+        _fail(path, "aircraft", f"at most {MAX_AIRCRAFT} aircraft", len(planes))
+    out = []
+    ids = set()
+    for i, a in enumerate(planes):
+        k = f"aircraft[{i}]"
+        aid = a.get("id")
+        if not isinstance(aid, str) or not aid.isalnum() or not 1 <= len(aid) <= 6 or aid in ids:
+            _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters", aid)
+        ids.add(aid)
+        if a.get("side") not in side_keys:
+            _fail(path, k + ".side", " or ".join(side_keys), a.get("side"))
+        if "arrive" not in a:
+            _fail(path, k + ".arrive", "the turn the aircraft arrives (an aircraft without turns never flies)", None)
+        turns = a.get("turns", 3)
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 3:
+            _fail(path, k + ".turns", "the number of turns it is present, 1 to 3 (at most 3 turns)", turns)
+        fasc = a.get("fasc", False)
+        if not isinstance(fasc, bool):
+            _fail(path, k + ".fasc", "true or false (a Forward Air Support Coordinator by nation and date)", fasc)
+        plane = {"id": aid, "side": side_keys.index(a["side"]), "name": str(a.get("name", aid)),
+                 "arrive": _int(path, a, "arrive", 1, 50, name=k + ".arrive"), "turns": turns,
+                 "ordnance": _int(path, a, "ordnance", 0, 2, 1, name=k + ".ordnance"),
+                 "strafe": _int(path, a, "strafe", 0, 30, name=k + ".strafe"),
+                 "bomb": _int(path, a, "bomb", 0, 30, 0, name=k + ".bomb"),
+                 "fasc": fasc, "plot": None}
+        plot = a.get("plot")
+        if plot is not None:
+            if (not isinstance(plot, list) or len(plot) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in plot)
+                    or not 0 <= plot[0] < width or not 0 <= plot[1] < height):
+                _fail(path, k + ".plot", f"a bomb point [x, y] on the table (0..{width - 1}, 0..{height - 1})", plot)
+            if plane["turns"] < 2 or plane["ordnance"] == 0:
+                _fail(path, k + ".plot", "no plot: the aircraft never bombs (it needs 2+ turns and ordnance)", plot)
+            plane["plot"] = (plot[0], plot[1])
+        out.append(plane)
     return out

@@ -7,11 +7,11 @@
 # digest does not print the template). A distance of d inches moves the point d
 # squares along that direction (Chebyshev distance, as every distance here).
 
-cdef inline bint deviate(int x, int y, int direction, int inches, int *out_x, int *out_y) noexcept nogil:
+cdef inline bint deviate(const MaState *s, int x, int y, int direction, int inches, int *out_x, int *out_y) noexcept nogil:
     """The point `inches` away from (x, y) along `direction` (0..7, DIR_NAMES
     order). Returns 0 when it falls off the table (the fire lands nowhere)."""
     cdef int nx = x + DX[direction & 7] * inches
     cdef int ny = y + DY[direction & 7] * inches
     out_x[0] = nx
     out_y[0] = ny
-    return on_map(nx, ny)
+    return on_map(s, nx, ny)

@@ -26,6 +26,8 @@ include "_tables.pxi"
 include "_board.pxi"
 include "_command.pxi"
 include "_deviation.pxi"
+include "_air.pxi"
+include "_air_view.pxi"
 include "_fire.pxi"
 include "_flow.pxi"
 include "_attacks.pxi"
@@ -37,6 +39,8 @@ include "_eval.pxi"
 include "_hidden.pxi"
 include "_notation.pxi"
 include "_validate.pxi"
+
+install()   # after every include: install() fills tables some of them declare
 
 # ----------------------------------------------------------------- the vtable
 cdef ard_game MA_GAME

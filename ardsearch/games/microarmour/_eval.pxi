@@ -64,7 +64,7 @@ cdef double village_score(const MaState *s, int p) noexcept nogil:
     for g in range(p * 16, p * 16 + 16):
         if not alive(s, g):
             continue
-        d = VDIST[s.st[g].y][s.st[g].x]
+        d = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
         if d == 0:
             v += 1.0 + hold
             continue
@@ -111,7 +111,7 @@ cdef double ma_evaluate(const void *state, int player) noexcept nogil:
     # Material as a share of the whole, plus the village race: one inch
     # nearer for one stand is worth about 0.002, a stand in the village 0.05
     # to 0.08 (the game is won there; material only matters on the way).
-    e = (a - b + pending_attack_value(s, player)) / (a + b + 10.0) \
+    e = (a - b + pending_attack_value(s, player) + air_threat(s, player)) / (a + b + 10.0) \
         + 0.04 * (village_score(s, player) - village_score(s, 1 - player))
     if e > 1.0:
         e = 1.0

@@ -78,7 +78,7 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     elif s.st[f].posture == P_MOVE:
         return 0
     d = dist(s, f, t)
-    if d > TY_RANGE[s.st[f].type] or d > SIGHTING:
+    if d > TY_RANGE[s.st[f].type] or d > SC_SIGHT[s.scn]:
         return 0
     if combat_diff(s, f, t, kind) < CRT_MIN:
         return 0

@@ -18,6 +18,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_CRT
     if s.atk_step == S_DECLARE:
         return N_DECL
+    if s.air_step:
+        return air_node(s)                   # hook: airstrikes (_air.pxi)
     if s.phase == PH_INIT:
         return N_INIT
     if s.phase == PH_LEAD:
@@ -97,7 +99,7 @@ cdef void finish_game(MaState *s) noexcept nogil:
     n[0] = 0
     n[1] = 0
     for g in range(NSLOT):
-        if alive(s, g) and TER[s.st[g].y][s.st[g].x] == VILLAGE_T:
+        if alive(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:
             n[side_of(g)] += 1
     s.phase = PH_OVER
     s.winner = 0 if n[0] > n[1] else (1 if n[1] > n[0] else 2)
@@ -131,13 +133,18 @@ cdef void end_phase(MaState *s) noexcept nogil:
     s.to_move = s.first
     if s.phase == PH_POSTURE:
         s.phase = PH_FIRE
+        air_phase_begin(s)                   # hook: phase 3, air strikes before standard fire
     elif s.phase == PH_FIRE:
-        s.phase = PH_ORDERS
-        s.ord_count = 0
-        skip_dead_orders(s)
+        if not air_plot_begin(s):            # hook: phase 5, joint plot (air), then orders
+            begin_orders(s)
     elif s.phase == PH_MOVE:
         s.phase = PH_RECOVER
         next_recovery(s, 0)
+
+cdef void begin_orders(MaState *s) noexcept nogil:
+    s.phase = PH_ORDERS
+    s.ord_count = 0
+    skip_dead_orders(s)
 
 cdef inline int orders_side(const MaState *s) noexcept nogil:
     return s.first if s.ord_count == 0 else 1 - s.first

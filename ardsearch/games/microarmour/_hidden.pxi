@@ -9,6 +9,7 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
     v.total[q] = 0
     memset(v.deck[q], 0, 10)
     v.viewer = player
+    air_observe(v, player)                   # hook: the opponent's bomb plots
 
 cdef int draw_sequence(int n, ard_rng *rng, uint8_t *deck, int *cards) noexcept nogil:
     """Draws n cards without replacement from deck (counts by value), into cards."""
@@ -37,6 +38,7 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
     s.viewer = -1
     if player != 0 and player != 1:
         return
+    air_determinize(s, player, rng)          # hook: the opponent's bomb plots
     n = s.ncards[q]
     ok = s.ncards_ok[q]
     if n > 52:
@@ -82,4 +84,6 @@ cdef int ma_action_visible(const void *state, ard_action action, int player) noe
     cdef int k = node(s)
     if k == N_CARD0 or k == N_CARD1:
         return 1 if player == card_side(k) else 0
+    if k == N_AIR:
+        return air_visible(s, player)        # hook: bomb plots are secret
     return 1

@@ -20,17 +20,19 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.rec_next = NONE
     s.ctarget = NONE
     s.options = prm.options & OPT_ALL
+    s.scn = prm.scn if prm.scn < NSCN else 0
+    air_init(s)                              # hook: aircraft ordnance and plots
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
             s.deck[p][v] = FULL_DECK[v]
         s.ghq_slot[p] = NONE
         for g in range(p * 16, p * 16 + 16):
-            if START[g].type != NONE and TY_ROLE[START[g].type] == 2:
+            if SC_START[s.scn][g].type != NONE and TY_ROLE[SC_START[s.scn][g].type] == 2:
                 s.ghq_slot[p] = g
-            if START[g].type != NONE and TY_ROLE[START[g].type] == 1:
+            if SC_START[s.scn][g].type != NONE and TY_ROLE[SC_START[s.scn][g].type] == 1:
                 s.hq_mask |= <uint32_t>1 << g
-    memcpy(s.st, START, sizeof(START))
+    memcpy(s.st, SC_START[s.scn], sizeof(Stand) * NSLOT)
     if prm.deploy == 1:
         for g in range(NSLOT):
             if s.st[g].type != NONE:
@@ -52,6 +54,10 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
+    if n == N_AIRCH:
+        return ARD_CHANCE
+    if n == N_AIR:
+        return air_side(s, s.air_cur)
     if n == N_DECL:
         return s.atk_side
     if n == N_LEAD:
@@ -62,6 +68,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
+    if k == N_AIR:
+        return air_legal(s, out)             # hook: airstrikes
     if k == N_LEAD:
         out[0] = A_LEAD
         out[1] = A_FOLLOW

@@ -7,7 +7,7 @@ cdef bint can_stop_on(const MaState *s, int g, int x, int y) noexcept nogil:
 cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
     """Half-MP the step in direction d costs, or -1 if it is not allowed."""
     cdef int x = s.st[g].x + DX[d], y = s.st[g].y + DY[d], c, o, e, cx, cy, left, ce
-    if not on_map(x, y) or not broken_step_ok(s, g, d):
+    if not on_map(s, x, y) or not broken_step_ok(s, g, d):
         return -1
     c = move_cost(s, g, x, y)
     if c == 0:
@@ -29,7 +29,7 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
         for e in range(8):
             cx = x + DX[e]
             cy = y + DY[e]
-            if on_map(cx, cy) and occupant(s, cx, cy, g) < 0:
+            if on_map(s, cx, cy) and occupant(s, cx, cy, g) < 0:
                 ce = move_cost(s, g, cx, cy)
                 if ce > 0 and ce <= left:
                     return c
@@ -61,9 +61,9 @@ cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
     if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
             or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
-            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[TER[s.st[t].y][s.st[t].x]]):
+            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[ter(s, s.st[t].x, s.st[t].y)]):
         return -1
-    if not on_map(x, y) or occupant(s, x, y, m) >= 0:
+    if not on_map(s, x, y) or occupant(s, x, y, m) >= 0:
         return -1
     c = move_cost(s, m, s.st[t].x, s.st[t].y)
     ce = move_cost(s, m, x, y)

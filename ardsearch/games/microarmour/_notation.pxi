@@ -19,9 +19,9 @@ cdef int put_int(char *buf, int pos, int v) noexcept nogil:
     buf[pos] = c'0' + v % 10
     return pos + 1
 
-cdef const char *name_of(int g) noexcept nogil:
-    if NAMES[g][0]:
-        return &NAMES[g][0]
+cdef const char *name_of(const MaState *s, int g) noexcept nogil:
+    if SC_NAMES[s.scn][g][0]:
+        return &SC_NAMES[s.scn][g][0]
     return b"#"
 
 cdef int actor(const MaState *s) noexcept nogil:
@@ -32,6 +32,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return s.init_side
     if k == N_APPOINT:
         return command_side(s, CMD_APPOINT)
+    if k == N_AIR or k == N_AIRCH:
+        return air_side(s, s.air_cur) & 1
     return s.to_move & 1
 
 cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buflen) noexcept nogil:
@@ -42,13 +44,15 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif a >= A_STRAFE:
+        n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif a < A_GO:
         f = p * 16 + (a - A_FIRE) // 16
         t = (1 - p) * 16 + (a - A_FIRE) % 16
         n = put_text(tmp, 0, b"fire ")
-        n = put_text(tmp, n, name_of(f))
+        n = put_text(tmp, n, name_of(s, f))
         n = put_text(tmp, n, b">")
-        n = put_text(tmp, n, name_of(t))
+        n = put_text(tmp, n, name_of(s, t))
     elif a == A_GO:
         n = put_text(tmp, 0, b"go")
     elif a == A_PASS:
@@ -60,14 +64,14 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
     elif a < A_ORDER:
         f = p * 16 + (a - A_POSTURE) // 2
         n = put_text(tmp, 0, b"posture ")
-        n = put_text(tmp, n, name_of(f))
+        n = put_text(tmp, n, name_of(s, f))
         n = put_text(tmp, n, b" move" if (a - A_POSTURE) % 2 == 0 else b" firemove")
     elif a < A_INDEP:
         n = put_text(tmp, 0, b"order ")
-        n = put_text(tmp, n, name_of(p * 16 + a - A_ORDER))
+        n = put_text(tmp, n, name_of(s, p * 16 + a - A_ORDER))
     elif a < A_STEP:
         n = put_text(tmp, 0, b"indep ")
-        n = put_text(tmp, n, name_of(p * 16 + a - A_INDEP))
+        n = put_text(tmp, n, name_of(s, p * 16 + a - A_INDEP))
     elif a < A_STOP:
         n = put_text(tmp, 0, b"step ")
         n = put_text(tmp, n, DIR_NAMES[a - A_STEP])
@@ -99,16 +103,16 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"brk:yes")
     elif a < A_OVERRUN:
         n = put_text(tmp, 0, b"assault ")
-        n = put_text(tmp, n, name_of((1 - p) * 16 + a - A_ASSAULT))
+        n = put_text(tmp, n, name_of(s, (1 - p) * 16 + a - A_ASSAULT))
     elif a < A_RETREAT:
         n = put_text(tmp, 0, b"overrun ")
-        n = put_text(tmp, n, name_of((1 - p) * 16 + a - A_OVERRUN))
+        n = put_text(tmp, n, name_of(s, (1 - p) * 16 + a - A_OVERRUN))
     elif a < A_APPOINT:
         n = put_text(tmp, 0, b"retreat ")
         n = put_text(tmp, n, DIR_NAMES[a - A_RETREAT])
     elif a < A_QUAL:
         n = put_text(tmp, 0, b"appoint ")
-        n = put_text(tmp, n, name_of(p * 16 + a - A_APPOINT))
+        n = put_text(tmp, n, name_of(s, p * 16 + a - A_APPOINT))
     else:
         n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
     if n >= buflen:
@@ -123,12 +127,12 @@ cdef bint word_is(const char *t, int n, const char *word) noexcept nogil:
         i += 1
     return i == n and word[i] == 0
 
-cdef int find_name(const char *t, int n) noexcept nogil:
+cdef int find_name(const MaState *s, const char *t, int n) noexcept nogil:
     cdef int g
     if n <= 0 or n > 7:
         return -1
     for g in range(NSLOT):
-        if NAMES[g][0] and word_is(t, n, NAMES[g]):
+        if SC_NAMES[s.scn][g][0] and word_is(t, n, SC_NAMES[s.scn][g]):
             return g
     return -1
 
@@ -154,6 +158,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return -1
     if word_is(t, n, b"?"):
         return ARD_HIDDEN_OUTCOME
+    i = air_from_string(s, t, n, p)          # hook: airstrikes
+    if i != -2:
+        return i
     if word_is(t, n, b"go"):
         return A_GO
     if word_is(t, n, b"pass"):
@@ -206,17 +213,17 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
             return A_RETREAT + d
         return (A_STEP if t[2] == c'e' else A_STOP) + d
     if word_is(t, sp, b"assault") or word_is(t, sp, b"overrun"):
-        g = find_name(t + sp + 1, n - sp - 1)
+        g = find_name(s, t + sp + 1, n - sp - 1)
         if g < 0 or side_of(g) == p:
             return -1
         return (A_ASSAULT if t[0] == c'a' else A_OVERRUN) + (g & 15)
     if word_is(t, sp, b"appoint"):
-        g = find_name(t + sp + 1, n - sp - 1)
+        g = find_name(s, t + sp + 1, n - sp - 1)
         if g < 0 or side_of(g) != p:
             return -1
         return A_APPOINT + (g & 15)
     if word_is(t, sp, b"order") or word_is(t, sp, b"indep"):
-        g = find_name(t + sp + 1, n - sp - 1)
+        g = find_name(s, t + sp + 1, n - sp - 1)
         if g < 0 or side_of(g) != p:
             return -1
         return (A_ORDER if t[0] == c'o' else A_INDEP) + (g & 15)
@@ -224,7 +231,7 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         i = sp + 1
         while i < n and t[i] != c' ':
             i += 1
-        g = find_name(t + sp + 1, i - sp - 1)
+        g = find_name(s, t + sp + 1, i - sp - 1)
         if g < 0 or side_of(g) != p or i >= n:
             return -1
         if word_is(t + i + 1, n - i - 1, b"move"):
@@ -236,10 +243,10 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         i = sp + 1
         while i < n and t[i] != c'>':
             i += 1
-        g = find_name(t + sp + 1, i - sp - 1)
+        g = find_name(s, t + sp + 1, i - sp - 1)
         if i >= n:
             return -1
-        h = find_name(t + i + 1, n - i - 1)
+        h = find_name(s, t + i + 1, n - i - 1)
         if g < 0 or h < 0 or side_of(g) != p or side_of(h) == p:
             return -1
         return A_FIRE + (g & 15) * 16 + (h & 15)

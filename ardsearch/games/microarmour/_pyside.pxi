@@ -18,7 +18,9 @@ OPTION_BITS = (("hot_shot", OPT_HOT_SHOT), ("low_ammo", OPT_LOW_AMMO), ("intuiti
                ("conflicting_orders", OPT_CONFLICT))
 END_CAUSES = (None, "last_turn", "rising_check", "both_broken")
 DEPLOYMENTS = ("edges", "close")
-OBSERVATION_SHAPE = (OBS_PLANES, MAP_H, MAP_W)
+# one shape for the game: the largest table among the scenarios (smaller ones pad with zeros)
+OBSERVATION_SHAPE = (OBS_PLANES, max(s["height"] for s in SCENARIOS), max(s["width"] for s in SCENARIOS))
+AIR_STEPS = ("none", "fasc", "choose", "aa", "attack", "deviate", "direction", "distance", "crt", "plot")
 
 
 cdef int load_state(object raw, MaState *s) except -1:
@@ -28,6 +30,8 @@ cdef int load_state(object raw, MaState *s) except -1:
     if len(b) != sizeof(MaState):
         raise ValueError(f"a microarmour state is {sizeof(MaState)} bytes, got {len(b)}")
     memcpy(s, <const char *>b, sizeof(MaState))
+    if s.scn >= NSCN:
+        raise ValueError(f"a microarmour state with scenario index {s.scn}: expected 0..{NSCN - 1}")
     return 0
 
 
@@ -36,9 +40,9 @@ cdef bytes state_bytes(const MaState *s):
 
 
 def default_params():
-    return {"turns": DEF_TURNS, "determination": 35,
-            "german_cohesion": DEF_COH[0], "soviet_cohesion": DEF_COH[1],
-            "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges",
+    return {"scenario": SCENARIO_NAMES[0], "turns": SC_TURNS[0], "determination": 35,
+            "german_cohesion": SC_COH[0][0], "soviet_cohesion": SC_COH[0][1],
+            "german_quality": SC_QUAL[0][0], "soviet_quality": SC_QUAL[0][1], "deployment": "edges",
             "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False}
 
 
@@ -69,28 +73,41 @@ def pack_params(values):
             raise ValueError(f"parameter {key}={vals[key]!r}: expected true or false")
         if vals[key]:
             prm.options |= bit
+    if vals["scenario"] not in SCENARIO_NAMES:
+        raise ValueError(f"parameter scenario={vals['scenario']!r}: expected one of {', '.join(SCENARIO_NAMES)} "
+                         f"(the files in scenarios/)")
+    prm.scn = SCENARIO_NAMES.index(vals["scenario"])
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
+# The stand ids of the scenario being read or built (set by to_dict / from_dict
+# before they name stands; the Python side runs under the GIL, one at a time).
+_IDS = STAND_IDS
+
+
 def _slot_id(int g):
-    return STAND_IDS[g] if 0 <= g < NSLOT and STAND_IDS[g] else None
+    return _IDS[g] if 0 <= g < NSLOT and _IDS[g] else None
 
 
 def _mask_ids(int side, int mask):
-    return [STAND_IDS[side * 16 + l] for l in range(16) if (mask >> l) & 1]
+    return [_IDS[side * 16 + l] for l in range(16) if (mask >> l) & 1]
 
 
 def to_dict(raw):
     """The structured state (schema in RULES.md) of raw state bytes."""
+    global _IDS
     cdef MaState s
     load_state(raw, &s)
+    if s.scn >= NSCN:
+        raise ValueError(f"a microarmour state with scenario index {s.scn}: expected 0..{NSCN - 1}")
+    _IDS = SC_IDS[s.scn]
     cp = ma_current_player(&s)
     to_move = {ARD_TERMINAL: "terminal", ARD_CHANCE: "chance"}.get(cp) or SIDE_KEYS[cp]
     stands = []
     for g in range(NSLOT):
         if s.st[g].type == NONE:
             continue
-        d = {"id": STAND_IDS[g], "side": SIDE_KEYS[g >> 4], "type": WEAPONS[s.st[g].type % NTYPES]["key"],
+        d = {"id": _IDS[g], "side": SIDE_KEYS[g >> 4], "type": WEAPONS[s.st[g].type % NTYPES]["key"],
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
              "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
              "low_ammo": bool((s.low_ammo >> g) & 1), "hq": bool((s.hq_mask >> g) & 1),
@@ -123,7 +140,7 @@ def to_dict(raw):
     if s.phase == PH_OVER:
         winner = "draw" if s.winner == 2 else SIDE_KEYS[s.winner & 1]
     return {
-        "game": "microarmour", "turns": s.turns, "determination": s.det,
+        "game": "microarmour", "scenario": SCENARIO_NAMES[s.scn], "turns": s.turns, "determination": s.det,
         "cohesion": [s.coh[0], s.coh[1]], "quality": [s.quality[0], s.quality[1]],
         "viewer": None if s.viewer < 0 else SIDE_KEYS[s.viewer & 1],
         "turn": s.turn, "phase": PHASES[s.phase % 8], "to_move": to_move,
@@ -142,17 +159,49 @@ def to_dict(raw):
                         (("ghq_quality", CMD_QUAL), ("hq_replacement", CMD_HQREP), ("appoint", CMD_APPOINT),
                          ("rising_check", CMD_RISE))},
         "end_cause": END_CAUSES[s.end_cause % 4],
-        "cards": cards, "winner": winner, "stands": stands,
-        "table": _table_dict(), "types": _types_dict(d["type"] for d in stands),
+        "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
+        "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
     }
 
 
-def _table_dict():
+cdef object _plot_dict(const MaState *s, int a):
+    """An aircraft's bomb plot: None (no plot decision), "hidden" (the
+    opponent's, in a view), or {"turn", "at": [x, y] or None (decided: none)}."""
+    if s.plot_turn[a] == 0:
+        return None
+    if s.plot_x[a] == PLOT_HIDDEN:
+        return {"turn": s.plot_turn[a], "at": "hidden"}
+    if s.plot_x[a] == PLOT_NONE:
+        return {"turn": s.plot_turn[a], "at": None}
+    return {"turn": s.plot_turn[a], "at": [s.plot_x[a], s.plot_y[a]]}
+
+
+cdef object _air_dict(const MaState *s):
+    """Aircraft (RULES.md "Airstrikes"): each with its data, its ordnance left
+    and its plot; the strike or plot in progress."""
+    planes = []
+    sc = SCENARIOS[s.scn]
+    for a, pl in enumerate(sc["aircraft"]):
+        planes.append({"id": pl["id"], "side": SIDE_KEYS[pl["side"]], "name": pl["name"],
+                       "arrive": pl["arrive"], "turns": pl["turns"], "strafe": pl["strafe"], "bomb": pl["bomb"],
+                       "fasc": pl["fasc"], "present": bool(air_present(s, a, s.turn)),
+                       "ordnance": s.ordnance[a], "fasc_ok": bool((s.air_fasc >> a) & 1),
+                       "plot": _plot_dict(s, a)})
+    strike = None
+    if s.air_step != AS_NONE:
+        strike = {"step": AIR_STEPS[s.air_step % 10], "aircraft": AIR_IDS[s.scn][s.air_cur % max(1, AIR_N[s.scn])]
+                  if AIR_N[s.scn] else None,
+                  "kind": "bomb" if s.air_kind else "strafe", "at": [s.air_x, s.air_y], "aa": s.air_mod,
+                  "direction": DIRS[s.air_dir % 8], "square": s.air_sq}
+    return {"aircraft": planes, "strike": strike}
+
+
+def _table_dict(int k=0):
     """The scenario's table (static, public): derived for a board that draws
     it (the web board), ignored by from_dict. rows[y] is the row y (y 0 is the
     south edge), one terrain character per square, named in `terrain`."""
     terr = CHARTS["terrain"]
-    sc = SCENARIO
+    sc = SCENARIOS[k]
     return {"title": sc["title"], "width": sc["width"], "height": sc["height"],
             "rows": ["".join(terr[sc["grid"][y][x]]["char"] for x in range(sc["width"]))
                      for y in range(sc["height"])],
@@ -193,15 +242,16 @@ def _side(v, key):
 
 
 def _stand_slot(v, key):
-    if v not in STAND_IDS or not v:
-        raise ValueError(f"{key}={v!r}: expected a stand id ({', '.join(i for i in STAND_IDS if i)})")
-    return STAND_IDS.index(v)
+    if v not in _IDS or not v:
+        raise ValueError(f"{key}={v!r}: expected a stand id ({', '.join(i for i in _IDS if i)})")
+    return _IDS.index(v)
 
 
 def from_dict(d, params=None):
     """Raw state bytes from a structured state (the to_dict schema); ValueError
     naming the problem. Keys the dict leaves out come from a fresh game with
     `params`."""
+    global _IDS
     cdef MaState s
     cdef char msg[160]
     if not isinstance(d, dict):
@@ -210,6 +260,11 @@ def from_dict(d, params=None):
         raise ValueError(f"game={d.get('game')!r}: expected 'microarmour'")
     prm = default_params()
     prm.update(params or {})
+    if "scenario" in d:
+        prm["scenario"] = d["scenario"]
+    if prm["scenario"] not in SCENARIO_NAMES:
+        raise ValueError(f"scenario={prm['scenario']!r}: expected one of {', '.join(SCENARIO_NAMES)}")
+    _IDS = SC_IDS[SCENARIO_NAMES.index(prm["scenario"])]
     raw = pack_params(prm)
     ma_init(&s, <const char *>raw, 0)
     s.turns = _int_in(d.get("turns", s.turns), 1, 50, "turns")
@@ -317,6 +372,8 @@ def from_dict(d, params=None):
             s.deck[p][v] = _int_in(deck[v], 0, 16, f"cards.deck[{v}]")
         total = c.get("total", 0)
         s.total[p] = _int_in(total if total is not None else 0, 0, 400, "cards.total")
+    if d.get("air") is not None:
+        _air_from_dict(&s, d["air"])
     winner = d.get("winner")
     if winner is None:
         s.winner = -1
@@ -332,14 +389,14 @@ def from_dict(d, params=None):
             if g in seen:
                 raise ValueError(f"{key}.id={sd['id']!r}: listed twice")
             seen.add(g)
-            if "type" in sd and sd["type"] != WEAPONS[START[g].type]["key"]:
+            if "type" in sd and sd["type"] != WEAPONS[SC_START[s.scn][g].type]["key"]:
                 raise ValueError(f"{key}.type={sd['type']!r}: stand {sd['id']} is a "
-                                 f"{WEAPONS[START[g].type]['key']} in this scenario")
+                                 f"{WEAPONS[SC_START[s.scn][g].type]['key']} in this scenario")
             at = _get(sd, "at", key)
             if not isinstance(at, list) or len(at) != 2:
                 raise ValueError(f"{key}.at: expected [x, y]")
-            s.st[g].x = _int_in(at[0], 0, MAP_W - 1, key + ".at[0]")
-            s.st[g].y = _int_in(at[1], 0, MAP_H - 1, key + ".at[1]")
+            s.st[g].x = _int_in(at[0], 0, SC_W[s.scn] - 1, key + ".at[0]")
+            s.st[g].y = _int_in(at[1], 0, SC_H[s.scn] - 1, key + ".at[1]")
             s.st[g].facing = _choice(sd.get("facing", "n"), DIRS, key + ".facing")
             s.st[g].posture = _choice(sd.get("posture", "firing"), POSTURES, key + ".posture")
             s.st[g].mp = _int_in(sd.get("mp", 0), 0, 60, key + ".mp")
@@ -358,11 +415,11 @@ def from_dict(d, params=None):
             s.st[g].flags = flags
             # an HQ post is held by a live stand (a hand-built position that loses its HQ leaves no post)
             s.hq_mask &= ~(<uint32_t>1 << g)
-            if sd.get("hq", TY_ROLE[START[g].type] == 1) and flags & F_ALIVE and s.ghq_slot[g >> 4] != g:
+            if sd.get("hq", TY_ROLE[SC_START[s.scn][g].type] == 1) and flags & F_ALIVE and s.ghq_slot[g >> 4] != g:
                 s.hq_mask |= <uint32_t>1 << g
         for g in range(NSLOT):
-            if START[g].type != NONE and g not in seen:
-                raise ValueError(f"stands: stand {STAND_IDS[g]!r} is missing (list every stand; "
+            if SC_START[s.scn][g].type != NONE and g not in seen:
+                raise ValueError(f"stands: stand {_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
     if "end_cause" not in d and s.phase == PH_OVER:
         # a finished state written before end_cause existed: the end it can only have had
@@ -370,6 +427,64 @@ def from_dict(d, params=None):
     if ma_validate(&s, msg, 160) != 0:
         raise ValueError("invalid microarmour state: " + msg.decode())
     return state_bytes(&s)
+
+
+cdef int _air_from_dict(MaState *s, air) except -1:
+    """The "air" key of to_dict back into the state (aircraft by id)."""
+    if not isinstance(air, dict):
+        raise ValueError("air: expected a dict with aircraft and strike")
+    ids = AIR_IDS[s.scn]
+    seen = set()
+    for i, pl in enumerate(air.get("aircraft", [])):
+        key = f"air.aircraft[{i}]"
+        if not isinstance(pl, dict) or pl.get("id") not in ids:
+            raise ValueError(f"{key}.id={pl.get('id') if isinstance(pl, dict) else pl!r}: expected an aircraft id "
+                             f"of this scenario ({', '.join(ids) or 'none'})")
+        a = ids.index(pl["id"])
+        if a in seen:
+            raise ValueError(f"{key}.id={pl['id']!r}: listed twice")
+        seen.add(a)
+        s.ordnance[a] = _int_in(pl.get("ordnance", s.ordnance[a]), 0, AIR_ORD[s.scn][a], key + ".ordnance")
+        if pl.get("fasc_ok", False):
+            s.air_fasc |= 1 << a
+        else:
+            s.air_fasc &= ~(1 << a)
+        plot = pl.get("plot")
+        if plot is None:
+            s.plot_turn[a] = 0
+            s.plot_x[a] = s.plot_y[a] = PLOT_NONE
+        else:
+            if not isinstance(plot, dict):
+                raise ValueError(f"{key}.plot: expected null or {{turn, at}}")
+            s.plot_turn[a] = _int_in(plot.get("turn"), 1, 50, key + ".plot.turn")
+            at = plot.get("at")
+            if at is None:
+                s.plot_x[a] = s.plot_y[a] = PLOT_NONE
+            elif at == "hidden":
+                s.plot_x[a] = s.plot_y[a] = PLOT_HIDDEN
+            elif isinstance(at, list) and len(at) == 2:
+                s.plot_x[a] = _int_in(at[0], 0, SC_W[s.scn] - 1, key + ".plot.at[0]")
+                s.plot_y[a] = _int_in(at[1], 0, SC_H[s.scn] - 1, key + ".plot.at[1]")
+            else:
+                raise ValueError(f"{key}.plot.at={at!r}: expected [x, y], null (decided: none) or \"hidden\"")
+    st = air.get("strike")
+    if st is not None:
+        if not isinstance(st, dict):
+            raise ValueError("air.strike: expected null or a dict")
+        s.air_step = _choice(st.get("step", "choose"), AIR_STEPS[1:], "air.strike.step") + 1
+        if st.get("aircraft") not in ids:
+            raise ValueError(f"air.strike.aircraft={st.get('aircraft')!r}: expected one of {', '.join(ids) or 'none'}")
+        s.air_cur = ids.index(st["aircraft"])
+        s.air_kind = _choice(st.get("kind", "strafe"), ("strafe", "bomb"), "air.strike.kind")
+        at = st.get("at", [0, 0])
+        if not isinstance(at, list) or len(at) != 2:
+            raise ValueError("air.strike.at: expected [x, y]")
+        s.air_x = _int_in(at[0], 0, SC_W[s.scn] - 1, "air.strike.at[0]")
+        s.air_y = _int_in(at[1], 0, SC_H[s.scn] - 1, "air.strike.at[1]")
+        s.air_mod = _int_in(st.get("aa", 0), 0, 12, "air.strike.aa")
+        s.air_dir = _choice(st.get("direction", "n"), DIRS, "air.strike.direction")
+        s.air_sq = _int_in(st.get("square", 0), 0, 24, "air.strike.square")
+    return 0
 
 
 def observation_tensor(raw, int player):
@@ -381,7 +496,7 @@ def observation_tensor(raw, int player):
     ma_observe(&s, player, &s)
     out = np.zeros(OBSERVATION_SHAPE, dtype=np.float32)
     for g in range(NSLOT):
-        if s.st[g].type == NONE or s.st[g].x >= MAP_W or s.st[g].y >= MAP_H:
+        if s.st[g].type == NONE or s.st[g].x >= SC_W[s.scn] or s.st[g].y >= SC_H[s.scn]:
             continue
         x, y = s.st[g].x, s.st[g].y
         if s.st[g].flags & F_WRECK:
@@ -399,10 +514,10 @@ def observation_tensor(raw, int player):
             out[5, y, x] = 1
         if s.st[g].flags & F_FIRED:
             out[6, y, x] = 1
-    for y in range(MAP_H):
-        for x in range(MAP_W):
-            out[8, y, x] = T_BLOCK[TER[y][x]]
-            out[9, y, x] = 1 if TER[y][x] == VILLAGE_T else 0
+    for y in range(SC_H[s.scn]):
+        for x in range(SC_W[s.scn]):
+            out[8, y, x] = T_BLOCK[SC_TER[s.scn][y][x]]
+            out[9, y, x] = 1 if SC_TER[s.scn][y][x] == VILLAGE_T else 0
     return out
 
 
@@ -410,13 +525,13 @@ def observation_tensor(raw, int player):
 def _has_los(raw, a, b):
     cdef MaState s
     load_state(raw, &s)
-    return bool(has_los(&s, STAND_IDS.index(a), STAND_IDS.index(b)))
+    return bool(has_los(&s, SC_IDS[s.scn].index(a), SC_IDS[s.scn].index(b)))
 
 
 def _combat_diff(raw, a, b):
     cdef MaState s
     load_state(raw, &s)
-    return combat_diff(&s, STAND_IDS.index(a), STAND_IDS.index(b), K_STANDARD)
+    return combat_diff(&s, SC_IDS[s.scn].index(a), SC_IDS[s.scn].index(b), K_STANDARD)
 
 
 def _side_broken(raw, int p):

@@ -8,6 +8,8 @@ cdef enum:
     HMAX = 30
     MAXTYPES = 32
     MAXTERRAIN = 16
+    MAXSCN = 4          # scenario files (scenarios/*.toml) loaded at import
+    NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
 
 cdef enum:  # dense action numbers (RULES.md, Notation)
@@ -36,7 +38,14 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_RETREAT = 401     # + direction: a close-assaulted stand's 1" retreat
     A_APPOINT = 409     # + local: the stand appointed to a lost HQ's post (_command.pxi)
     A_QUAL = 425        # + quality + 2 (-2..+3): a new GHQ's quality rolled on 1D20 (_command.pxi)
-    NUM_ACTIONS = 431
+    # airstrikes (_air.pxi), numbered after the command actions
+    A_STRAFE = 431      # + target local: the aircraft strafes that enemy stand
+    A_BOMB = 447        # + y * WMAX + x: the aircraft bombs that point (its plot, or a FASC's target)
+    A_PLOT = 1647       # + block index (_air.pxi, plot_block): pre-plots a bomb point for next turn
+    A_AA = 1787         # + 0..12: chance: the AA stands' total modifier to this strike
+    A_DIR = 1800        # + direction: chance: the 1D8 deviation direction
+    A_DIST = 1808       # + inches - 1 (1..6): chance: the deviation distance
+    NUM_ACTIONS = 1814
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -157,7 +166,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 416 bytes (52 words); copied with memcpy,
+# The state. Packed, pointer-free, 442 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -222,6 +231,22 @@ cdef packed struct MaState:
     uint8_t end_cause            # END_*: how the game ended
     uint16_t reserved4           # always 0
     uint32_t hq_mask             # bit g: stand g holds an HQ post (the GHQ is ghq_slot)
+    # the scenario (every family reads its tables through it; ma-air added it)
+    uint8_t scn                  # index into SCENARIO_NAMES (scenarios/*.toml)
+    # airstrikes (ma-air family, _air.pxi): aircraft slots a = 0..NAIR-1 of the scenario
+    uint8_t air_step             # AS_*: what the airstrike or its plot waits for (AS_NONE: nothing)
+    uint8_t air_cur              # the aircraft striking or plotting
+    uint8_t air_kind             # the strike: 0 strafe, 1 bomb
+    uint8_t air_x                # the strike point (aimed, then where it lands)
+    uint8_t air_y
+    uint8_t air_mod              # AA modifier to this strike's 'to attack' and 'to deviate' rolls
+    uint8_t air_dir              # deviation direction rolled (0..7)
+    uint8_t air_sq               # next square of the bomb pattern to attack
+    uint8_t air_fasc             # bit a: aircraft a's Forward Air Support Coordinator came through this turn
+    uint8_t ordnance[4]          # bomb loads left, by aircraft
+    uint8_t plot_x[4]            # pre-plotted bomb point by aircraft: PLOT_NONE, PLOT_HIDDEN (a view) or x
+    uint8_t plot_y[4]
+    uint8_t plot_turn[4]         # the turn the plot is for (0 none)
     Stand st[32]
 
 
@@ -232,15 +257,20 @@ cdef packed struct MaParams:
     int8_t quality[2]
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
+    uint8_t scn                  # scenario index (SCENARIO_NAMES)
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 416, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 442, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
-cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
+cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
 cdef int VILLAGE_T = -1
-cdef uint8_t TER[HMAX][WMAX]
-cdef uint8_t VDIST[HMAX][WMAX]              # inches (king moves) to the nearest village square
+# per scenario (index MaState.scn): the table, its size and sighting, the deployment
+cdef int SC_W[MAXSCN]
+cdef int SC_H[MAXSCN]
+cdef int SC_SIGHT[MAXSCN]
+cdef uint8_t SC_TER[MAXSCN][HMAX][WMAX]
+cdef uint8_t SC_VDIST[MAXSCN][HMAX][WMAX]   # inches (king moves) to the nearest village square
 cdef uint8_t T_COST[MAXTERRAIN][4]          # half-MP per inch by class, 0 impassable
 cdef int8_t T_COH[MAXTERRAIN]
 cdef int8_t T_CRT[MAXTERRAIN]
@@ -266,12 +296,13 @@ cdef uint8_t TY_OPEN[MAXTYPES]
 cdef uint8_t TY_RECON[MAXTYPES]
 cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
-cdef int REPLACE_MOD[2]                     # lost-GHQ replacement roll modifier by nationality
-cdef Stand START[NSLOT]                     # the scenario's deployment
-cdef char NAMES[NSLOT][8]                   # stand ids for notation
-cdef int DEF_TURNS = 12
-cdef int DEF_COH[2]
-cdef int DEF_QUAL[2]
+cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
+cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
+cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
+cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
+cdef int SC_TURNS[MAXSCN]
+cdef int SC_COH[MAXSCN][2]
+cdef int SC_QUAL[MAXSCN][2]
 cdef int DX[8]
 cdef int DY[8]
 DX[:] = [0, 1, 1, 1, 0, -1, -1, -1]
@@ -288,20 +319,26 @@ FULL_DECK[:] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 16]   # ace = 1, 2..10, J Q K = 10
 
 CHARTS = None
 WEAPONS = None
-SCENARIO = None
-STAND_IDS = []
+SCENARIO = None                             # the Introductory (index 0): kept for older callers
+STAND_IDS = []                              # its stand ids
 SIDE_KEYS = ("german", "soviet")
+SCENARIO_NAMES = ()
+SCENARIOS = []                              # by index: the scenario dicts _data.py loaded
+SC_IDS = []                                 # by index: stand ids by slot
 
 
-def install(scenario="introductory"):
+def install():
     """Reads the data files (validated, ValueError naming file and key) and
-    fills the static tables."""
-    global MAP_W, MAP_H, SIGHTING, NTERRAIN, NTYPES, NRANGE, NORD, ORD_MAX, VILLAGE_T
+    fills the static tables: the charts and weapons once, every scenario in
+    scenarios/ at its index (the state's `scn` picks one)."""
+    global NTERRAIN, NTYPES, NRANGE, NORD, ORD_MAX, VILLAGE_T, NSCN
     global WR1_COH, WR1_CRT, WR2_COH, WR2_CRT, CRT_MIN, CRT_MAX, CRT_E, CRT_D, CRT_SS, CRT_S
-    global DEF_TURNS, CHARTS, WEAPONS, SCENARIO, STAND_IDS, SIDE_KEYS
+    global CHARTS, WEAPONS, SCENARIO, STAND_IDS, SIDE_KEYS, SCENARIO_NAMES, SCENARIOS, SC_IDS
     charts = _data.load_charts()
     weapons = _data.load_weapons()
-    sc = _data.load_scenario(scenario, charts, weapons)
+    names = _data.scenario_names()
+    if not 1 <= len(names) <= MAXSCN:
+        raise ValueError(f"scenarios/: expected 1 to {MAXSCN} scenario files, got {len(names)}")
     NTERRAIN = len(charts["terrain"])
     VILLAGE_T = -1
     for i, t in enumerate(charts["terrain"]):
@@ -337,38 +374,58 @@ def install(scenario="introductory"):
         TY_ROLE[i] = ("unit", "hq", "ghq").index(t["role"])
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
-    MAP_W, MAP_H = sc["width"], sc["height"]
-    for y in range(MAP_H):
-        for x in range(MAP_W):
-            TER[y][x] = sc["grid"][y][x]
-    village = [(x, y) for y in range(MAP_H) for x in range(MAP_W) if TER[y][x] == VILLAGE_T]
-    for y in range(MAP_H):
-        for x in range(MAP_W):
-            VDIST[y][x] = min([max(abs(x - vx), abs(y - vy)) for vx, vy in village] or [0])
-    SIGHTING = sc["sighting"]
-    DEF_TURNS = sc["turns"]
+        TY_AA[i] = t["aa_bonus"]
+    install_air_charts(charts)
+    install_command_charts(charts)       # _command.pxi
+    scs = []
+    all_ids = []
+    for k, name in enumerate(names):
+        sc = _data.load_scenario(name, charts, weapons)
+        if tuple(sd["key"] for sd in sc["sides"]) != SIDE_KEYS:
+            raise ValueError(f"{name}.toml: side: expected the sides {' and '.join(SIDE_KEYS)} in that order "
+                             f"(the game's players), got {', '.join(sd['key'] for sd in sc['sides'])}")
+        all_ids.append(install_scenario(k, sc))
+        scs.append(sc)
+    NSCN = len(names)
+    SCENARIO_NAMES = tuple(names)
+    SCENARIOS = scs
+    SC_IDS = all_ids
+    STAND_IDS = all_ids[0]
+    CHARTS, WEAPONS, SCENARIO = charts, weapons, scs[0]
+
+
+def install_scenario(int k, sc):
+    """Copies one scenario into the tables at index k; returns its stand ids by slot."""
+    W, H = sc["width"], sc["height"]
+    SC_W[k], SC_H[k] = W, H
+    for y in range(H):
+        for x in range(W):
+            SC_TER[k][y][x] = sc["grid"][y][x]
+    village = [(x, y) for y in range(H) for x in range(W) if SC_TER[k][y][x] == VILLAGE_T]
+    for y in range(H):
+        for x in range(W):
+            SC_VDIST[k][y][x] = min([max(abs(x - vx), abs(y - vy)) for vx, vy in village] or [0])
+    SC_SIGHT[k] = sc["sighting"]
+    SC_TURNS[k] = sc["turns"]
     ids = [""] * NSLOT
-    memset(START, 0, sizeof(START))
+    memset(SC_START[k], 0, sizeof(Stand) * NSLOT)
     for g in range(NSLOT):
-        START[g].type = NONE
+        SC_START[k][g].type = NONE
     for p in range(2):
-        DEF_COH[p] = sc["sides"][p]["cohesion"]
-        DEF_QUAL[p] = sc["sides"][p]["quality"]
-        REPLACE_MOD[p] = sc["sides"][p]["replace_mod"]
+        SC_COH[k][p] = sc["sides"][p]["cohesion"]
+        SC_QUAL[k][p] = sc["sides"][p]["quality"]
+        SC_REPL[k][p] = sc["sides"][p]["replace_mod"]
         for l, s in enumerate(sc["stands"][p]):
             g = p * 16 + l
-            START[g].type = s["type"]
-            START[g].x, START[g].y, START[g].facing = s["x"], s["y"], s["facing"]
-            START[g].flags = F_ALIVE
+            SC_START[k][g].type = s["type"]
+            SC_START[k][g].x, SC_START[k][g].y, SC_START[k][g].facing = s["x"], s["y"], s["facing"]
+            SC_START[k][g].flags = F_ALIVE
             ids[g] = s["id"]
     for g in range(NSLOT):
         b = ids[g].encode()
-        memset(NAMES[g], 0, 8)
+        memset(SC_NAMES[k][g], 0, 8)
         for i in range(len(b)):
-            NAMES[g][i] = b[i]
-    STAND_IDS = ids
-    SIDE_KEYS = tuple(sd["key"] for sd in sc["sides"])
-    CHARTS, WEAPONS, SCENARIO = charts, weapons, sc
-    install_command(charts, sc)          # _command.pxi
-
-install()
+            SC_NAMES[k][g][i] = b[i]
+    install_command(k, sc)               # _command.pxi
+    install_air(k, sc)
+    return ids

@@ -7,6 +7,8 @@ cdef inline int fail(char *msg, int msglen, const char *text) noexcept nogil:
 cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
     cdef int g, p, v, cnt, k, l, o
+    if s.scn >= NSCN:
+        return fail(msg, msglen, b"scenario index is not a loaded scenario")
     if s.turns < 1 or s.turns > 50:
         return fail(msg, msglen, b"turns is outside 1..50")
     if s.det < 1 or s.det > 100:
@@ -61,7 +63,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"option, Hot Shot or replacement bookkeeping out of range")
     for p in range(2):
         g = s.ghq_slot[p]
-        if g != NONE and (g >= NSLOT or side_of(g) != p or START[g].type == NONE):
+        if g != NONE and (g >= NSLOT or side_of(g) != p or SC_START[s.scn][g].type == NONE):
             return fail(msg, msglen, b"a GHQ slot that is not a stand of its side")
     if validate_command(s, msg, msglen):
         return -1
@@ -69,12 +71,12 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"winner does not match the phase")
     for g in range(NSLOT):
         if s.st[g].type == NONE:
-            if START[g].type != NONE:
+            if SC_START[s.scn][g].type != NONE:
                 return fail(msg, msglen, b"a scenario stand slot is empty")
             continue
-        if s.st[g].type != START[g].type:
+        if s.st[g].type != SC_START[s.scn][g].type:
             return fail(msg, msglen, b"a stand's type differs from the scenario")
-        if s.st[g].x >= MAP_W or s.st[g].y >= MAP_H or s.st[g].facing > 7 or s.st[g].posture > 2:
+        if s.st[g].x >= SC_W[s.scn] or s.st[g].y >= SC_H[s.scn] or s.st[g].facing > 7 or s.st[g].posture > 2:
             return fail(msg, msglen, b"a stand is off the map or has a bad facing/posture")
         if (s.st[g].flags & F_WRECK) and ((s.st[g].flags & F_ALIVE) or TY_DEF[s.st[g].type] != D_ARMOUR):
             return fail(msg, msglen, b"a wreck that is alive or not an armoured vehicle")
@@ -83,6 +85,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         if alive(s, g) and occupant(s, s.st[g].x, s.st[g].y, g) >= 0 and g != s.mover:
             if occupant(s, s.st[g].x, s.st[g].y, g) != s.mover:
                 return fail(msg, msglen, b"two stands end on one square")
+    if air_validate(s, msg, msglen):         # hook: airstrikes
+        return 1
     if s.phase == PH_OVER:
         return 0
     if s.atk_step > S_CRT or s.atk_kind > K_OVR_OF or s.atk_side > 1 or s.atk_cur > 16:
