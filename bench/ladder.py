@@ -16,6 +16,7 @@ marks the level with ">=".
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import re
 import sys
@@ -136,6 +137,15 @@ def set_elo(text: str, game: str, elo: int) -> str:
     return head + "[elo]" + body + rest
 
 
+def save_pairs(path: str, game: str, m: Match) -> None:
+    """One JSON line per pair: game, the two bots, seed, A's points per leg, lengths."""
+    with open(path, "a", encoding="utf-8") as f:
+        for pr in m.pairs:
+            f.write(json.dumps({"game": game, "a": m.a, "b": m.b, "index": pr.index, "seed": pr.seed,
+                                "a_points": list(pr.a_points), "lengths": list(pr.lengths),
+                                "seconds": round(pr.seconds, 2)}) + "\n")
+
+
 def main(argv=None) -> int:
     from ardsearch.levels import level_names
     p = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
@@ -147,6 +157,7 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--write", action="store_true", help="store each level's Elo in bots/level-*.toml")
+    p.add_argument("--json", metavar="FILE", help="append every pair's result here (JSON lines)")
     args = p.parse_args(argv)
     rungs = args.rungs or ["random"] + level_names()
     specs = [parse_spec(r) for r in rungs]
@@ -161,6 +172,8 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         m = play_match(args.game, specs[i + 1], specs[i], counts[i], args.seed, args.jobs)
         steps.append(step_of(m))
+        if args.json:
+            save_pairs(args.json, args.game, m)
         s = steps[-1]
         print(f"{s.upper} over {s.lower}: {s.points:g}/{s.games}, Elo {_num(s.elo)} "
               f"[{_num(s.low)}, {_num(s.high)}] ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
