@@ -25,7 +25,11 @@ from bench.pairs import parse_spec, play_match
 
 def seat_table(game_text: str, bot: str, pairs: int, seed: int) -> dict:
     spec = parse_spec(bot)
-    m = play_match(game_text, spec, spec, pairs, seed)
+    return seat_counts(play_match(game_text, spec, spec, pairs, seed))
+
+
+def seat_counts(m) -> dict:
+    """Wins by seat and draws over every game of a self-play match."""
     wins = [0, 0]
     draws = 0
     for pr in m.pairs:

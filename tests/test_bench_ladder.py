@@ -79,3 +79,29 @@ def test_bot_specs_read_settings_as_numbers():
     assert parse_spec("random") == ("random", {})
     with pytest.raises(ValueError, match="not key=value"):
         parse_spec("mcts:oops")
+
+
+def test_balance_counts_wins_by_seat_not_by_bot():
+    """bench.balance: seat results are reported separately (duplicate pairs swap seats)."""
+    from bench.balance import seat_counts
+    m = match([(1.0, 0.0), (1.0, 1.0), (0.5, 0.5)])
+    # pair 0: seat 0 won both legs; pair 1: seat 0 won leg 0, seat 1 won leg 1; pair 2: two draws
+    r = seat_counts(m)
+    assert (r["wins"], r["draws"], r["games"]) == ([3, 1], 2, 6)
+
+
+def test_scaling_curves_chain_from_the_shortest_time(tmp_path):
+    """bench.scaling: the newest result of each step, chained from the shortest time."""
+    import json
+    from bench.scaling import curves
+    rows = [
+        {"game": "toy", "lower": 0.01, "upper": 0.03, "points": 5, "games": 8, "elo": 50.0, "low": 0.0, "high": 100.0},
+        {"game": "toy", "lower": 0.03, "upper": 0.1, "points": 5, "games": 8, "elo": 80.0, "low": 40.0, "high": 120.0},
+        {"game": "toy", "lower": 0.01, "upper": 0.03, "points": 6, "games": 8, "elo": 60.0, "low": 20.0, "high": 100.0},
+    ]
+    path = tmp_path / "scaling.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    pts = curves(path)["toy"]
+    assert [p[0] for p in pts] == [0.01, 0.03, 0.1]
+    assert [p[1] for p in pts] == [0.0, 60.0, 140.0]
+    assert pts[2][2] == pytest.approx(140.0 - math.hypot(40.0, 40.0))
