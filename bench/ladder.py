@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ardsearch.stats import elo_from_score
 
-from bench.pairs import Match, parse_spec, play_match
+from bench.pairs import Match, PairResult, label, parse_spec, play_match
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,6 +146,23 @@ def save_pairs(path: str, game: str, m: Match) -> None:
                                 "seconds": round(pr.seconds, 2)}) + "\n")
 
 
+def load_pairs(path: str, game: str) -> dict:
+    """(a, b) -> Match from the pairs save_pairs wrote for this game (the last line of a pair index wins)."""
+    found: dict = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            r = json.loads(line)
+            if r["game"] != game:
+                continue
+            m = found.setdefault((r["a"], r["b"]), {})
+            m[r["index"]] = PairResult(r["index"], r["seed"], tuple(r["a_points"]), tuple(r["lengths"]),
+                                       r["seconds"])
+    out = {}
+    for (a, b), pairs in found.items():
+        out[(a, b)] = Match(a, b, [pairs[k] for k in sorted(pairs)])
+    return out
+
+
 def main(argv=None) -> int:
     from ardsearch.levels import level_names
     p = argparse.ArgumentParser(prog="python -m bench.ladder", description=__doc__.split("\n\n")[0])
@@ -158,6 +175,8 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--write", action="store_true", help="store each level's Elo in bots/level-*.toml")
     p.add_argument("--json", metavar="FILE", help="append every pair's result here (JSON lines)")
+    p.add_argument("--from", dest="source", metavar="FILE",
+                   help="play nothing: the table from the pairs a --json run saved (the steps it has)")
     args = p.parse_args(argv)
     rungs = args.rungs or ["random"] + level_names()
     specs = [parse_spec(r) for r in rungs]
@@ -166,6 +185,14 @@ def main(argv=None) -> int:
         p.error(f"--pairs takes one count or {nsteps} (one per step), got {len(args.pairs)}")
     counts = args.pairs * nsteps if len(args.pairs) == 1 else args.pairs
     steps = []
+    if args.source:
+        saved = load_pairs(args.source, args.game)
+        for i in range(nsteps):
+            m = saved.get((label(specs[i + 1]), label(specs[i])))
+            if m is None:
+                break
+            steps.append(step_of(m))
+        nsteps = 0
     for i in range(nsteps):
         if counts[i] < 1:
             p.error("--pairs: every step needs at least one pair")
@@ -177,6 +204,8 @@ def main(argv=None) -> int:
         s = steps[-1]
         print(f"{s.upper} over {s.lower}: {s.points:g}/{s.games}, Elo {_num(s.elo)} "
               f"[{_num(s.low)}, {_num(s.high)}] ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+    if not steps:
+        p.error(f"no step of this ladder in {args.source}")
     ladder = chain(rungs[0], steps)
     command = "python -m bench.ladder " + " ".join(argv if argv is not None else sys.argv[1:])
     print(table(args.game, steps, ladder, command))
