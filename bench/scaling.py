@@ -35,9 +35,39 @@ def load() -> str:
     return f"{one:.2f}, {five:.2f}, {fifteen:.2f}"
 
 
-def timed(bot: str, seconds: float):
+def timed(bot: str, seconds: float, rate: float | None = None):
+    """The bot at `seconds` a move: time-limited, or with `rate` (simulations
+    per CPU second) a budget of round(seconds * rate) simulations, which
+    gives the same games on any machine at any load."""
     preset, settings = parse_spec(bot)
+    if rate:
+        return preset, {**settings, "simulations": max(1, round(seconds * rate)), "time_limit": 0}
     return preset, {**settings, "simulations": 0, "time_limit": seconds}
+
+
+def cpu_rate(game_text: str, bot: str, seed: int = 1) -> float:
+    """The bot's simulations per CPU second of this process, over a few
+    searches along a seeded random game's first decisions (CPU time, not
+    wall time, so other jobs on the machine hardly change it)."""
+    import ardsearch
+    game = ardsearch.load_game(game_text)
+    preset, settings = parse_spec(bot)
+    b = ardsearch.load_bot(preset, game, seed=seed, **{**settings, "simulations": 20000, "time_limit": 0})
+    rnd = ardsearch.load_bot("random", game, seed=seed)
+    s = game.new_initial_state(seed=seed)
+    sims, cpu = 0, 0.0
+    while not s.is_terminal() and sims < 100000:
+        if s.is_chance_node():
+            s.apply_random_chance()
+            continue
+        if len(s.legal_actions()) > 1:
+            b.reset()
+            t0 = time.process_time()
+            info = b.analyze(s)
+            cpu += time.process_time() - t0
+            sims += int(info.get("nodes") or 0)
+        s.apply_action(rnd.step(s))
+    return sims / cpu if cpu > 0 else 0.0
 
 
 def run(argv) -> int:
@@ -49,7 +79,18 @@ def run(argv) -> int:
                    help="duplicate pairs per step: one count or one per step from the shortest time")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--results", default=str(RESULTS), help="append each step here (JSON lines)")
+    p.add_argument("--rate", default=None,
+                   help="simulations per CPU second: search round(t * rate) simulations instead of t "
+                        "seconds (reproducible at any load); 'auto' measures it first and prints it")
     args = p.parse_args(argv)
+    rate = None
+    if args.rate == "auto":
+        rate = round(cpu_rate(args.game, args.bot))
+        print(f"rate: {rate} simulations per CPU second (give --rate {rate} to repeat these games)",
+              file=sys.stderr, flush=True)
+        argv = [a if a != "auto" else str(rate) for a in argv]
+    elif args.rate is not None:
+        rate = float(args.rate)
     times = sorted(args.times)
     nsteps = len(times) - 1
     if nsteps < 1:
@@ -60,14 +101,14 @@ def run(argv) -> int:
     command = "python -m bench.scaling " + " ".join(argv)
     steps = []
     for i in range(nsteps):
-        lo, hi = timed(args.bot, times[i]), timed(args.bot, times[i + 1])
+        lo, hi = timed(args.bot, times[i], rate), timed(args.bot, times[i + 1], rate)
         before = load()
         t0 = time.perf_counter()
         m = play_match(args.game, hi, lo, counts[i], args.seed)
         m.a, m.b = f"{times[i + 1]:g}s", f"{times[i]:g}s"
         s = step_of(m)
         steps.append(s)
-        row = {"game": args.game, "bot": args.bot, "upper": times[i + 1], "lower": times[i],
+        row = {"game": args.game, "bot": args.bot, "rate": rate, "upper": times[i + 1], "lower": times[i],
                "pairs": counts[i], "points": s.points, "games": s.games, "elo": s.elo, "low": s.low,
                "high": s.high, "seed": args.seed, "load_before": before, "load_after": load(),
                "seconds": round(time.perf_counter() - t0, 1), "command": command,
@@ -93,7 +134,8 @@ def curves(path) -> dict:
     with open(path, encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
-            rows[(r["game"], r["lower"], r["upper"])] = r
+            rows[(f"{r['game']} ({'simulations at ' + str(round(r['rate'])) + '/CPU s' if r.get('rate') else 'wall time'})",
+                  r["lower"], r["upper"])] = r
     from bench.ladder import Step
     out = {}
     for game in sorted({g for g, _, _ in rows}):

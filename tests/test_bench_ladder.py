@@ -101,7 +101,7 @@ def test_scaling_curves_chain_from_the_shortest_time(tmp_path):
     ]
     path = tmp_path / "scaling.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    pts = curves(path)["toy"]
+    pts = curves(path)["toy (wall time)"]
     assert [p[0] for p in pts] == [0.01, 0.03, 0.1]
     assert [p[1] for p in pts] == [0.0, 60.0, 140.0]
     assert pts[2][2] == pytest.approx(140.0 - math.hypot(40.0, 40.0))
