@@ -2,6 +2,7 @@
 
     python -m bench.scaling <game> [--bot mcts] [--times 0.01 0.03 0.1 0.3 1] [--pairs N ...]
     python -m bench.scaling --plot bench/scaling.png [--results bench/results/scaling.jsonl]
+    python -m bench.scaling --table [bench/results/scaling.jsonl]
 
 The bot searches with no simulation cap (simulations=0) and time_limit = t
 seconds a move. Each time plays seeded duplicate pairs against the time
@@ -174,8 +175,23 @@ def plot(path, out) -> None:
     fig.savefig(out, dpi=110)
 
 
+def markdown(path) -> str:
+    """Every game's chained Elo by time a move from the results file, one row per game and budget kind."""
+    data = curves(path)
+    times = sorted({p[0] for pts in data.values() for p in pts})
+    lines = ["| game (budget) | " + " | ".join(f"{t:g} s" for t in times) + " |",
+             "|---|" + "---|" * len(times)]
+    for game, pts in data.items():
+        cell = {p[0]: ("0" if p[0] == pts[0][0] else f"{p[1]:+.0f} [{_num(p[2])}, {_num(p[3])}]") for p in pts}
+        lines.append(f"| {game} | " + " | ".join(cell.get(t, "") for t in times) + " |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--table"]:
+        print(markdown(argv[1] if len(argv) > 1 else RESULTS))
+        return 0
     if argv[:1] == ["--plot"]:
         p = argparse.ArgumentParser(prog="python -m bench.scaling --plot")
         p.add_argument("--plot", required=True)

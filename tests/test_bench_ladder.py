@@ -105,3 +105,19 @@ def test_scaling_curves_chain_from_the_shortest_time(tmp_path):
     assert [p[0] for p in pts] == [0.01, 0.03, 0.1]
     assert [p[1] for p in pts] == [0.0, 60.0, 140.0]
     assert pts[2][2] == pytest.approx(140.0 - math.hypot(40.0, 40.0))
+
+
+def test_scaling_table_has_one_row_per_game_and_budget_kind(tmp_path):
+    import json
+    from bench.scaling import markdown
+    rows = [
+        {"game": "toy", "lower": 0.01, "upper": 0.03, "points": 5, "games": 8, "elo": 50.0, "low": 0.0, "high": 100.0},
+        {"game": "toy", "rate": 1000.0, "lower": 0.01, "upper": 0.03, "points": 6, "games": 8, "elo": 70.0,
+         "low": 20.0, "high": 120.0},
+    ]
+    path = tmp_path / "scaling.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lines = markdown(path).splitlines()
+    assert lines[0] == "| game (budget) | 0.01 s | 0.03 s |"
+    assert "| toy (wall time) | 0 | +50 [+0, +100] |" in lines
+    assert "| toy (simulations at 1000/CPU s) | 0 | +70 [+20, +120] |" in lines
