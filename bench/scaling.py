@@ -164,9 +164,11 @@ def plot(path, out) -> None:
         ys = [p[1] for p in pts]
         lo = [p[1] - p[2] if math.isfinite(p[2]) else 0 for p in pts]
         hi = [p[3] - p[1] if math.isfinite(p[3]) else 0 for p in pts]
-        ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=game)
+        ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=game,
+                    linestyle="--" if "wall time" in game else "-", alpha=0.6 if "wall time" in game else 1.0)
     ax.set_xscale("log")
-    ax.set_xlabel("seconds a move (time-limited MCTS, one thread)")
+    ax.set_xlabel("seconds a move (mcts preset, one thread): simulation budget at the CPU rate (solid), "
+                  "wall time (dashed)", fontsize=8)
     ax.set_ylabel("Elo over the shortest time (95% interval)")
     ax.set_title("Strength against time a move (python -m bench.scaling)")
     ax.grid(True, alpha=0.3)
