@@ -36,15 +36,15 @@ def test_handshake_declares_limit_strength_and_elo(rated):
     lines = InProcess().run("ard")
     options = {s.split()[2]: s for s in lines if s.startswith("option ")}
     assert options["LimitStrength"] == "option name LimitStrength type check default false"
-    assert options["Elo"] == "option name Elo type spin default 601 min 100 max 601"
+    assert options["Elo"] == "option name Elo type spin default 600 min 100 max 600"
     for n in range(1, 7):
         assert f"var level-{n}" in options["Preset"]
 
 
 @pytest.mark.parametrize("command, words", [
     ("setoption name LimitStrength value yes", "needs true or false"),
-    ("setoption name Elo value 99", "must be from 100 to 601"),
-    ("setoption name Elo value 2000", "must be from 100 to 601"),
+    ("setoption name Elo value 99", "must be from 100 to 600"),
+    ("setoption name Elo value 2000", "must be from 100 to 600"),
     ("setoption name Elo value 3.5", "whole number"),
 ])
 def test_bad_strength_values_get_one_error(rated, command, words):

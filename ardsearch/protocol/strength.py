@@ -12,6 +12,7 @@ and options give the same move.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from ..match import derive_seed
@@ -45,7 +46,7 @@ def declared_elo_range() -> tuple[int, int]:
             highs.append(r[1])
     if not lows:
         return 0, 0
-    return int(min(lows)), int(max(highs)) + 1
+    return math.floor(min(lows)), math.ceil(max(highs))
 
 
 def level_settings(game, settings: dict, preset) -> tuple[dict | None, str | None]:
