@@ -158,7 +158,7 @@ def plot(path, out) -> None:
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(10, 4.5))
     for game, pts in curves(path).items():
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
@@ -172,7 +172,7 @@ def plot(path, out) -> None:
     ax.set_ylabel("Elo over the shortest time (95% interval)")
     ax.set_title("Strength against time a move (python -m bench.scaling)")
     ax.grid(True, alpha=0.3)
-    ax.legend()
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.tight_layout()
     fig.savefig(out, dpi=110)
 
