@@ -471,30 +471,39 @@ _ALGORITHMS = {
     "mcts": MCTSBot,
     "ismcts": ISMCTSBot,
     "expectimax": ExpectimaxBot,
+    # difficulty levels (ardsearch/levels.py): LevelBot, imported when first
+    # used, since that module builds on this one
+    "level": None,
 }
 
 
+def _algorithm_class(algorithm):
+    if algorithm == "level":
+        from ardsearch.levels import LevelBot
+        return LevelBot
+    return _ALGORITHMS[algorithm]
+
+
 def _roster_files():
-    """Preset name -> TOML text, from the installed ardsearch.roster package or,
-    run in place, the repository's bots/ folder next to the package."""
+    """Preset name -> TOML text. In a source checkout (a pyproject.toml beside
+    the package) the repository's bots/ folder next to the package: an
+    editable install elsewhere maps ardsearch.roster to its own checkout's
+    bots/, which is not the roster this code came with. Otherwise the
+    installed ardsearch.roster package."""
     found = {}
-    # Run from a source tree (a checkout or a worktree beside setup.py), the
-    # tree's own bots/ wins: an editable install elsewhere maps the roster
-    # package to another checkout's folder.
-    tree = Path(__file__).resolve().parent.parent
-    if (tree / "setup.py").is_file() and (tree / "bots" / "mcts.toml").is_file():
-        return {path.stem: path.read_text(encoding="utf-8") for path in sorted((tree / "bots").glob("*.toml"))}
+    root = Path(__file__).resolve().parent.parent
+    if (root / "pyproject.toml").is_file() and (root / "bots").is_dir():
+        for path in sorted((root / "bots").glob("*.toml")):
+            found[path.stem] = path.read_text(encoding="utf-8")
+        if found:
+            return found
     try:
-        root = resources.files("ardsearch.roster")
-        for entry in root.iterdir():
+        entries = resources.files("ardsearch.roster")
+        for entry in entries.iterdir():
             if entry.name.endswith(".toml"):
                 found[entry.name[:-5]] = entry.read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
         pass
-    if not found:
-        folder = Path(__file__).resolve().parent.parent / "bots"
-        for path in sorted(folder.glob("*.toml")):
-            found[path.stem] = path.read_text(encoding="utf-8")
     return found
 
 
@@ -554,7 +563,7 @@ def load_bot(preset, game, **overrides):
     it takes."""
     data, algorithm, params = _preset(preset)
     game = _as_game(game)
-    cls = _ALGORITHMS[algorithm]
+    cls = _algorithm_class(algorithm)
     # an optional [games.<name>] table tunes the preset for one game
     per_game = data.get("games", {}).get(game.name, {})
     if not isinstance(per_game, dict):

@@ -55,8 +55,15 @@ def cmd_list(args):
         print(f"  {name:<14}{ardsearch.load_game(name).title}")
     print("bots:")
     from ardsearch.bots import list_bots, preset_description
+    from ardsearch.levels import levels
+    ranked = levels()
     for name in list_bots():
-        print(f"  {name:<14}{preset_description(name)}")
+        if name not in {lv.preset for lv in ranked}:
+            print(f"  {name:<14}{preset_description(name)}")
+    print("levels (ardsearch play GAME --level NAME; Elo measured per game, random = 0):")
+    for lv in ranked:
+        elo = ", ".join(f"{g} {e:.0f}" for g, e in sorted(lv.elo.items())) or "not measured yet"
+        print(f"  {lv.preset:<10}{lv.title:<11}Elo: {elo}")
     return 0
 
 
@@ -107,7 +114,8 @@ def cmd_play(args):
         game = args.game
         human = _side(game, args.as_player)
         seed = new_seed() if args.seed is None else args.seed
-        seats = [HUMAN, args.vs] if human == 0 else [args.vs, HUMAN]
+        opponent = _opponent(args)
+        seats = [HUMAN, opponent] if human == 0 else [opponent, HUMAN]
         over = _overrides(args.set)
         settings = ({}, over) if human == 0 else (over, {})
         session = Session(game, seats, seed, bot_settings=settings)
@@ -118,6 +126,21 @@ def cmd_play(args):
         play.session.save(args.save)
         print(f"game record saved to {args.save} (`ardsearch replay {args.save}` shows it)")
     return code
+
+
+def _opponent(args):
+    """The bot preset to play against: --level (a level's name, title or
+    number) or --vs (a preset), not both; by default the `mcts` preset (the
+    strongest level)."""
+    if args.level is not None:
+        if args.vs is not None:
+            raise ValueError("give --level or --vs, not both: --level picks a difficulty level, "
+                             "--vs any bot preset")
+        from ardsearch.levels import find_level
+        lv = find_level(args.level)
+        print(f"difficulty: {lv.description}", flush=True)
+        return lv.preset
+    return args.vs or "mcts"
 
 
 def _capped_reader(stream):
@@ -243,7 +266,10 @@ def build_parser():
 
     s = sub.add_parser("play", help="play against a bot in the terminal")
     s.add_argument("game", type=_game, nargs="?", help="the game (not needed with --load)")
-    s.add_argument("--vs", default="mcts", help="bot preset (default mcts; see `ardsearch list`)")
+    s.add_argument("--vs", default=None, help="bot preset (default mcts, the strongest level; see `ardsearch list`)")
+    s.add_argument("--level", default=None, metavar="NAME",
+                   help="a difficulty level by name, title or number: level-1 .. level-6, beginner, novice, "
+                        "club, strong, expert, strongest (see `ardsearch list`)")
     s.add_argument("--as", dest="as_player", default="0",
                    help="your side: its name (e.g. germans) or seat 0/1 (default 0)")
     s.add_argument("--seed", type=int, default=None,

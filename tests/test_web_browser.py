@@ -152,3 +152,17 @@ def test_illegal_typed_move_shows_an_error(page):
     page.click("#play-typed")
     page.wait_for_selector("#error:not([hidden])")
     assert "illegal move" in page.inner_text("#error")
+
+
+def test_the_opponent_list_shows_the_levels_by_name(page):
+    """docs/web.md: the opponent is "a difficulty level by name, beginner to
+    strongest ... or any other bot preset"; a game against a level starts."""
+    labels = page.eval_on_selector_all("#opponent optgroup[label='Difficulty levels'] option",
+                                       "els => els.map(e => e.textContent)")
+    assert labels == ["beginner (level-1)", "novice (level-2)", "club (level-3)", "strong (level-4)",
+                      "expert (level-5)", "strongest (level-6)"]
+    page.select_option("#game", "ardennes")
+    page.select_option("#opponent", "level-3")
+    assert "Level 3 of 6, club" in page.get_attribute("#opponent", "title")
+    start(page, "ardennes", opponent="level-1", seed="4")
+    wait_my_turn(page)

@@ -27,6 +27,7 @@ from .lineio import Line, LineReader, LineWriter
 from .options import OptionError, engine_options
 from .position import PositionError, build_position
 from .searcher import GoLimits, SearchJob, StopSignal
+from .strength import StrengthError, check_elo
 from .words import from_word, word
 
 PROTOCOL_VERSION = 1
@@ -255,9 +256,14 @@ class EngineServer:
         if value == "" and opt.type != "string":
             raise CommandError("bad-argument", f"option {key} needs a value: setoption name {key} value <x>")
         try:
-            self.values[key] = opt.coerce(value)
+            coerced = opt.coerce(value)
+            if key == "Elo":
+                check_elo(self.game, coerced)
         except OptionError as exc:
             raise CommandError(exc.code, str(exc)) from None
+        except StrengthError as exc:
+            raise CommandError("bad-argument", f"option Elo: {exc}") from None
+        self.values[key] = coerced
 
     def cmd_newgame(self, args):
         self.require_idle("newgame")

@@ -96,7 +96,9 @@ def preset_names() -> tuple[str, ...]:
 
 
 def engine_options() -> dict[str, Option]:
+    from .strength import declared_elo_range
     presets = preset_names()
+    elo_low, elo_high = declared_elo_range()
     opts = [
         Option("Threads", "spin", 1, 1, 256),
         Option("Hash", "spin", 64, 1, 65536),
@@ -107,5 +109,11 @@ def engine_options() -> dict[str, Option]:
         Option("MoveOverhead", "spin", 30, 0, 10000),
         Option("Preset", "combo", "none", vars=("none",) + presets) if presets
         else Option("Preset", "string", ""),
+        # Playing weaker on purpose, as UCI_LimitStrength / UCI_Elo
+        # (ardsearch/protocol/strength.py): Elo is on the ladder of the
+        # difficulty levels, anchored at random = 0; its range is the
+        # measured levels' over every game, each game checks its own.
+        Option("LimitStrength", "check", False),
+        Option("Elo", "spin", elo_high, elo_low, elo_high),
     ]
     return {o.name: o for o in opts}

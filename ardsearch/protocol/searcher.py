@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 
 from .position import HIDDEN_TOKEN
+from .strength import base_algorithm, level_settings, noisy_best
 from .timeman import decision_budget_ms
 from .words import to_word, word
 
@@ -273,13 +274,29 @@ class SearchJob:
                       f"pv {word(self.state, legal[0])}")
             return legal[0]
         preset = load_preset(str(self.settings.get("Preset", "none")), self.game)
+        # A difficulty level (a level Preset, or LimitStrength with Elo):
+        # its base preset's search with the level's cap and move noise.
+        level, note = level_settings(self.game, self.settings, preset)
+        if note:
+            self.emit(f"info string {note}")
+        if level is not None:
+            preset = load_preset(level["base"], self.game)
         if preset is not None and preset["algorithm"] not in ("mcts", "ismcts", "expectimax"):
             best = self._play_simple_bot(preset)
             while self.limits.infinite and not stop_event.wait(INFO_PERIOD_S):
                 self.emit(self.last_info)  # an infinite go answers only after stop
             return best
         algorithm = choose_algorithm(self.game, self.settings, preset)
+        if level is not None:
+            if self.settings.get("Algorithm", "auto") == "auto":
+                algorithm = base_algorithm(self.game, preset)
+            preset = {**preset, "simulations": level["simulations"] or preset.get("simulations"),
+                      "time_limit": level["time_limit"]}
         budget = plan_budget(self.limits, self.settings, preset, algorithm)
+        if level is not None and level["simulations"] and not budget.infinite:
+            # the level's cap holds whatever the go allows (a weaker level
+            # does not grow stronger with a longer clock)
+            budget.simulations = min(budget.simulations or level["simulations"], level["simulations"])
         search = make_search(self.game, algorithm, self.settings, preset)
         if budget.seconds is not None:
             # Setting up (rebuilding the position, allocating tables) is part of the decision's time.
@@ -300,6 +317,8 @@ class SearchJob:
             done.set()
             ticker.join()
         best, lines = self._report(result, algorithm, preset)
+        if level is not None and not budget.infinite:
+            best = noisy_best(result, best, level, int(self.settings.get("Seed", 0)), self.state)
         for line in lines:
             self.emit(line)
         if budget.infinite:

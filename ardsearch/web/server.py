@@ -41,8 +41,13 @@ def game_catalogue() -> dict:
         games.append({"name": name, "title": game.title, "params": params,
                       "sides": list(side_names(game)), "titles": list(side_titles(game)),
                       "hidden": game.hidden_information, "chance": game.has_chance})
-    bots = [{"name": b, "description": preset_description(b)} for b in list_bots()]
-    return {"games": games, "bots": bots, "version": ardsearch.__version__}
+    from ardsearch.levels import levels
+    ranked = {lv.preset: lv for lv in levels()}
+    bots = [{"name": b, "description": preset_description(b)} for b in list_bots() if b not in ranked]
+    # the difficulty levels, weakest first, by name; elo: measured per game (random = 0)
+    levels_ = [{"name": lv.preset, "title": lv.title, "level": lv.number, "description": lv.description,
+                "elo": {g: round(e) for g, e in lv.elo.items()}} for lv in ranked.values()]
+    return {"games": games, "bots": bots, "levels": levels_, "version": ardsearch.__version__}
 
 
 class Connection:

@@ -32,11 +32,31 @@ async function loadCatalogue() {
   const games = $("game");
   for (const g of catalogue.games) games.add(new Option(`${g.title} (${g.name})`, g.name));
   const opp = $("opponent");
-  for (const b of catalogue.bots) opp.add(new Option(`${b.name}: ${b.description}`, b.name));
+  // the difficulty levels first, by name (weakest first), then the other presets
+  const levels = document.createElement("optgroup");
+  levels.label = "Difficulty levels";
+  for (const l of catalogue.levels || []) {
+    levels.appendChild(new Option(`${l.title} (${l.name})`, l.name));
+  }
+  if (levels.children.length) opp.appendChild(levels);
+  const others = document.createElement("optgroup");
+  others.label = "Bot presets";
+  for (const b of catalogue.bots) others.appendChild(new Option(`${b.name}: ${b.description}`, b.name));
+  opp.appendChild(others);
   opp.value = catalogue.bots.some((b) => b.name === "mcts-fast") ? "mcts-fast" : catalogue.bots[0].name;
+  opp.addEventListener("change", levelShown);
+  games.addEventListener("change", levelShown);
   games.addEventListener("change", gameChosen);
   $("side").addEventListener("change", () => { $("speed-label").hidden = $("side").value !== "watch"; });
   gameChosen();
+}
+
+// A level's description and its measured Elo in the chosen game, as the select's tooltip.
+function levelShown() {
+  const opp = $("opponent");
+  const l = (catalogue.levels || []).find((x) => x.name === opp.value);
+  const elo = l && l.elo[$("game").value];
+  opp.title = l ? `${l.description}${elo !== undefined ? ` Measured Elo in this game: ${elo} (random = 0).` : ""}` : "";
 }
 
 function currentGame() { return catalogue.games.find((g) => g.name === $("game").value); }

@@ -1,0 +1,123 @@
+"""The ladder arithmetic of bench/ladder.py on synthetic matches (no games
+are played): step Elo from duplicate pairs, the chain anchored at random = 0
+with intervals added in quadrature, sweeps as finite lower bounds, and the
+[elo] table written into a level's preset text."""
+import math
+
+import pytest
+
+from ardsearch.stats import elo_from_score, pentanomial_elo
+from bench.ladder import Step, chain, finite_elo, set_elo, step_of
+from bench.pairs import Match, PairResult, parse_spec
+
+
+def match(pair_points):
+    """A match of A against B from A's points in (leg 0, leg 1) of each pair."""
+    m = Match("a", "b")
+    for i, pts in enumerate(pair_points):
+        m.pairs.append(PairResult(i, i, pts, (10, 10), 1.0))
+    return m
+
+
+def test_a_step_is_the_pentanomial_elo_of_its_pairs():
+    m = match([(1.0, 1.0), (1.0, 0.0), (0.5, 1.0), (0.0, 0.0)])
+    assert m.penta() == (1, 0, 1, 1, 1)
+    s = step_of(m)
+    assert (s.points, s.games) == (4.5, 8)
+    assert (s.elo, s.low, s.high) == pentanomial_elo((1, 0, 1, 1, 1))
+
+
+def test_identical_pairs_fall_back_to_the_per_game_interval():
+    """Every pair 1-1 (each seat won its game): the pair variance is 0, but
+    the Elo interval must not be a point."""
+    s = step_of(match([(1.0, 0.0)] * 5))
+    assert s.elo == pytest.approx(0.0)
+    assert s.low < -50 and s.high > 50
+
+
+def test_seat_points_split_the_games_by_seat():
+    m = match([(1.0, 0.0), (1.0, 1.0)])   # pair 0: seat 0 won both legs; pair 1: A won both
+    assert m.seat_points() == (3.0, 1.0, 4)
+
+
+def test_chain_adds_elo_and_combines_intervals_in_quadrature():
+    steps = [Step("l1", "random", 0, 0, 100.0, 70.0, 140.0),
+             Step("l2", "l1", 0, 0, 50.0, 10.0, 80.0)]
+    rungs = chain("random", steps)
+    assert [r.name for r in rungs] == ["random", "l1", "l2"]
+    assert rungs[0].elo == 0.0
+    assert rungs[2].elo == 150.0
+    assert rungs[2].low == pytest.approx(150.0 - math.hypot(30.0, 40.0))
+    assert rungs[2].high == pytest.approx(150.0 + math.hypot(40.0, 30.0))
+    assert not rungs[2].bound
+
+
+def test_a_sweep_adds_a_finite_lower_bound():
+    """10-0: +inf Elo; the chain uses the score with half a game to each side, 10.5/11."""
+    sweep = Step("l1", "random", 10.0, 10, math.inf, 200.0, math.inf)
+    assert finite_elo(sweep) == pytest.approx(elo_from_score(10.5 / 11))
+    rungs = chain("random", [sweep, Step("l2", "l1", 5.0, 10, 0.0, -100.0, 100.0)])
+    assert rungs[1].bound and rungs[2].bound
+    assert rungs[2].high == math.inf
+    assert math.isfinite(rungs[2].elo)
+
+
+def test_set_elo_writes_and_replaces_one_games_line():
+    text = 'name = "level-2"\n[params]\nsimulations = 5\n\n[elo]\nmortain = 10\n'
+    once = set_elo(text, "ardennes", 321)
+    assert once.endswith("[elo]\nmortain = 10\nardennes = 321\n")
+    twice = set_elo(once, "ardennes", 400)
+    assert "ardennes = 400" in twice and "321" not in twice and "mortain = 10" in twice
+    bare = set_elo('name = "x"\n[params]\n', "stosstruppen", 7)
+    assert bare.endswith("[elo]\nstosstruppen = 7\n")
+    later = set_elo('[elo]\na = 1\n\n[games.x]\nk = 2\n', "b", 3)
+    assert later == '[elo]\na = 1\nb = 3\n\n[games.x]\nk = 2\n'
+
+
+def test_bot_specs_read_settings_as_numbers():
+    assert parse_spec("mcts:time_limit=0.1,simulations=0") == ("mcts", {"time_limit": 0.1, "simulations": 0})
+    assert parse_spec("random") == ("random", {})
+    with pytest.raises(ValueError, match="not key=value"):
+        parse_spec("mcts:oops")
+
+
+def test_balance_counts_wins_by_seat_not_by_bot():
+    """bench.balance: seat results are reported separately (duplicate pairs swap seats)."""
+    from bench.balance import seat_counts
+    m = match([(1.0, 0.0), (1.0, 1.0), (0.5, 0.5)])
+    # pair 0: seat 0 won both legs; pair 1: seat 0 won leg 0, seat 1 won leg 1; pair 2: two draws
+    r = seat_counts(m)
+    assert (r["wins"], r["draws"], r["games"]) == ([3, 1], 2, 6)
+
+
+def test_scaling_curves_chain_from_the_shortest_time(tmp_path):
+    """bench.scaling: the newest result of each step, chained from the shortest time."""
+    import json
+    from bench.scaling import curves
+    rows = [
+        {"game": "toy", "lower": 0.01, "upper": 0.03, "points": 5, "games": 8, "elo": 50.0, "low": 0.0, "high": 100.0},
+        {"game": "toy", "lower": 0.03, "upper": 0.1, "points": 5, "games": 8, "elo": 80.0, "low": 40.0, "high": 120.0},
+        {"game": "toy", "lower": 0.01, "upper": 0.03, "points": 6, "games": 8, "elo": 60.0, "low": 20.0, "high": 100.0},
+    ]
+    path = tmp_path / "scaling.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    pts = curves(path)["toy (wall time)"]
+    assert [p[0] for p in pts] == [0.01, 0.03, 0.1]
+    assert [p[1] for p in pts] == [0.0, 60.0, 140.0]
+    assert pts[2][2] == pytest.approx(140.0 - math.hypot(40.0, 40.0))
+
+
+def test_scaling_table_has_one_row_per_game_and_budget_kind(tmp_path):
+    import json
+    from bench.scaling import markdown
+    rows = [
+        {"game": "toy", "lower": 0.01, "upper": 0.03, "points": 5, "games": 8, "elo": 50.0, "low": 0.0, "high": 100.0},
+        {"game": "toy", "rate": 1000.0, "lower": 0.01, "upper": 0.03, "points": 6, "games": 8, "elo": 70.0,
+         "low": 20.0, "high": 120.0},
+    ]
+    path = tmp_path / "scaling.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    lines = markdown(path).splitlines()
+    assert lines[0] == "| game (budget) | 0.01 s | 0.03 s |"
+    assert "| toy (wall time) | 0 | +50 [+0, +100] |" in lines
+    assert "| toy (simulations at 1000/CPU s) | 0 | +70 [+20, +120] |" in lines

@@ -1,0 +1,175 @@
+"""Difficulty levels (ardsearch/levels.py, bots/level-*.toml): they load,
+their names are shown, the strongest is the bare `mcts` preset, the move
+noise stays among near-best moves, and a wanted Elo maps to settings.
+Exact checks only: no strength and no timing is asserted here."""
+import random
+
+import pytest
+
+import ardsearch
+from ardsearch import bots, levels
+from ardsearch.levels import LevelBot, find_level, for_elo, pick_move
+
+TITLES = ["beginner", "novice", "club", "strong", "expert", "strongest"]
+
+
+def test_the_levels_load_weakest_first_with_their_names():
+    """Issue 15: "Difficulty levels a person can choose: presets from beginner
+    to strongest"."""
+    found = levels.levels()
+    assert [lv.preset for lv in found] == [f"level-{i}" for i in range(1, 7)]
+    assert [lv.title for lv in found] == TITLES
+    for lv in found:
+        assert lv.description.startswith(f"Level {lv.number} of 6, {lv.title}")
+        assert lv.preset in bots.list_bots()
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_every_level_builds_a_bot_in_every_game(name):
+    game = ardsearch.load_game(name)
+    for lv in levels.levels():
+        bot = ardsearch.load_bot(lv.preset, game, seed=1)
+        assert isinstance(bot, LevelBot) and bot.name == lv.preset
+
+
+@pytest.mark.parametrize("name", ardsearch.list_games())
+def test_the_strongest_level_is_the_bare_mcts_preset(name):
+    """Brief: "Defaults are the best play: the strongest level and the bare
+    `mcts` preset agree." Same search settings, no noise."""
+    game = ardsearch.load_game(name)
+    top = ardsearch.load_bot("level-6", game, seed=5)
+    bare = ardsearch.load_bot("mcts", game, seed=5)
+    assert top.temperature == 0.0
+    assert type(top.inner) is type(bare)
+    assert top.inner.settings == bare.settings
+    assert (top.inner.simulations, top.inner.time_limit, top.inner.shape) == \
+        (bare.simulations, bare.time_limit, bare.shape)
+
+
+def test_a_level_plays_the_same_moves_as_its_search_with_no_noise():
+    """level-5 (no noise) plays exactly what its base search at its budget plays."""
+    game = ardsearch.load_game("mortain")
+    s = game.new_initial_state(seed=3)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    lv = ardsearch.load_bot("level-5", game, seed=2, simulations=300)
+    plain = ardsearch.load_bot("mcts", game, seed=2, simulations=300)
+    assert lv.step(s) == plain.step(s)
+
+
+def test_level_moves_are_legal_and_reproducible():
+    """The noise comes from the bot's seed: the same seed, the same moves."""
+    game = ardsearch.load_game("stosstruppen")
+    moves = []
+    for _ in range(2):
+        bot = ardsearch.load_bot("level-1", game, seed=9)
+        s = game.new_initial_state(seed=4)
+        played = []
+        while not s.is_terminal() and len(played) < 25:
+            if s.is_chance_node():
+                s.apply_random_chance()
+                continue
+            a = bot.step(s)
+            assert a in s.legal_actions()
+            played.append(a)
+            s.apply_action(a)
+        moves.append(played)
+    assert moves[0] == moves[1]
+
+
+def test_find_level_by_name_title_or_number():
+    assert find_level("level-3").title == "club"
+    assert find_level("Expert").preset == "level-5"
+    assert find_level("1").title == "beginner"
+    with pytest.raises(ValueError, match="unknown level 'master'.*level-1 \\(beginner\\)"):
+        find_level("master")
+
+
+def test_bad_level_settings_are_named():
+    game = ardsearch.load_game("ardennes")
+    with pytest.raises(ValueError, match="temperature=-1"):
+        ardsearch.load_bot("level-2", game, temperature=-1)
+    with pytest.raises(ValueError, match="base must be a search preset"):
+        ardsearch.load_bot("level-2", game, base="level-1")
+
+
+# ---------------------------------------------------------------- the noise
+
+def test_noise_is_off_at_temperature_zero():
+    assert pick_move([1, 2, 3], [10, 80, 10], [0.1, 0.2, 0.3], [None] * 3, 2, 0.0, 1.0,
+                     random.Random(0)) == 2
+
+
+def test_noise_never_picks_a_move_far_below_the_best_or_unvisited_or_proven_lost():
+    """Weakening "never by illegal or absurd play": only visited moves within
+    max_loss of the best one's value, never a proven loss."""
+    actions = [10, 11, 12, 13, 14]
+    visits = [50, 40, 0, 30, 30]
+    values = [0.50, 0.45, 0.49, 0.10, 0.48]
+    proven = [None, None, None, None, -1]
+    rng = random.Random(1)
+    seen = {pick_move(actions, visits, values, proven, 10, 1.0, 0.1, rng) for _ in range(300)}
+    assert seen == {10, 11}
+
+
+def test_noise_always_takes_a_proven_win():
+    rng = random.Random(1)
+    for _ in range(50):
+        assert pick_move([1, 2], [5, 5], [1.0, 0.99], [1, None], 1, 5.0, 1.0, rng) == 1
+
+
+def test_noise_weights_follow_visits_to_the_power_one_over_temperature():
+    """At temperature 0.5 a move with twice the visits is drawn four times as often."""
+    rng = random.Random(7)
+    n = 20000
+    picks = [pick_move([1, 2], [200, 100], [0.0, 0.0], [None, None], 1, 0.5, 1.0, rng) for _ in range(n)]
+    share = picks.count(1) / n
+    assert abs(share - 0.8) < 0.02
+
+
+# ---------------------------------------------------------------- Elo -> settings
+
+SYNTHETIC = {
+    "mcts": 'name = "mcts"\nalgorithm = "mcts"\n[params]\nsimulations = 100000\ntime_limit = 2.0\n',
+    "level-1": ('name = "level-1"\nalgorithm = "level"\nlevel = 1\ntitle = "low"\n[params]\n'
+                'simulations = 100\ntemperature = 1.0\nmax_loss = 0.4\n[elo]\ntoy = 200\n'),
+    "level-2": ('name = "level-2"\nalgorithm = "level"\nlevel = 2\ntitle = "mid"\n[params]\n'
+                'simulations = 10000\ntemperature = 0.0\n[elo]\ntoy = 600\nother = 50\n'),
+    "level-3": ('name = "level-3"\nalgorithm = "level"\nlevel = 3\ntitle = "top"\n[params]\n'
+                '[elo]\ntoy = 550\n'),
+}
+
+
+@pytest.fixture
+def synthetic(monkeypatch):
+    monkeypatch.setattr(bots, "_roster_files", lambda: dict(SYNTHETIC))
+
+
+def test_for_elo_gives_the_levels_own_settings_at_their_elo(synthetic):
+    low = for_elo("toy", 200)
+    assert (low["simulations"], low["temperature"], low["max_loss"], low["near"]) == (100, 1.0, 0.4, "level-1")
+    mid = for_elo("toy", 600)
+    assert (mid["simulations"], mid["temperature"]) == (10000, 0.0)
+
+
+def test_for_elo_interpolates_between_the_levels_around_it(synthetic):
+    """Half-way in Elo: the simulations' geometric mean, the noise's arithmetic mean."""
+    half = for_elo("toy", 400)
+    assert half["simulations"] == 1000
+    assert half["temperature"] == pytest.approx(0.5)
+    assert half["max_loss"] == pytest.approx(0.2)
+    assert half["time_limit"] == 2.0
+
+
+def test_a_noisy_measurement_below_a_weaker_level_is_raised_to_it(synthetic):
+    """level-3 measured 550 < level-2's 600: the map stays monotone, the top is 600."""
+    assert levels.elo_range("toy") == (200.0, 600.0)
+    top = for_elo("toy", 600)
+    assert top["simulations"] in (10000, 100000)
+
+
+def test_for_elo_refuses_an_elo_outside_the_measured_levels(synthetic):
+    with pytest.raises(ValueError, match="outside toy's measured levels: choose from 200 .* to 600"):
+        for_elo("toy", 100)
+    with pytest.raises(ValueError, match="no level has a measured Elo in nogame"):
+        for_elo("nogame", 100)
