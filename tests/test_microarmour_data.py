@@ -23,7 +23,9 @@ def test_shipped_files_load():
     weapons = _data.load_weapons()
     sc = _data.load_scenario("introductory", charts, weapons)
     assert sc["width"] == 30 and sc["height"] == 20 and sc["turns"] == 12
-    assert [len(s) for s in sc["stands"]] == [11, 12]
+    assert [len(s) for s in sc["stands"]] == [16, 16]
+    # the Introductory order of battle; the rest are the `support` parameter's stands
+    assert [sum(1 for st in s if not st["support"]) for s in sc["stands"]] == [11, 12]
     assert {t["key"] for t in weapons} >= {"pz4h", "t34", "rifle", "pak40"}
 
 

@@ -29,7 +29,8 @@ def make_ref(params):
                    cohesion=[params.get(k, d) for k, d in zip(SIDE_PARAMS, (15, 12))],
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
-                   low_ammo=params.get("low_ammo", False))
+                   low_ammo=params.get("low_ammo", False),
+                   **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS})
 
 
 def play_both(params, seed):
@@ -67,9 +68,13 @@ VARIED = [({"deployment": "close", "turns": 4, "german_cohesion": 11 + seed % 8,
             "low_ammo": seed % 3 == 0},
            1000 + seed) for seed in range(24)]
 FULL = [({}, 2000 + seed) for seed in range(3)]
+# the support stands and buildings with the ammunition rules (RULES.md, Weapons extras, Buildings)
+SUPPORT = [({"deployment": "close", "turns": 3, "support": True, "special_ap": seed % 2 == 0, "heat": seed % 3 != 0,
+             "big_gun_he": seed % 4 != 1, "depletion": seed % 5 != 0, "hot_shot": seed % 6 == 0},
+            3000 + seed) for seed in range(60)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL)
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + SUPPORT)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

@@ -25,6 +25,8 @@ from ardsearch.games.microarmour import _data
 include "_tables.pxi"
 include "_board.pxi"
 include "_deviation.pxi"
+include "_buildings.pxi"
+include "_weapons_extra.pxi"
 include "_fire.pxi"
 include "_flow.pxi"
 include "_attacks.pxi"

@@ -20,6 +20,8 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.rec_next = NONE
     s.ctarget = NONE
     s.options = prm.options & 3
+    s.df_options = prm.df_options & DF_ALL
+    s.bld_area = NONE
     for p in range(2):
         for v in range(10):
             s.deck[p][v] = FULL_DECK[v]
@@ -28,6 +30,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
             if START[g].type != NONE and TY_ROLE[START[g].type] == 2:
                 s.ghq_slot[p] = g
     memcpy(s.st, START, sizeof(START))
+    support_slots(s)                     # _weapons_extra.pxi
     if prm.deploy == 1:
         for g in range(NSLOT):
             if s.st[g].type != NONE:
@@ -45,7 +48,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE):
+             N_REPLACE, N_BLDG):
         return ARD_CHANCE
     if n == N_DECL:
         return s.atk_side

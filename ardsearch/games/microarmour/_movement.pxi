@@ -52,7 +52,7 @@ cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     cdef int c
     if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
             or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1
-            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[TER[s.st[t].y][s.st[t].x]]):
+            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or square_blocks(s, s.st[t].x, s.st[t].y)):
         return -1
     c = move_cost(s, m, s.st[t].x, s.st[t].y)
     if c == 0 or s.st[m].mp == 0:

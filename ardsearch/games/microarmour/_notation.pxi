@@ -98,9 +98,13 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
     elif a < A_RETREAT:
         n = put_text(tmp, 0, b"overrun ")
         n = put_text(tmp, n, name_of((1 - p) * 16 + a - A_OVERRUN))
-    else:
+    elif a < A_CRT_OUT:
         n = put_text(tmp, 0, b"retreat ")
         n = put_text(tmp, n, DIR_NAMES[a - A_RETREAT])
+    else:
+        n = put_text(tmp, 0, b"crt:")
+        n = put_text(tmp, n, CRT_NAMES[a - A_CRT_OUT])
+        n = put_text(tmp, n, b":out")
     if n >= buflen:
         return -1
     memcpy(buf, tmp, n)
@@ -171,6 +175,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     for i in range(5):
         if n > 4 and word_is(t, 4, b"crt:") and word_is(t + 4, n - 4, CRT_NAMES[i]):
             return A_CRT + i
+        if n > 8 and word_is(t, 4, b"crt:") and word_is(t + n - 4, 4, b":out") and word_is(t + 4, n - 8, CRT_NAMES[i]):
+            return A_CRT_OUT + i
     if n == 8 and word_is(t, 7, b"orders:") and c'0' <= t[7] <= c'9':
         return A_ORDERS + (t[7] - c'0') if t[7] - c'0' <= 5 else -1
     if n > 5 and word_is(t, 5, b"card:"):

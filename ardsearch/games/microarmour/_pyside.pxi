@@ -14,6 +14,10 @@ FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("
               ("wreck", F_WRECK))
 OBS_PLANES = 10
 DEPLOYMENTS = ("edges", "close")
+# the ma-df parameters (RULES.md, Weapons extras and Buildings): name, df_options bit
+DF_PARAMS = (("special_ap", DF_SPECIAL_AP), ("heat", DF_HEAT), ("big_gun_he", DF_BIG_GUN),
+             ("depletion", DF_DEPLETION), ("support", DF_SUPPORT))
+BUILDING_CLASSES = ("light", "medium", "heavy")
 OBSERVATION_SHAPE = (OBS_PLANES, MAP_H, MAP_W)
 
 
@@ -35,7 +39,8 @@ def default_params():
     return {"turns": DEF_TURNS, "determination": 35,
             "german_cohesion": DEF_COH[0], "soviet_cohesion": DEF_COH[1],
             "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges",
-            "hot_shot": False, "low_ammo": False}
+            "hot_shot": False, "low_ammo": False,
+            "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False}
 
 
 def _check_int(values, key, lo, hi):
@@ -64,6 +69,12 @@ def pack_params(values):
     if not isinstance(vals["low_ammo"], bool):
         raise ValueError(f"parameter low_ammo={vals['low_ammo']!r}: expected true or false")
     prm.options = (1 if vals["hot_shot"] else 0) | (2 if vals["low_ammo"] else 0)
+    prm.df_options = 0
+    for name, bit in DF_PARAMS:
+        if not isinstance(vals[name], bool):
+            raise ValueError(f"parameter {name}={vals[name]!r}: expected true or false")
+        if vals[name]:
+            prm.df_options |= bit
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -89,7 +100,9 @@ def to_dict(raw):
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
              "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
              "low_ammo": bool((s.low_ammo >> g) & 1),
-             "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g])}
+             "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g]),
+             "special_ap_used": bool(s.ammo[g] & AM_SPECIAL_USED), "depleted": bool(s.ammo[g] & AM_DEPLETED),
+             "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
         stands.append(d)
@@ -130,9 +143,46 @@ def to_dict(raw):
         "replacement_due": [bool(s.rep_pending & 1), bool(s.rep_pending & 2)],
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
         "hot_shot": bool(s.options & 1), "low_ammo": bool(s.options & 2),
+        **{name: bool(s.df_options & bit) for name, bit in DF_PARAMS},
+        "buildings": _buildings_dict(&s),
+        "building_roll": (None if s.bld_area == NONE or s.bld_area >= NBLDG else
+                          {"at": [B_X[s.bld_area], B_Y[s.bld_area]], "firepower": s.bld_fp,
+                           "modifier": s.bld_mod}),
         "cards": cards, "winner": winner, "stands": stands,
         "table": _table_dict(), "types": _types_dict(d["type"] for d in stands),
     }
+
+
+cdef list _buildings_dict(const MaState *s):
+    """Every building area (a building square): class, 'E' results taken, turns
+    left burning, rubble."""
+    return [{"at": [B_X[a], B_Y[a]], "class": BUILDING_CLASSES[building_class(s, a)], "hits": s.bld_hits[a],
+             "burning": s.bld_fire[a], "rubble": bool(is_rubble(s, a))} for a in range(NBLDG)]
+
+
+cdef int _buildings_from(d, MaState *s) except -1:
+    """The building keys of a structured state (after the options are set)."""
+    blds = d.get("buildings")
+    if blds is not None:
+        if not isinstance(blds, list):
+            raise ValueError("buildings: expected a list of building areas")
+        where = {(B_X[a], B_Y[a]): a for a in range(NBLDG)}
+        for i, b in enumerate(blds):
+            at = _get(b, "at", f"buildings[{i}]")
+            if not isinstance(at, list) or tuple(at) not in where:
+                raise ValueError(f"buildings[{i}].at={at!r}: expected a building square of the map")
+            a = where[tuple(at)]
+            s.bld_hits[a] = _int_in(b.get("hits", 0), 0, BC_RUBBLE[building_class(s, a)], f"buildings[{i}].hits")
+            s.bld_fire[a] = _int_in(b.get("burning", 0), 0, BURN_TURNS, f"buildings[{i}].burning")
+    roll = d.get("building_roll")
+    if roll is not None:
+        at = _get(roll, "at", "building_roll")
+        if not isinstance(at, list) or len(at) != 2 or building_at(at[0] % WMAX, at[1] % HMAX) < 0:
+            raise ValueError(f"building_roll.at={at!r}: expected a building square of the map")
+        s.bld_area = building_at(at[0], at[1])
+        s.bld_fp = _int_in(roll.get("firepower", 0), 0, 30, "building_roll.firepower")
+        s.bld_mod = _int_in(roll.get("modifier", 0), -20, 20, "building_roll.modifier")
+    return 0
 
 
 def _table_dict():
@@ -258,6 +308,13 @@ def from_dict(d, params=None):
             s.ghq_slot[p] = NONE if d["ghq"][p] is None else _stand_slot(d["ghq"][p], f"ghq[{p}]")
     s.options = ((1 if d.get("hot_shot", bool(s.options & 1)) else 0)
                  | (2 if d.get("low_ammo", bool(s.options & 2)) else 0))
+    for name, bit in DF_PARAMS:
+        if d.get(name, bool(s.df_options & bit)):
+            s.df_options |= bit
+        else:
+            s.df_options &= ~bit
+    support_slots(&s)
+    _buildings_from(d, &s)
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})
@@ -291,6 +348,8 @@ def from_dict(d, params=None):
         for i, sd in enumerate(_get(d, "stands")):
             key = f"stands[{i}]"
             g = _stand_slot(_get(sd, "id", key), key + ".id")
+            if s.st[g].type == NONE:
+                raise ValueError(f"{key}.id={sd['id']!r}: a support stand, in play only with support=true")
             if g in seen:
                 raise ValueError(f"{key}.id={sd['id']!r}: listed twice")
             seen.add(g)
@@ -308,6 +367,9 @@ def from_dict(d, params=None):
             s.st[g].steps = _int_in(sd.get("steps", 0), 0, 255, key + ".steps")
             if sd.get("low_ammo", False):
                 s.low_ammo |= <uint32_t>1 << g
+            s.ammo[g] = ((AM_SPECIAL_USED if sd.get("special_ap_used", False) else 0)
+                         | (AM_DEPLETED if sd.get("depleted", False) else 0)
+                         | (_int_in(sd.get("heat_fired", 0), 0, 15, key + ".heat_fired") << AM_HEAT_SHIFT))
             for fid in sd.get("fired_at_by", []):
                 h = _stand_slot(fid, key + ".fired_at_by")
                 if h >> 4 == g >> 4:
@@ -319,7 +381,7 @@ def from_dict(d, params=None):
                     flags |= bit
             s.st[g].flags = flags
         for g in range(NSLOT):
-            if START[g].type != NONE and g not in seen:
+            if s.st[g].type != NONE and g not in seen:
                 raise ValueError(f"stands: stand {STAND_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
     if ma_validate(&s, msg, 160) != 0:

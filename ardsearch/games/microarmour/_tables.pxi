@@ -34,7 +34,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_ASSAULT = 369     # + target local: close assault by the mover
     A_OVERRUN = 385     # + target local: overrun by the mover
     A_RETREAT = 401     # + direction: a close-assaulted stand's 1" retreat
-    NUM_ACTIONS = 409
+    A_CRT_OUT = 409     # + result: a CRT result whose unmodified roll used up the firer's
+                        # special AP ammunition or D# AP ability (`crt:<r>:out`)
+    NUM_ACTIONS = 414
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -82,6 +84,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_OVR_ATKROLL = 25  # chance: overrunner cohesion
     N_OVR_HIT2 = 26     # chance: defender's attack on the +2/+3 column
     N_REPLACE = 27      # chance: a lost GHQ's replacement roll
+    N_BLDG = 28         # chance: an artillery attack's roll against a building area
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -199,6 +202,14 @@ cdef packed struct MaState:
     uint32_t low_ammo            # bit g: stand g is low on ammunition (for the rest of the game)
     uint32_t reserved3           # always 0
     uint16_t fired_at_by[32]     # bit l: enemy stand l rolled to fire at stand g this turn
+    # Direct-fire extras and buildings (ma-df: _weapons_extra.pxi, _buildings.pxi)
+    uint8_t df_options           # DF_* bits: optional ammunition rules, D#, the support stands
+    uint8_t bld_area             # building area whose artillery roll is due, or NONE
+    uint8_t bld_fp               # that attack's firepower (HE)
+    int8_t bld_mod               # that roll's modifier
+    uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
+    uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
+    uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
     Stand st[32]
 
 
@@ -209,9 +220,26 @@ cdef packed struct MaParams:
     int8_t quality[2]
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition
+    uint8_t df_options           # DF_* bits (ma-df)
+
+cdef enum:  # df_options bits (ma-df)
+    DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
+    DF_HEAT = 2         # optional rule: limited HEAT rounds
+    DF_BIG_GUN = 4      # optional rule: big guns fire HE at armour within 4"
+    DF_DEPLETION = 8    # D# depletion
+    DF_SUPPORT = 16     # the scenario's support stands and building classes are in play
+    DF_ALL = 31
+
+cdef enum:  # ammo[] bits (ma-df)
+    AM_SPECIAL_USED = 1 # special AP ammunition used up
+    AM_DEPLETED = 2     # D#: lost its AP ability for the rest of the game
+    AM_HEAT_SHIFT = 4   # HEAT rounds fired, in the high nibble
+
+cdef enum:
+    MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 400, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 500, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
@@ -243,6 +271,32 @@ cdef uint8_t TY_RECON[MAXTYPES]
 cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef int REPLACE_MOD[2]                     # lost-GHQ replacement roll modifier by nationality
+# direct-fire extras (ma-df; weapons.toml codes, charts.toml [range_dp] [ammunition])
+cdef uint8_t TY_SUPPRESS[MAXTYPES]          # MMG, light mortar or artillery: 'No Effect' becomes S
+cdef uint8_t TY_ARTY[MAXTYPES]              # artillery piece
+cdef uint8_t TY_DEPL[MAXTYPES]              # D# number, 0 none
+cdef uint8_t TY_SPECIAL[MAXTYPES]           # carries special AP ammunition
+cdef uint8_t TY_HEAT_N[MAXTYPES]            # HEAT rounds, 0 none
+cdef uint8_t TY_HEAT_AP[MAXTYPES]
+cdef uint8_t TY_BIG[MAXTYPES]               # big gun: HE at armour within BIG_RANGE
+cdef uint8_t TY_RFALL[MAXTYPES]             # 'R': the type it fights as outside its arc, NONE if not R
+cdef uint8_t TY_DP[MAXTYPES]                # dual-purpose AA gun: DP range bands
+cdef int NRANGE_DP = 0, DP_STEP = 8, SPECIAL_PCT = 150, SPECIAL_AT = 5, BIG_RANGE = 4
+cdef int RDP_MAX[16]
+cdef int RDP_MOD[16]
+# buildings (ma-df; charts.toml [building], the scenario's building squares)
+cdef int NBLDG = 0, BURN_TURNS = 2, BURN_MOD = 3
+cdef uint8_t BIDX[HMAX][WMAX]               # building area of a square, NONE if none
+cdef uint8_t B_X[MAXBLDG]
+cdef uint8_t B_Y[MAXBLDG]
+cdef uint8_t B_CLASS[2][MAXBLDG]            # class 0 light 1 medium 2 heavy; [1]: with the support stands
+cdef int BC_COH[3]
+cdef int BC_CRT[3]
+cdef int BC_DV[3]
+cdef int BC_RUBBLE[3]
+cdef uint8_t RUB_COST[4]
+cdef int RUB_COH = 0, RUB_CRT = 0, RUB_BLOCK = 0
+cdef uint32_t SUPPORT_SLOTS = 0             # bit g: slot g holds a support stand
 cdef Stand START[NSLOT]                     # the scenario's deployment
 cdef char NAMES[NSLOT][8]                   # stand ids for notation
 cdef int DEF_TURNS = 12
@@ -312,6 +366,7 @@ def install(scenario="introductory"):
         TY_ROLE[i] = ("unit", "hq", "ghq").index(t["role"])
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
+    install_extras(charts, weapons, sc)
     MAP_W, MAP_H = sc["width"], sc["height"]
     for y in range(MAP_H):
         for x in range(MAP_W):
