@@ -55,6 +55,10 @@ POSITIONS = [
     ("scattered", 7, 30),
     ("scattered", 11, 80),
     ("scattered", 13, 150),
+    # the support stands and building areas with the ammunition rules (RULES.md, Weapons extras, Buildings)
+    ("deployment=close,support=true", 8, 200),
+    ("deployment=close,support=true,special_ap=true,heat=true,big_gun_he=true", 8, 90),
+    ("deployment=close,support=true,hot_shot=true", 5, 200),
 ]
 DEPTHS = (1, 2)
 
