@@ -27,10 +27,11 @@ def _read(path):
     return read_toml(path)
 
 
-def _int(path, table, key, lo, hi, default=None):
+def _int(path, table, key, lo, hi, default=None, where=None):
+    """table[key], an integer in lo..hi; `where` is the key's full name for the error."""
     v = table.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _fail(path, key, f"an integer from {lo} to {hi}", v)
+        _fail(path, where or key, f"an integer from {lo} to {hi}", v)
     return v
 
 
@@ -73,18 +74,22 @@ def _table(path, d, key):
 def _buildings(path, d):
     """[building]: burning, the three classes and rubble (RULES.md, Buildings)."""
     b = _table(path, d, "building")
-    out = {"burn_turns": _int(path, b, "burn_turns", 1, 15), "burning_mod": _int(path, b, "burning_mod", 0, 10)}
+    out = {"burn_turns": _int(path, b, "burn_turns", 1, 15, where="building.burn_turns"),
+           "burning_mod": _int(path, b, "burning_mod", 0, 10, where="building.burning_mod")}
     for cls in BUILDING_CLASSES:
         c = _table(path, b, cls)
-        out[cls] = {"cohesion": _int(path, c, "cohesion", -5, 10), "crt": _int(path, c, "crt", -5, 10),
-                    "dv": _int(path, c, "dv", 1, 30), "rubble_after": _int(path, c, "rubble_after", 1, 15)}
+        k = f"building.{cls}."
+        out[cls] = {"cohesion": _int(path, c, "cohesion", -5, 10, where=k + "cohesion"),
+                    "crt": _int(path, c, "crt", -5, 10, where=k + "crt"),
+                    "dv": _int(path, c, "dv", 1, 30, where=k + "dv"),
+                    "rubble_after": _int(path, c, "rubble_after", 1, 15, where=k + "rubble_after")}
     r = _table(path, b, "rubble")
     blocks = r.get("blocks_los", False)
     if not isinstance(blocks, bool):
         _fail(path, "building.rubble.blocks_los", "true or false", blocks)
     out["rubble"] = {"cost": _costs(path, "building.rubble.cost", r.get("cost")),
-                     "cohesion": _int(path, r, "cohesion", -5, 10), "crt": _int(path, r, "crt", -5, 10),
-                     "blocks_los": blocks}
+                     "cohesion": _int(path, r, "cohesion", -5, 10, where="building.rubble.cohesion"),
+                     "crt": _int(path, r, "crt", -5, 10, where="building.rubble.crt"), "blocks_los": blocks}
     return out
 
 
@@ -95,11 +100,11 @@ def load_charts(path=None):
     out["range"] = _bands(path, "range.bands", d.get("range", {}).get("bands"))
     dp = _table(path, d, "range_dp")
     out["range_dp"] = _bands(path, "range_dp.bands", dp.get("bands"))
-    out["range_dp_step"] = _int(path, dp, "step", 1, 40)
+    out["range_dp_step"] = _int(path, dp, "step", 1, 40, where="range_dp.step")
     am = _table(path, d, "ammunition")
-    out["ammunition"] = {"special_ap_pct": _int(path, am, "special_ap_pct", 100, 300),
-                         "special_ap_used_at": _int(path, am, "special_ap_used_at", 2, 12),
-                         "big_gun_range": _int(path, am, "big_gun_range", 1, 40)}
+    out["ammunition"] = {k: _int(path, am, k, lo, hi, where=f"ammunition.{k}")
+                         for k, lo, hi in (("special_ap_pct", 100, 300), ("special_ap_used_at", 2, 12),
+                                           ("big_gun_range", 1, 40))}
     out["building"] = _buildings(path, d)
     crt = d.get("crt")
     if not isinstance(crt, dict):
@@ -213,9 +218,9 @@ def _weapon_extras(path, key, t):
     """The direct-fire codes (weapons.toml header; RULES.md, Weapons extras)."""
     k = lambda f: f"{key}.{f}"
     out = {f: t.get(f, False) for f in EXTRA_FLAGS}
-    out["depletion"] = _int(path, t, "depletion", 1, 12) if "depletion" in t else 0
-    out["heat_rounds"] = _int(path, t, "heat_rounds", 1, 15) if "heat_rounds" in t else 0
-    out["heat_ap"] = _int(path, t, "heat_ap", 1, 30) if "heat_rounds" in t else 0
+    out["depletion"] = _int(path, t, "depletion", 1, 12, where=k("depletion")) if "depletion" in t else 0
+    out["heat_rounds"] = _int(path, t, "heat_rounds", 1, 15, where=k("heat_rounds")) if "heat_rounds" in t else 0
+    out["heat_ap"] = _int(path, t, "heat_ap", 1, 30, where=k("heat_ap")) if "heat_rounds" in t else 0
     if "heat_ap" in t and "heat_rounds" not in t:
         _fail(path, k("heat_rounds"), "an integer from 1 to 15 beside heat_ap", None)
     if sum(1 for v in (out["depletion"], out["special_ap"], out["heat_rounds"]) if v) > 1:
