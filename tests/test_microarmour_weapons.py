@@ -284,3 +284,33 @@ def test_support_stands_only_with_the_support_parameter():
     d["support"] = False
     with pytest.raises(ValueError, match="support"):
         game.state_from_dict(d)
+
+
+def test_mmg_opportunity_fire_pins_a_mover_even_on_no_effect():
+    """Digest *S and D*: MMG fire turns 'No Effect' into S, "so support weapons
+    pin targets even when they do no damage"; *Opportunity fire*: "Any S, (S) or D
+    result forces the mover to pass cohesion or stop". The Maxim (HE 5) fires at
+    a Panzergrenadier platoon moving in the open (DV 5 halved to 3 out of firing
+    posture) 6" away: CD 2, range +1, and every roll is at least an S."""
+    st = spos({"pgra": {"at": [5, 3], "posture": "move", "mp": 8}, "maxim": {"at": [12, 3]}},
+              phase="movement", active="german", orders=[3, 3], orders_rolled=2,
+              mover={"id": "pgra", "step": "step", "ordered": True, "stopped": False})
+    st.apply("step e")
+    assert set(moves(st)) == {"fire maxim>pgra", "pass"}
+    st.apply("fire maxim>pgra")
+    st.apply("go")
+    st.apply("c:ok")
+    assert chances(st) == pytest.approx(column(2, 1, no_effect_is_s=True))
+    st.apply("crt:S")
+    assert st.to_dict()["mover"]["step"] == "stopcheck"
+
+
+def test_hot_shot_shifts_columns_but_not_the_unmodified_roll():
+    """Digest *Cohesion*: "a natural 1 on a fire roll shifts two CRT columns ('Hot
+    Shot')"; *D#*: depletion reads "an unmodified AP CRT roll": with a Hot Shot
+    the Panzerschreck's CD 1 attack is read on column 3, yet only 2D6 rolls of 4 or
+    less are `:out`."""
+    st2 = spos({"schrk": {"at": [7, 3]}, "t34a": {"at": [9, 3], "facing": "w"}}, {"hot_shot": True},
+               phase="fire", active="german", **attack(["schrk"], "t34a", step="tofire"))
+    st2.apply("c:n1")
+    assert chances(st2) == pytest.approx(column(3, 0, out_at=4))
