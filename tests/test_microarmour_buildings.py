@@ -207,3 +207,14 @@ def test_corrupt_building_bytes_are_refused():
     raw[body + 180] = 7
     with pytest.raises(ValueError):
         game.deserialize_state(bytes(raw))
+
+
+def test_building_cover_stacks_with_a_wreck():
+    """Digest *LOS*: target terrain modifiers "stack": a wreck (+1/+1,
+    charts.toml [wreck]) in the medium building area (15,8) adds to its +5/+5."""
+    st = spos({"pz4a": {"at": [15, 6], "facing": "n"}, "rfla": {"at": [15, 8]},
+               "t34a": {"at": [15, 8], "alive": False, "wreck": True}},
+              phase="fire", active="german", **attack(["pz4a"], "rfla"))
+    assert tofire_ok(st) == pytest.approx((15 - 6) / 20)
+    st.apply("c:ok")
+    assert chances(st) == pytest.approx(column(0, 6))

@@ -314,3 +314,22 @@ def test_hot_shot_shifts_columns_but_not_the_unmodified_roll():
                phase="fire", active="german", **attack(["schrk"], "t34a", step="tofire"))
     st2.apply("c:n1")
     assert chances(st2) == pytest.approx(column(3, 0, out_at=4))
+
+
+def test_special_ap_is_rounded_down():
+    """Digest: "special AP ammunition (x1.5 AP ...)": a PaK 40's AP 11 becomes 16
+    (16.5 rounded down, design) against a T-34's front (DV 11): CD 5."""
+    st = spos({"pak": {"at": [5, 3], "facing": "e"}, "t34a": {"at": [9, 3], "facing": "w"}}, {"special_ap": True},
+              phase="fire", active="german")
+    assert ardsearch.games.microarmour._engine._combat_diff(st.raw(), "pak", "t34a") == 16 - 11
+
+
+def test_depletion_lasts_for_the_rest_of_the_game():
+    """Digest *D#*: "loses its AP ability for the rest of the game": the mark
+    survives the end of the turn (the other marks of the turn are cleared)."""
+    st = spos({"schrk": {"at": [7, 3], "depleted": True, "fired": True}}, phase="movement", active="german",
+              orders=[0, 0], orders_rolled=2)
+    st.apply("pass")
+    st.apply("pass")
+    s = stand(st, "schrk")
+    assert st.to_dict()["turn"] == 2 and s["depleted"] and not s["fired"]
