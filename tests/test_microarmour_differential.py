@@ -126,3 +126,65 @@ def test_engine_matches_reference_from_scattered_positions(seed):
             state.apply_action(rng.choice(special) if special and rng.random() < 0.5 else rng.choice(legal))
         model.apply(state.history_strings()[-1])
         steps += 1
+
+
+def village_position(seed):
+    """The support stands and the rest scattered over a 12 x 10 patch around
+    the village (x 9..20, y 4..13), random facings, S/D markers, building
+    damage and fire, and random ammunition rules, from the posture phase of
+    turn 1 of 2: random play then reaches artillery attacks on building areas,
+    rubble, smoke, D# depletion, special AP and HEAT (RULES.md, Weapons extras,
+    Buildings)."""
+    rng = random.Random(seed)
+    params = {"turns": 2, "support": True, "special_ap": rng.random() < 0.6, "heat": rng.random() < 0.6,
+              "big_gun_he": rng.random() < 0.6, "depletion": rng.random() < 0.8, "hot_shot": seed % 3 == 0}
+    game = ardsearch.Game(SPEC, params)
+    d = game.new_initial_state(seed=seed).to_dict()
+    village = [tuple(b["at"]) for b in d["buildings"]]
+    rng.shuffle(village)
+    around = [(x, y) for x in range(9, 21) for y in range(4, 14) if (x, y) not in village]
+    rng.shuffle(around)
+    squares = village[:8] + around          # many stands in the buildings, the rest around them
+    stands = list(d["stands"])
+    rng.shuffle(stands)
+    for st, (x, y) in zip(stands, squares):
+        st["at"] = [x, y]
+        st["facing"] = rng.choice(ref.DIRS)
+        st["suppressed"] = rng.random() < 0.1
+        st["disorganized"] = rng.random() < 0.05
+    for b in d["buildings"]:
+        limit = {"light": 1, "medium": 2, "heavy": 4}[b["class"]]
+        b["hits"] = rng.choice([0, 0, limit, rng.randint(0, limit + 1)])
+        b["burning"] = rng.choice([0, 0, 0, 1, 2]) if b["hits"] else 0
+    d["phase"] = "posture"
+    d["first"] = d["active"] = rng.choice(ref.SIDES)
+    return game, game.state_from_dict(d)
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_engine_matches_reference_around_the_village(seed):
+    game, state = village_position(seed)
+    model = ref.from_dict(state.to_dict())
+    rng = random.Random(seed)
+    steps = 0
+    while True:
+        assert state.to_dict() == model.to_dict(), f"seed {seed} step {steps}: states differ"
+        if state.is_terminal():
+            assert state.returns() == model.returns()
+            return
+        if state.is_chance_node():
+            got = {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+            want = model.chances()
+            assert set(got) == set(want), f"seed {seed} step {steps}: outcomes {got} vs {want}"
+            for k in got:
+                assert abs(got[k] - float(want[k])) < 1e-12, f"seed {seed} step {steps}: P({k})"
+            state.apply_random_chance()
+        else:
+            got = sorted(state.action_to_string(a) for a in state.legal_actions())
+            assert got == sorted(model.legal()), f"seed {seed} step {steps}: legal moves differ"
+            # favour fire by the artillery pieces and the D# stand, so buildings and ammunition are hit often
+            legal = state.legal_actions()
+            special = [a for a in legal if state.action_to_string(a).split(">")[0] in ("fire how", "fire ig", "fire schrk")]
+            state.apply_action(rng.choice(special) if special and rng.random() < 0.7 else rng.choice(legal))
+        model.apply(state.history_strings()[-1])
+        steps += 1

@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
-from test_microarmour_differential import scattered_position  # noqa: E402
+from test_microarmour_differential import scattered_position, village_position  # noqa: E402
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -33,8 +33,9 @@ HEADER = """\
 #
 # One line per count:   <start> <seed> <plies> <depth> <count>
 #   start   comma-separated key=value game parameters ("-" for the defaults),
-#           or "scattered": the scattered position of that seed
-#           (tests/test_microarmour_differential.py, scattered_position)
+#           or "scattered" / "village": the scattered or village position of
+#           that seed (tests/test_microarmour_differential.py, scattered_position,
+#           village_position)
 #   seed    seed of the game and of the random walk that reaches the position
 #   plies   number of random plies played from the start
 #   depth   perft depth; count = leaves at that depth, chance nodes expanded
@@ -59,12 +60,15 @@ POSITIONS = [
     ("deployment=close,support=true", 8, 200),
     ("deployment=close,support=true,special_ap=true,heat=true,big_gun_he=true", 8, 90),
     ("deployment=close,support=true,hot_shot=true", 5, 200),
+    ("village", 2, 5),
+    ("village", 3, 40),
+    ("village", 9, 120),
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered"):
+    if text in ("-", "scattered", "village"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -76,6 +80,8 @@ def parse_params(text):
 def start_state(start, seed, plies):
     if start == "scattered":
         _, state = scattered_position(seed)
+    elif start == "village":
+        _, state = village_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)
