@@ -218,3 +218,15 @@ def test_building_cover_stacks_with_a_wreck():
     assert tofire_ok(st) == pytest.approx((15 - 6) / 20)
     st.apply("c:ok")
     assert chances(st) == pytest.approx(column(0, 6))
+
+
+def test_los_may_be_traced_into_a_burning_building():
+    """Digest: "A line of sight may not be traced through terrain which blocks
+    line of sight. However, it may be traced into or out of the terrain type":
+    the smoke of a burning building blocks only the LOS passing through it."""
+    st = spos({"pz4a": {"at": [16, 6], "facing": "n"}, "rfla": {"at": [16, 8]}},
+              buildings=[{"at": [16, 8], "hits": 1, "burning": 2}], phase="fire", active="german")
+    assert "fire pz4a>rfla" in moves(st)
+    back = spos({"pgra": {"at": [16, 6]}, "rfla": {"at": [16, 8]}},
+                buildings=[{"at": [16, 8], "hits": 1, "burning": 2}], phase="fire", active="soviet")
+    assert "fire rfla>pgra" in moves(back)

@@ -333,3 +333,15 @@ def test_depletion_lasts_for_the_rest_of_the_game():
     st.apply("pass")
     s = stand(st, "schrk")
     assert st.to_dict()["turn"] == 2 and s["depleted"] and not s["fired"]
+
+
+def test_each_firer_of_an_attack_keeps_its_own_weapon_rules():
+    """Digest *To fire*: "Each stand in an attack rolls its own 'to fire' cohesion
+    check" (and its own CRT roll): in one attack by the MG 34 and a
+    Panzergrenadier platoon, only the MMG's roll turns 'No Effect' into S."""
+    st = spos({"mg": {"at": [5, 3]}, "pgra": {"at": [5, 2]}, "rfla": {"at": [9, 3]}},
+              phase="fire", active="german", **attack(["pgra", "mg"], "rfla", step="crt"))
+    assert chances(st) == pytest.approx(column(4 - 5, 0))     # the platoon first (stand order)
+    st.apply("crt:-")
+    st.apply("c:ok")                                   # the MMG's own 'to fire'
+    assert chances(st) == pytest.approx(column(5 - 5, 0, no_effect_is_s=True))
