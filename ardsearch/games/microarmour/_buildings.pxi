@@ -145,3 +145,22 @@ cdef int validate_buildings(const MaState *s) noexcept nogil:
     if s.bld_area == NONE and (s.bld_fp or s.bld_mod):
         return 1
     return 0
+
+cdef install_buildings(charts, sc):
+    """Fills the building tables: the classes' values (charts.toml [building])
+    and the scenario's building areas."""
+    global NBLDG, BURN_TURNS, BURN_MOD, RUB_COH, RUB_CRT, RUB_BLOCK
+    b = charts["building"]
+    BURN_TURNS, BURN_MOD = b["burn_turns"], b["burning_mod"]
+    for c, name in enumerate(("light", "medium", "heavy")):
+        BC_COH[c], BC_CRT[c], BC_DV[c], BC_RUBBLE[c] = (b[name]["cohesion"], b[name]["crt"], b[name]["dv"],
+                                                        b[name]["rubble_after"])
+    for c in range(4):
+        RUB_COST[c] = b["rubble"]["cost"][c]
+    RUB_COH, RUB_CRT, RUB_BLOCK = b["rubble"]["cohesion"], b["rubble"]["crt"], b["rubble"]["blocks_los"]
+    memset(BIDX, NONE, sizeof(BIDX))
+    NBLDG = len(sc["buildings"])
+    for a, (x, y, c0, c1) in enumerate(sc["buildings"]):
+        BIDX[y][x] = a
+        B_X[a], B_Y[a] = x, y
+        B_CLASS[0][a], B_CLASS[1][a] = c0, c1

@@ -182,9 +182,8 @@ cdef void support_slots(MaState *s) noexcept nogil:
                 s.fired_at_by[g] = 0
 
 cdef install_extras(charts, weapons, sc):
-    """Fills the ma-df static tables from the validated data."""
-    global NRANGE_DP, DP_STEP, SPECIAL_PCT, SPECIAL_AT, BIG_RANGE, NBLDG, BURN_TURNS, BURN_MOD
-    global RUB_COH, RUB_CRT, RUB_BLOCK, SUPPORT_SLOTS
+    """Fills the weapons-extras static tables from the validated data."""
+    global NRANGE_DP, DP_STEP, SPECIAL_PCT, SPECIAL_AT, BIG_RANGE, SUPPORT_SLOTS
     keys = [t["key"] for t in weapons]
     for i, t in enumerate(weapons):
         TY_SUPPRESS[i] = t["mmg"] or t["light_mortar"] or t["artillery"]
@@ -201,20 +200,7 @@ cdef install_extras(charts, weapons, sc):
     DP_STEP = charts["range_dp_step"]
     am = charts["ammunition"]
     SPECIAL_PCT, SPECIAL_AT, BIG_RANGE = am["special_ap_pct"], am["special_ap_used_at"], am["big_gun_range"]
-    b = charts["building"]
-    BURN_TURNS, BURN_MOD = b["burn_turns"], b["burning_mod"]
-    for c, name in enumerate(("light", "medium", "heavy")):
-        BC_COH[c], BC_CRT[c], BC_DV[c], BC_RUBBLE[c] = (b[name]["cohesion"], b[name]["crt"], b[name]["dv"],
-                                                        b[name]["rubble_after"])
-    for c in range(4):
-        RUB_COST[c] = b["rubble"]["cost"][c]
-    RUB_COH, RUB_CRT, RUB_BLOCK = b["rubble"]["cohesion"], b["rubble"]["crt"], b["rubble"]["blocks_los"]
-    memset(BIDX, NONE, sizeof(BIDX))
-    NBLDG = len(sc["buildings"])
-    for a, (x, y, c0, c1) in enumerate(sc["buildings"]):
-        BIDX[y][x] = a
-        B_X[a], B_Y[a] = x, y
-        B_CLASS[0][a], B_CLASS[1][a] = c0, c1
+    install_buildings(charts, sc)           # _buildings.pxi
     SUPPORT_SLOTS = 0
     for p in range(2):
         for l, st in enumerate(sc["stands"][p]):
