@@ -83,10 +83,11 @@ def _stosstruppen():
 
 
 def _microarmour():
-    g = ardsearch.load_game("microarmour")
+    g = ardsearch.load_game("microarmour", support=True)     # every stand id of the scenario
     d = g.new_initial_state(0).to_dict()
     names = {s["id"] for s in d["stands"]} | {s["type"] for s in d["stands"]}
-    return dict(runs=[({}, (1,)), ({"deployment": "close"}, (2, 3))],
+    return dict(runs=[({}, (1,)), ({"deployment": "close"}, (2, 3)),
+                      ({"deployment": "close", "support": True, "special_ap": True, "heat": True}, (4, 5))],
                 fields=[(r"^[ \d]\d (.*)$", False),             # a map row
                         (r"^  \S+ +\S+ +\d+,\d+ +\S+ +\S+ +(\S+)$", False)],  # a stand's markers
                 skip=[r"^ +\d+$"],                              # the x ruler

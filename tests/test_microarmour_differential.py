@@ -31,7 +31,8 @@ def make_ref(params):
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
                    low_ammo=params.get("low_ammo", False), intuitive_action=params.get("intuitive_action", False),
                    conflicting_orders=params.get("conflicting_orders", False),
-                   scenario=params.get("scenario", "introductory"))
+                   scenario=params.get("scenario", "introductory"),
+                   **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS})
 
 
 def play_both(params, seed):
@@ -76,7 +77,13 @@ AIR = [({"scenario": "airstrike", "deployment": "close", "turns": 4}, 3000 + see
       [({"scenario": "airstrike"}, 3900 + seed) for seed in range(2)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR)
+# the support stands and buildings with the ammunition rules (RULES.md, Weapons extras, Buildings)
+SUPPORT = [({"deployment": "close", "turns": 3, "support": True, "special_ap": seed % 2 == 0, "heat": seed % 3 != 0,
+             "big_gun_he": seed % 4 != 1, "depletion": seed % 5 != 0, "hot_shot": seed % 6 == 0},
+            4000 + seed) for seed in range(60)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 
@@ -175,6 +182,54 @@ def test_engine_matches_reference_with_a_broken_formation(seed):
     game, state = broken_position(seed)
     model = ref.from_dict(state.to_dict())
     rng = random.Random(seed)
+    walk_with(state, model, rng, seed, lambda text: text.split()[0] in ("overrun", "appoint"), 0.5)
+
+
+def village_position(seed):
+    """The support stands and the rest scattered over a 12 x 10 patch around
+    the village (x 9..20, y 4..13), random facings, S/D markers, building
+    damage and fire, and random ammunition rules, from the posture phase of
+    turn 1 of 2: random play then reaches artillery attacks on building areas,
+    rubble, smoke, D# depletion, special AP and HEAT (RULES.md, Weapons extras,
+    Buildings)."""
+    rng = random.Random(seed)
+    params = {"turns": 2, "support": True, "special_ap": rng.random() < 0.6, "heat": rng.random() < 0.6,
+              "big_gun_he": rng.random() < 0.6, "depletion": rng.random() < 0.8, "hot_shot": seed % 3 == 0}
+    game = ardsearch.Game(SPEC, params)
+    d = game.new_initial_state(seed=seed).to_dict()
+    village = [tuple(b["at"]) for b in d["buildings"]]
+    rng.shuffle(village)
+    around = [(x, y) for x in range(9, 21) for y in range(4, 14) if (x, y) not in village]
+    rng.shuffle(around)
+    squares = village[:8] + around          # many stands in the buildings, the rest around them
+    stands = list(d["stands"])
+    rng.shuffle(stands)
+    for st, (x, y) in zip(stands, squares):
+        st["at"] = [x, y]
+        st["facing"] = rng.choice(ref.DIRS)
+        st["suppressed"] = rng.random() < 0.1
+        st["disorganized"] = rng.random() < 0.05
+    for b in d["buildings"]:
+        limit = {"light": 1, "medium": 2, "heavy": 4}[b["class"]]
+        b["hits"] = rng.choice([0, 0, limit, rng.randint(0, limit + 1)])
+        b["burning"] = rng.choice([0, 0, 0, 1, 2]) if b["hits"] else 0
+    d["phase"] = "posture"
+    d["first"] = d["active"] = rng.choice(ref.SIDES)
+    return game, game.state_from_dict(d)
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_engine_matches_reference_around_the_village(seed):
+    game, state = village_position(seed)
+    model = ref.from_dict(state.to_dict())
+    rng = random.Random(seed)
+    # favour fire by the artillery pieces and the D# stand, so buildings and ammunition are hit often
+    walk_with(state, model, rng, seed, lambda text: text.split(">")[0] in ("fire how", "fire ig", "fire schrk"), 0.7)
+
+
+def walk_with(state, model, rng, seed, favour, share):
+    """Random play to the end, comparing engine and model at every step; a
+    legal move whose notation `favour` accepts is picked with chance `share`."""
     steps = 0
     while True:
         assert state.to_dict() == model.to_dict(), f"seed {seed} step {steps}: states differ"
@@ -192,7 +247,7 @@ def test_engine_matches_reference_with_a_broken_formation(seed):
             got = sorted(state.action_to_string(a) for a in state.legal_actions())
             assert got == sorted(model.legal()), f"seed {seed} step {steps}: legal moves differ"
             legal = state.legal_actions()
-            special = [a for a in legal if state.action_to_string(a).split()[0] in ("overrun", "appoint")]
-            state.apply_action(rng.choice(special) if special and rng.random() < 0.5 else rng.choice(legal))
+            special = [a for a in legal if favour(state.action_to_string(a))]
+            state.apply_action(rng.choice(special) if special and rng.random() < share else rng.choice(legal))
         model.apply(state.history_strings()[-1])
         steps += 1

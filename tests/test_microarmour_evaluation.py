@@ -34,3 +34,18 @@ def test_a_finished_move_promises_nothing_more():
     moved = value({"at": [5, 10], "posture": "move", "moved": True}, phase="movement")
     firing = value({"at": [5, 10], "posture": "firing"}, phase="movement")
     assert moved == firing
+
+
+def test_ammunition_counts_in_a_stands_value():
+    """RULES.md, Evaluation: the AP in a stand's value is what it still has: a
+    spent D# stand is worth less, special AP ammunition and HEAT rounds left more."""
+    from test_microarmour_weapons import spos
+
+    def v(stands, params=None):
+        return spos(stands, params, phase="posture").evaluate(GERMAN)
+    assert v({"schrk": {"at": [5, 3], "depleted": True}}) < v({"schrk": {"at": [5, 3]}})
+    sp = {"special_ap": True}
+    assert v({"pz4a": {"at": [5, 3], "special_ap_used": True}}, sp) < v({"pz4a": {"at": [5, 3]}}, sp)
+    heat = {"heat": True}
+    assert v({"ig": {"at": [5, 3], "heat_fired": 2}}, heat) < v({"ig": {"at": [5, 3], "heat_fired": 1}}, heat) \
+        < v({"ig": {"at": [5, 3]}}, heat)

@@ -24,7 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
-from test_microarmour_differential import broken_position, scattered_position  # noqa: E402
+from test_microarmour_differential import broken_position, scattered_position, village_position  # noqa: E402
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -33,9 +33,10 @@ HEADER = """\
 #
 # One line per count:   <start> <seed> <plies> <depth> <count>
 #   start   comma-separated key=value game parameters ("-" for the defaults),
-#           or "scattered" / "broken": the scattered position of that seed, or the
-#           one with a broken formation (tests/test_microarmour_differential.py,
-#           scattered_position / broken_position)
+#           or "scattered" / "broken" / "village": the scattered position of that
+#           seed, the one with a broken formation, or the village position
+#           (tests/test_microarmour_differential.py, scattered_position,
+#           broken_position, village_position)
 #   seed    seed of the game and of the random walk that reaches the position
 #   plies   number of random plies played from the start
 #   depth   perft depth; count = leaves at that depth, chance nodes expanded
@@ -67,12 +68,19 @@ POSITIONS = [
     ("scenario=airstrike,deployment=close", 5, 178),
     ("scenario=airstrike,deployment=close", 1, 181),
     ("scenario=airstrike,deployment=close", 6, 163),
+    # the support stands and building areas with the ammunition rules (RULES.md, Weapons extras, Buildings)
+    ("deployment=close,support=true", 8, 200),
+    ("deployment=close,support=true,special_ap=true,heat=true,big_gun_he=true", 8, 90),
+    ("deployment=close,support=true,hot_shot=true", 5, 200),
+    ("village", 2, 5),
+    ("village", 3, 40),
+    ("village", 9, 120),
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered", "broken"):
+    if text in ("-", "scattered", "broken", "village"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -86,6 +94,8 @@ def start_state(start, seed, plies):
         _, state = scattered_position(seed)
     elif start == "broken":
         _, state = broken_position(seed)
+    elif start == "village":
+        _, state = village_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)

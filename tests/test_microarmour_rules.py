@@ -47,7 +47,7 @@ def position(stands, **top):
     d.update(top)
     # the optional rules are game parameters: a position that plays one is a
     # position of a game loaded with it
-    options = {k: d[k] for k in ("hot_shot", "low_ammo", "intuitive_action", "conflicting_orders")
+    options = {k: d[k] for k in ("hot_shot", "low_ammo", "intuitive_action", "conflicting_orders") + ref.DF_OPTIONS
                if d.get(k) != BASE.get(k)}
     game = ardsearch.load_game("microarmour", **options) if options else GAME
     state = game.state_from_dict(d)

@@ -38,6 +38,12 @@ CRT_RESULTS = ["-", "S", "(S)", "D", "E"]
 ORDER_OF_PHASES = ["initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over"]
 COMMAND = CHARTS["command"]
 COMMAND_ROLLS = ("ghq_quality", "hq_replacement", "appoint", "rising_check")
+# weapons extras and buildings (RULES.md, "Weapons extras", "Buildings")
+BUILDING_CLASSES = ("light", "medium", "heavy")
+BLD = CHARTS["building"]
+AMMO = CHARTS["ammunition"]
+WEAPON_BY_KEY = {w["key"]: w for w in WEAPONS}
+DF_OPTIONS = ("special_ap", "heat", "big_gun_he", "depletion", "support")
 
 
 def two_d6():
@@ -83,10 +89,12 @@ def crossed(ax, ay, bx, by):
     return tuple(sorted(cells))
 
 
-def stand_list(sc):
+def stand_list(sc, support=False):
     out = []
     for p in range(2):
         for st in sc["stands"][p]:
+            if st.get("support") and not support:
+                continue          # the support stands are in play only with support=true
             out.append({"id": st["id"], "side": p, "w": WEAPONS[st["type"]], "x": st["x"], "y": st["y"],
                         "facing": DIRS[st["facing"]]})
     return out
@@ -95,22 +103,32 @@ def stand_list(sc):
 class Ref(AirRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
-                 scenario="introductory"):
+                 scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
+                 depletion=True, support=False):
         self.scenario = scenario
         self.sc = SC = SCENARIOS[scenario]
+        # the scenario's building areas (RULES.md, Buildings): square -> (class, class with support)
+        self.buildings = [(x, y) for x, y, _, _ in SC["buildings"]]
+        self.building_class = {(x, y): (BUILDING_CLASSES[c0], BUILDING_CLASSES[c1])
+                               for x, y, c0, c1 in SC["buildings"]}
         self.turns = turns or SC["turns"]
         self.det = determination
         self.coh = list(cohesion or [SC["sides"][0]["cohesion"], SC["sides"][1]["cohesion"]])
         self.qual = list(quality or [SC["sides"][0]["quality"], SC["sides"][1]["quality"]])
+        self.opt = {"special_ap": special_ap, "heat": heat, "big_gun_he": big_gun_he, "depletion": depletion,
+                    "support": support}
+        self.bld = {xy: {"hits": 0, "fire": 0} for xy in self.buildings}
+        self.bld_roll = None        # (x, y, firepower, modifier) of a building roll that is due
         self.stands = []
-        for s in stand_list(SC):
+        for s in stand_list(SC, support):
             x = s["x"] + (9 if deployment == "close" and s["side"] == 0 else 0) \
                 - (9 if deployment == "close" and s["side"] == 1 else 0)
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
                                 "wreck": False, "posture": "firing", "mp": 0, "steps": 0,
-                                "low": False, "shot_by": set(), "hq": s["w"]["role"] == "hq"})
+                                "low": False, "shot_by": set(), "hq": s["w"]["role"] == "hq",
+                                "special_used": False, "depleted": False, "heat_fired": 0})
         self.by_id = {s["id"]: s for s in self.stands}
         self.turn = 1
         self.phase = "initiative"
@@ -164,9 +182,22 @@ class Ref(AirRules):
     def ter(self, x, y):
         return TERRAIN[self.sc["grid"][y][x]]
 
+    # ------------------------------------------------------------ buildings
+    def bclass(self, x, y):
+        return self.building_class[(x, y)][1 if self.opt["support"] else 0]
+
+    def rubble(self, x, y):
+        return (x, y) in self.bld and self.bld[(x, y)]["hits"] >= BLD[self.bclass(x, y)]["rubble_after"]
+
+    def burning(self, x, y):
+        return (x, y) in self.bld and self.bld[(x, y)]["fire"] > 0
+
     def tmods(self, x, y):
         t = self.ter(x, y)
         coh, crt = t["cohesion"], t["crt"]
+        if (x, y) in self.bld:
+            c = BLD["rubble"] if self.rubble(x, y) else BLD[self.bclass(x, y)]
+            coh, crt = c["cohesion"], c["crt"]
         w = self.wrecks(x, y)
         if w == 1:
             coh += CHARTS["wreck"]["one_cohesion"]
@@ -178,7 +209,7 @@ class Ref(AirRules):
 
     def cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
-        base = self.ter(x, y)["cost"][c]
+        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
         if base == 0:
             return 0
         w = self.wrecks(x, y)
@@ -196,8 +227,15 @@ class Ref(AirRules):
     def dist(a, b):
         return max(abs(a["x"] - b["x"]), abs(a["y"] - b["y"]))
 
+    def blocks_terrain(self, x, y):
+        if self.burning(x, y):
+            return True           # a burning building's smoke
+        if self.rubble(x, y):
+            return BLD["rubble"]["blocks_los"]
+        return self.ter(x, y)["blocks_los"]
+
     def blocking(self, x, y, personnel_target):
-        if self.ter(x, y)["blocks_los"]:
+        if self.blocks_terrain(x, y):
             return True
         o = self.at(x, y)
         return o is not None and (o["w"]["defence"] != "P" or personnel_target)
@@ -223,18 +261,66 @@ class Ref(AirRules):
             dv = math.ceil(dv / 2)
         return dv
 
-    def cd(self, f, t, kind="standard"):
-        fp = f["w"]["ap"] if t["w"]["defence"] == "A" else f["w"]["he"]
-        if kind == "assault" and f["w"]["cavalry"] and t["w"]["defence"] != "A":
-            fp *= 2
-        return fp - self.defence(f, t, kind)
+    def weapon(self, f, t):
+        """'R': printed values only in the Firing Arc (135 degrees about the
+        facing), else the infantry HQ's."""
+        w = f["w"]
+        if w["restricted"] is None:
+            return w
+        ang = math.degrees(math.atan2(t["x"] - f["x"], t["y"] - f["y"])) % 360
+        face = DIRS.index(f["facing"]) * 45
+        if min((ang - face) % 360, (face - ang) % 360) < 67.5:
+            return w
+        return WEAPON_BY_KEY[w["restricted"]]
 
-    def range_mod(self, d):
-        for top, mod in CHARTS["range"]:
+    def firepower(self, f, t, kind="standard"):
+        """(firepower, ammunition used: None, 'special', 'heat' or 'depl')."""
+        w = self.weapon(f, t)
+        if t["w"]["defence"] != "A":
+            fp = w["he"]
+            if kind == "assault" and w["cavalry"]:
+                fp *= 2
+            return fp, None
+        fp, use = w["ap"], None
+        if w is f["w"]:
+            if w["depletion"] and self.opt["depletion"]:
+                if f["depleted"]:
+                    fp = 0
+                else:
+                    use = "depl"
+            elif w["special_ap"] and self.opt["special_ap"] and not f["special_used"]:
+                fp, use = fp * AMMO["special_ap_pct"] // 100, "special"
+            elif w["heat_rounds"] and self.opt["heat"] and f["heat_fired"] < w["heat_rounds"] and w["heat_ap"] > fp:
+                fp, use = w["heat_ap"], "heat"
+        if w["big_gun"] and self.opt["big_gun_he"] and w["he"] > fp and self.dist(f, t) <= AMMO["big_gun_range"]:
+            fp, use = w["he"], None
+        return fp, use
+
+    def cd(self, f, t, kind="standard"):
+        return self.firepower(f, t, kind)[0] - self.defence(f, t, kind)
+
+    def artillery(self, f, t, kind):
+        return kind not in ("assault_defence", "assault") and self.weapon(f, t)["artillery"]
+
+    def cd_ok(self, f, t, kind):
+        """Below CD -3 no effect, unless it is artillery."""
+        return self.cd(f, t, kind) >= CHARTS["crt"]["min_cd"] or self.artillery(f, t, kind)
+
+    def range_mod(self, d, bands=None, step=5):
+        bands = bands or CHARTS["range"]
+        for top, mod in bands:
             if d <= top:
                 return mod
-        top, mod = CHARTS["range"][-1]
-        return mod + math.ceil((d - top) / 5)
+        top, mod = bands[-1]
+        return mod + math.ceil((d - top) / step)
+
+    def fire_range_mod(self, f, t, d):
+        w = self.weapon(f, t)
+        if w["artillery"]:
+            return 0              # artillery ignores range modifiers
+        if w["dual_purpose"]:
+            return self.range_mod(d, CHARTS["range_dp"], CHARTS["range_dp_step"])
+        return self.range_mod(d)
 
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
@@ -243,15 +329,15 @@ class Ref(AirRules):
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
             return (self.mover is not None and f["id"] == self.mover.get("target") and t["id"] == self.mover["id"]
-                    and f["posture"] != "move" and self.cd(f, t, kind) >= CHARTS["crt"]["min_cd"])
+                    and f["posture"] != "move" and self.cd_ok(f, t, kind))
         if kind == "covering" and f["posture"] != "firing":
             return False
         if kind != "covering" and f["posture"] == "move":
             return False
         d = self.dist(f, t)
-        if d > f["w"]["range"] or d > self.sc["sighting"]:
+        if d > self.weapon(f, t)["range"] or d > self.sc["sighting"]:
             return False
-        if self.cd(f, t) < CHARTS["crt"]["min_cd"]:
+        if not self.cd_ok(f, t, kind):
             return False
         touching = [e for e in self.live(1 - f["side"]) if abs(e["x"] - f["x"]) + abs(e["y"] - f["y"]) == 1]
         if touching and t not in touching:
@@ -283,20 +369,35 @@ class Ref(AirRules):
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
         if not t["fired"] and self.dist(f, t) > 1:
             m += self.tmods(t["x"], t["y"])[0]
+        if self.burning(t["x"], t["y"]) or self.burning(f["x"], f["y"]):
+            m += BLD["burning_mod"]   # fire into or out of smoke
         return m
 
     def crt_dist(self, f, t, kind="standard", hot=False):
+        """{notation: probability}: `crt:<r>`, or `crt:<r>:out` where the
+        unmodified roll used up special AP ammunition or a D# stand's AP."""
         c = CHARTS["crt"]
-        cd = min(self.cd(f, t, kind), c["max_cd"])
+        fp, use = self.firepower(f, t, kind)
+        cd = max(min(fp - self.defence(f, t, kind), c["max_cd"]), c["min_cd"])
         if hot:
             cd = min(cd + 2, c["max_cd"])
         if kind in ("assault_defence", "assault"):
             mod = -3 - (3 if f["w"]["engineer"] else 0)
         elif kind == "overrun_fire":
-            mod = self.range_mod(0) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1]
         else:
-            mod = self.range_mod(self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
-        return self.column(cd, mod)
+            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
+        w = self.weapon(f, t)
+        sup = kind not in ("assault_defence", "assault") and (w["mmg"] or w["light_mortar"] or w["artillery"])
+        thr = w["depletion"] if use == "depl" else AMMO["special_ap_used_at"] if use == "special" else 0
+        out = {}
+        for roll, p in D2.items():
+            r = roll + mod
+            res = "E" if r <= cd + c["e"] else "D" if r <= cd + c["d"] else "(S)" if r <= cd + c["ss"] \
+                else "S" if r <= cd + c["s"] else "S" if sup else "-"
+            key = f"crt:{res}" + (":out" if roll <= thr else "")
+            out[key] = out.get(key, 0) + p
+        return out
 
     @staticmethod
     def column(cd, mod):
@@ -354,6 +455,8 @@ class Ref(AirRules):
         for p in range(2):
             if self.cards[p]["due"]:
                 return ("brk", p)
+        if self.bld_roll is not None:
+            return "building"
         if self.attack and self.attack["step"] in ("tofire", "crt"):
             return self.attack["step"]
         if self.attack:
@@ -376,7 +479,7 @@ class Ref(AirRules):
         n = self.node()
         if n == "over":
             return "terminal"
-        if isinstance(n, tuple) or n in ("tofire", "crt", "initiative", "orders", "mv_roll", "mv_stopcheck",
+        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
@@ -468,7 +571,7 @@ class Ref(AirRules):
 
     def overrun_cost(self, m, t):
         if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
-                or self.at(m["x"], m["y"], skip=m) is not None or self.ter(t["x"], t["y"])["blocks_los"]):
+                or self.at(m["x"], m["y"], skip=m) is not None or self.blocks_terrain(t["x"], t["y"])):
             return None
         bx, by = self.beyond(m, t)
         if not self.on_table(bx, by) or self.at(bx, by, skip=m) is not None:
@@ -545,7 +648,13 @@ class Ref(AirRules):
         if n == "crt":
             a = self.attack
             d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
-            return {f"crt:{r}": p for r, p in d.items() if p > 0}
+            return {k: p for k, p in d.items() if p > 0}
+        if n == "building":
+            x, y, fp, mod = self.bld_roll
+            c = CHARTS["crt"]
+            cd = max(min(fp - BLD[self.bclass(x, y)]["dv"], c["max_cd"]), c["min_cd"])
+            pe = self.column(cd, mod).get("E", 0)
+            return {k: p for k, p in (("crt:-", 1 - pe), ("crt:E", pe)) if p > 0}
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
             return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m) + 3))
@@ -836,12 +945,36 @@ class Ref(AirRules):
             a = self.attack
             res = move.split(":")[1]
             t = self.by_id[a["target"]]
+            f = self.by_id[a["firers"][a["current"]]]
+            fp, use = self.firepower(f, t, a["kind"])
+            if use == "heat":
+                f["heat_fired"] += 1
+            elif use == "special" and move.endswith(":out"):
+                f["special_used"] = True
+            elif use == "depl" and move.endswith(":out"):
+                f["depleted"] = True
             if a["kind"] == "assault":
                 if res == "D" or (res == "(S)" and t["S"]):
                     a["hit"] = 2
             elif res in ("S", "(S)", "D"):
                 a["hit"] = 1
+            xy = (t["x"], t["y"])
+            if self.artillery(f, t, a["kind"]) and xy in self.bld and not self.rubble(*xy):
+                # artillery attacks the building area its target stands in
+                self.bld_roll = (xy[0], xy[1], min(self.weapon(f, t)["he"], 30), 0)
             self.hit(t, res)
+            a["hot"] = False
+            if self.bld_roll is None:
+                a["current"] += 1
+                self.next_firer()
+            return
+        if n == "building":
+            x, y, _, _ = self.bld_roll
+            self.bld_roll = None
+            if move == "crt:E":
+                self.bld[(x, y)]["hits"] += 1
+                self.bld[(x, y)]["fire"] = BLD["burn_turns"]
+            a = self.attack
             a["hot"] = False
             a["current"] += 1
             self.next_firer()
@@ -1100,6 +1233,8 @@ class Ref(AirRules):
             self.finish()
             return
         self.turn += 1
+        for b in self.bld.values():
+            b["fire"] = max(0, b["fire"] - 1)     # fires burn down
         self.phase = "initiative"
         self.passed = [False, False]
         self.orders_rolled = 0
@@ -1123,7 +1258,9 @@ class Ref(AirRules):
                            "disorganized": s["D"], "fired": s["fired"], "moved": s["moved"],
                            "indep_tried": s["indep"], "opportunity_suffered": s["ofsuf"], "wreck": s["wreck"],
                            "low_ammo": s["low"], "hq": s["hq"],
-                           "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]]})
+                           "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]],
+                           "special_ap_used": s["special_used"], "depleted": s["depleted"],
+                           "heat_fired": s["heat_fired"]})
         attack = None
         if self.attack:
             a = self.attack
@@ -1166,6 +1303,12 @@ class Ref(AirRules):
                 "ghq_quality": list(self.ghq_quality), "hq_lost": list(self.hq_lost),
                 "rising_checks": list(self.rising),
                 "command_due": {k: list(v) for k, v in self.due.items()}, "end_cause": self.end_cause,
+                **dict(self.opt),
+                "buildings": [{"at": [x, y], "class": self.bclass(x, y), "hits": self.bld[(x, y)]["hits"],
+                               "burning": self.bld[(x, y)]["fire"], "rubble": self.rubble(x, y)}
+                              for x, y in self.buildings],
+                "building_roll": None if self.bld_roll is None else
+                {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "air": self.air_dict(),
@@ -1194,6 +1337,8 @@ class Ref(AirRules):
         c.due = {k: list(v) for k, v in self.due.items()}
         c.planes = copy.deepcopy(self.planes)
         c.strike = copy.deepcopy(self.strike)
+        c.bld = copy.deepcopy(self.bld)
+        c.opt = dict(self.opt)
         return c
 
 
@@ -1201,7 +1346,7 @@ def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
-            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"])
+            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
@@ -1214,7 +1359,13 @@ def from_dict(d):
         s.update(x=sd["at"][0], y=sd["at"][1], facing=sd["facing"], posture=sd["posture"], mp=sd["mp"],
                  steps=sd["steps"], alive=sd["alive"], S=sd["suppressed"], D=sd["disorganized"],
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
-                 wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"])
+                 wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"],
+                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"])
+    for b in d["buildings"]:
+        r.bld[tuple(b["at"])] = {"hits": b["hits"], "fire": b["burning"]}
+    if d["building_roll"] is not None:
+        b = d["building_roll"]
+        r.bld_roll = (b["at"][0], b["at"][1], b["firepower"], b["modifier"])
     r.turn, r.phase = d["turn"], d["phase"]
     r.init_side, r.first, r.active = (SIDES.index(d[k]) for k in ("initiative", "first", "active"))
     r.passed, r.orders_rolled, r.orders = list(d["passed"]), d["orders_rolled"], list(d["orders"])
@@ -1256,7 +1407,8 @@ def new_model(game) -> Ref:
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
                conflicting_orders=p.get("conflicting_orders", False),
-               scenario=p.get("scenario", "introductory"))
+               scenario=p.get("scenario", "introductory"),
+               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS})
 
 
 def random_playout(game, rng) -> int:

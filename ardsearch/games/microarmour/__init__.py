@@ -36,6 +36,16 @@ PARAMS = (
     Param("conflicting_orders", bool, False,
           "optional rule: a natural 20 on an ordered movement roll is Conflicting Orders: the stand "
           "does not move and its side loses the orders it has left this turn"),
+    Param("special_ap", bool, False,
+          "optional rule: stands with special AP ammunition fire at x1.5 AP until an unmodified CRT roll "
+          "of 5 or less uses it up"),
+    Param("heat", bool, False, "optional rule: stands with limited HEAT rounds fire them at armour"),
+    Param("big_gun_he", bool, False, "optional rule: big guns fire their HE at armour within 4 inches"),
+    Param("depletion", bool, True,
+          "D# rule: a D# stand loses its AP ability when an unmodified AP CRT roll is at or below #"),
+    Param("support", bool, False,
+          "the scenario's support stands (MMGs, light mortars, a Panzerschreck, a StuG, an infantry gun, "
+          "a howitzer, an AA gun) and its stronger village buildings are in play"),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -59,6 +69,9 @@ def render(raw: bytes) -> str:
     for st in d["stands"]:      # wrecks first: a live stand on a wreck shows the stand
         if st["wreck"] and not st["alive"]:
             grid[st["at"][1]][st["at"][0]] = "*"
+    for b in d["buildings"]:     # RULES.md, Buildings: '%' rubble, '^' burning
+        if b["burning"] or b["rubble"]:
+            grid[b["at"][1]][b["at"][0]] = "^" if b["burning"] else "%"
     for st in d["stands"]:
         if st["alive"]:
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
@@ -83,9 +96,15 @@ def render(raw: bytes) -> str:
         if not st["alive"]:
             continue
         marks = "".join(m for m, k in (("S", "suppressed"), ("D", "disorganized"), ("f", "fired"),
-                                        ("m", "moved")) if st[k])
+                                        ("m", "moved"), ("x", "depleted"), ("a", "special_ap_used")) if st[k])
+        if st["heat_fired"]:
+            marks += f"h{st['heat_fired']}"
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
                      f"{st['facing']:2s} {st['posture']:8s} {marks}")
+    for b in d["buildings"]:
+        if b["hits"] or b["burning"]:
+            lines.append(f"building {b['at'][0]},{b['at'][1]} {b['class']}: {b['hits']} E"
+                         f"{' rubble' if b['rubble'] else ''}{' burning ' + str(b['burning']) if b['burning'] else ''}")
     if d["attack"]:
         a = d["attack"]
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")

@@ -2,7 +2,7 @@
 # Included by _engine.pyx (one module, split by concern).
 # ----------------------------------------------------------------- vtable: apply
 cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
-    cdef int p, g, v
+    cdef int p, g, v, t, bx, by
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         s.ncards[p] += 1
@@ -34,17 +34,29 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         else:
             s.atk_cur += 1
             advance_attack(s)
+    elif k == N_BLDG:
+        building_result(s, s.bld_area, action - A_CRT)     # _buildings.pxi
+        building_roll_done(s)
     elif k == N_CRT:
-        v = action - A_CRT
+        v = action - A_CRT if action < A_CRT_OUT else action - A_CRT_OUT
+        g = atk_slot(s, s.atk_cur)
+        t = s.atk_target
+        spend_ammo(s, g, t, s.atk_kind, action >= A_CRT_OUT)   # _weapons_extra.pxi
         if s.atk_kind == K_ASSAULT:
-            if v == 3 or (v == 2 and (s.st[s.atk_target].flags & F_S)):
+            if v == 3 or (v == 2 and (s.st[t].flags & F_S)):
                 s.atk_hit = 2                # a D result: the defender must retreat
         elif v >= 1 and v <= 3:
             s.atk_hit = 1
-        apply_result(s, s.atk_target, v)
+        bx = s.st[t].x
+        by = s.st[t].y
+        if artillery_fire(s, g, t, s.atk_kind):
+            # artillery attacks the building area its target stands in (RULES.md, Buildings)
+            attack_building(s, bx, by, TY_HE[eff_type(s, g, t)], 0)
+        apply_result(s, t, v)
         s.hot = 0
-        s.atk_cur += 1
-        advance_attack(s)
+        if s.bld_area == NONE:
+            s.atk_cur += 1
+            advance_attack(s)
     elif k == N_PASSCHK:
         if action == A_OK:
             do_step(s, s.mv_dir)

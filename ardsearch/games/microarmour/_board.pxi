@@ -36,7 +36,7 @@ cdef int occupant(const MaState *s, int x, int y, int skip) noexcept nogil:
     return -1
 
 cdef int terrain_coh(const MaState *s, int x, int y) noexcept nogil:
-    cdef int w = wrecks_at(s, x, y), m = T_COH[ter(s, x, y)]
+    cdef int w = wrecks_at(s, x, y), m = square_coh(s, x, y)     # _buildings.pxi
     if w >= 2:
         return m + WR2_COH
     if w == 1:
@@ -44,7 +44,7 @@ cdef int terrain_coh(const MaState *s, int x, int y) noexcept nogil:
     return m
 
 cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
-    cdef int w = wrecks_at(s, x, y), m = T_CRT[ter(s, x, y)]
+    cdef int w = wrecks_at(s, x, y), m = square_crt(s, x, y)
     if w >= 2:
         return m + WR2_CRT
     if w == 1:
@@ -53,7 +53,7 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
 
 cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g; 0 if impassable."""
-    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = T_COST[tr][c], w, wc, under
+    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
     if base == 0:
         return 0
     w = wrecks_at(s, x, y)
@@ -96,7 +96,7 @@ cdef inline double p_pass(int coh, int mod) noexcept nogil:
 # ----------------------------------------------------------------- line of sight
 cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept nogil:
     cdef int g
-    if T_BLOCK[ter(s, x, y)]:
+    if square_blocks(s, x, y):
         return 1
     g = occupant(s, x, y, -1)
     if g >= 0:

@@ -68,7 +68,7 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     cdef const MaState *s = <const MaState *>state
     cdef int k = node(s), n = 0, p, v, left, i, r, q, c, mod, g, f, t, m, okn
     cdef double probs[10]
-    cdef double crt[5]
+    cdef double crt[10]
     cdef double pa, pt, pb
     if k == N_AIRCH:
         return air_chance(s, a, pr)          # hook: airstrikes
@@ -102,10 +102,18 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         if not (s.options & 3):
             return two_outcomes(p_pass(coh_eff(s, s.atk_side), mod), a, pr)
         return natural_outcomes(coh_eff(s, s.atk_side) - mod, s.options & 1, s.options & 2, a, pr)
-    if k == N_CRT or k == N_OVR_HIT1 or k == N_OVR_HIT2:
-        if k == N_CRT:
-            crt_probs(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)
-        elif k == N_OVR_HIT1:
+    if k == N_BLDG:
+        return building_outcomes(s, a, pr)          # _buildings.pxi
+    if k == N_CRT:
+        crt_dist(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)   # _weapons_extra.pxi
+        for r in range(10):
+            if crt[r] > 0:
+                a[n] = A_CRT + r if r < 5 else A_CRT_OUT + r - 5
+                pr[n] = crt[r]
+                n += 1
+        return n
+    if k == N_OVR_HIT1 or k == N_OVR_HIT2:
+        if k == N_OVR_HIT1:
             crt_table(5, 0, crt)              # the overrunner's attack on the +5 column
         else:
             crt_table(3 if TY_AP[s.st[s.ctarget].type] >= 5 else 2, 0, crt)

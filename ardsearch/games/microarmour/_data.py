@@ -37,6 +37,8 @@ def scenario_names():
         names.remove("introductory")
         names.insert(0, "introductory")
     return names
+BUILDING_CLASSES = ("light", "medium", "heavy")
+MAX_BUILDINGS = 32   # building squares (areas) per scenario: the state holds their damage
 
 
 def _fail(path, key, expected, got):
@@ -47,10 +49,11 @@ def _read(path):
     return read_toml(path)
 
 
-def _int(path, table, key, lo, hi, default=None, name=None):
+def _int(path, table, key, lo, hi, default=None, where=None, name=None):
+    """table[key], an integer in lo..hi; `where` (or `name`) is the key's full name for the error."""
     v = table.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-        _fail(path, name or key, f"an integer from {lo} to {hi}", v)
+        _fail(path, where or name or key, f"an integer from {lo} to {hi}", v)
     return v
 
 
@@ -69,22 +72,62 @@ def _costs(path, key, v):
     return [_half_cost(path, f"{key}[{i}]", c) for i, c in enumerate(v)]
 
 
-def load_charts(path=None):
-    path = path or os.path.join(HERE, "data", "charts.toml")
-    d = _read(path)
-    out = {}
-    rng = d.get("range", {}).get("bands")
-    if not isinstance(rng, list) or not rng:
-        _fail(path, "range.bands", "a list of [max inches, modifier] pairs", rng)
+def _bands(path, key, rng):
+    if not isinstance(rng, list) or not rng or len(rng) > 16:
+        _fail(path, key, "a list of 1 to 16 [max inches, modifier] pairs", rng)
     last = 0
     bands = []
     for i, b in enumerate(rng):
         if (not isinstance(b, list) or len(b) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in b)
                 or b[0] <= last or not -5 <= b[1] <= 10):
-            _fail(path, f"range.bands[{i}]", "[max inches increasing, modifier -5..10]", b)
+            _fail(path, f"{key}[{i}]", "[max inches increasing, modifier -5..10]", b)
         last = b[0]
         bands.append((b[0], b[1]))
-    out["range"] = bands
+    return bands
+
+
+def _table(path, d, key):
+    t = d.get(key)
+    if not isinstance(t, dict):
+        _fail(path, key, "a table", t)
+    return t
+
+
+def _buildings(path, d):
+    """[building]: burning, the three classes and rubble (RULES.md, Buildings)."""
+    b = _table(path, d, "building")
+    out = {"burn_turns": _int(path, b, "burn_turns", 1, 15, where="building.burn_turns"),
+           "burning_mod": _int(path, b, "burning_mod", 0, 10, where="building.burning_mod")}
+    for cls in BUILDING_CLASSES:
+        c = _table(path, b, cls)
+        k = f"building.{cls}."
+        out[cls] = {"cohesion": _int(path, c, "cohesion", -5, 10, where=k + "cohesion"),
+                    "crt": _int(path, c, "crt", -5, 10, where=k + "crt"),
+                    "dv": _int(path, c, "dv", 1, 30, where=k + "dv"),
+                    "rubble_after": _int(path, c, "rubble_after", 1, 15, where=k + "rubble_after")}
+    r = _table(path, b, "rubble")
+    blocks = r.get("blocks_los", False)
+    if not isinstance(blocks, bool):
+        _fail(path, "building.rubble.blocks_los", "true or false", blocks)
+    out["rubble"] = {"cost": _costs(path, "building.rubble.cost", r.get("cost")),
+                     "cohesion": _int(path, r, "cohesion", -5, 10, where="building.rubble.cohesion"),
+                     "crt": _int(path, r, "crt", -5, 10, where="building.rubble.crt"), "blocks_los": blocks}
+    return out
+
+
+def load_charts(path=None):
+    path = path or os.path.join(HERE, "data", "charts.toml")
+    d = _read(path)
+    out = {}
+    out["range"] = _bands(path, "range.bands", d.get("range", {}).get("bands"))
+    dp = _table(path, d, "range_dp")
+    out["range_dp"] = _bands(path, "range_dp.bands", dp.get("bands"))
+    out["range_dp_step"] = _int(path, dp, "step", 1, 40, where="range_dp.step")
+    am = _table(path, d, "ammunition")
+    out["ammunition"] = {k: _int(path, am, k, lo, hi, where=f"ammunition.{k}")
+                         for k, lo, hi in (("special_ap_pct", 100, 300), ("special_ap_used_at", 2, 12),
+                                           ("big_gun_range", 1, 40))}
+    out["building"] = _buildings(path, d)
     crt = d.get("crt")
     if not isinstance(crt, dict):
         _fail(path, "crt", "a table", crt)
@@ -117,9 +160,19 @@ def load_charts(path=None):
         blocks = t.get("blocks_los", False)
         if not isinstance(blocks, bool):
             _fail(path, key + ".blocks_los", "true or false", blocks)
-        tlist.append({"name": name, "char": ch, "cost": _costs(path, key + ".cost", t.get("cost")),
-                      "cohesion": _int(path, t, "cohesion", -5, 10), "crt": _int(path, t, "crt", -5, 10),
-                      "blocks_los": blocks, "under": t.get("under", name)})
+        entry = {"name": name, "char": ch, "cost": _costs(path, key + ".cost", t.get("cost")),
+                 "cohesion": _int(path, t, "cohesion", -5, 10), "crt": _int(path, t, "crt", -5, 10),
+                 "blocks_los": blocks, "under": t.get("under", name), "building": t.get("building")}
+        cls = entry["building"]
+        if cls is not None:
+            if cls not in BUILDING_CLASSES:
+                _fail(path, key + ".building", "light, medium or heavy", cls)
+            bc = out["building"][cls]
+            # one source of truth for the cover a building square gives
+            if (entry["cohesion"], entry["crt"]) != (bc["cohesion"], bc["crt"]):
+                _fail(path, key + ".cohesion/crt", f"the {cls} building class's cohesion {bc['cohesion']} "
+                      f"and crt {bc['crt']} ([building.{cls}])", (entry["cohesion"], entry["crt"]))
+        tlist.append(entry)
     if len(tlist) > 16:
         _fail(path, "terrain", "at most 16 terrain types", len(tlist))
     names = [t["name"] for t in tlist]
@@ -182,7 +235,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon", "cavalry", "engineer"):
+        for flag in ("open_top", "recon", "cavalry", "engineer") + EXTRA_FLAGS:
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         aa_mm = t.get("aa", 0)
@@ -196,9 +249,42 @@ def load_weapons(path=None):
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
                       "engineer": t.get("engineer", False), "aa": aa_mm,
                       "aa_bonus": aa_class(aa_mm)})
+        types[-1].update(_weapon_extras(path, key, t))
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
+    keys = [w["key"] for w in types]
+    for w in types:
+        r = w["restricted"]
+        if r is None:
+            continue
+        if r not in keys:
+            _fail(path, f"{w['key']}.restricted", "a weapon type of this file (the infantry HQ whose values it "
+                  "fights with outside its arc)", r)
+        fb = types[keys.index(r)]
+        if fb["restricted"] is not None or fb["depletion"] or fb["special_ap"] or fb["heat_rounds"]:
+            _fail(path, f"{w['key']}.restricted", "a type without 'R' or ammunition codes", r)
     return types
+
+
+EXTRA_FLAGS = ("mmg", "light_mortar", "artillery", "special_ap", "big_gun", "dual_purpose")
+
+
+def _weapon_extras(path, key, t):
+    """The direct-fire codes (weapons.toml header; RULES.md, Weapons extras)."""
+    k = lambda f: f"{key}.{f}"
+    out = {f: t.get(f, False) for f in EXTRA_FLAGS}
+    out["depletion"] = _int(path, t, "depletion", 1, 12, where=k("depletion")) if "depletion" in t else 0
+    out["heat_rounds"] = _int(path, t, "heat_rounds", 1, 15, where=k("heat_rounds")) if "heat_rounds" in t else 0
+    out["heat_ap"] = _int(path, t, "heat_ap", 1, 30, where=k("heat_ap")) if "heat_rounds" in t else 0
+    if "heat_ap" in t and "heat_rounds" not in t:
+        _fail(path, k("heat_rounds"), "an integer from 1 to 15 beside heat_ap", None)
+    if sum(1 for v in (out["depletion"], out["special_ap"], out["heat_rounds"]) if v) > 1:
+        _fail(path, key, "at most one of depletion, special_ap, heat_rounds", t)
+    r = t.get("restricted")
+    if r is not None and not isinstance(r, str):
+        _fail(path, k("restricted"), "a weapon type key", r)
+    out["restricted"] = r
+    return out
 
 
 def load_scenario(name="introductory", charts=None, weapons=None, path=None):
@@ -259,15 +345,22 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         seen_at.add(tuple(at))
         if st.get("facing") not in DIRS:
             _fail(path, k + ".facing", "one of " + " ".join(DIRS), st.get("facing"))
+        support = st.get("support", False)
+        if not isinstance(support, bool):
+            _fail(path, k + ".support", "true or false (a stand in play only with the support parameter)", support)
         per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
-                                                  "facing": DIRS.index(st["facing"])})
+                                                  "facing": DIRS.index(st["facing"]), "support": support})
     for p in range(2):
         if not 1 <= len(per[p]) <= MAX_STANDS:
             _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
         if sum(1 for s in per[p] if weapons[s["type"]]["role"] == "ghq") != 1:
             _fail(path, "stand", f"exactly one GHQ stand for side {side_keys[p]}", None)
+        if any(s["support"] for s in per[p]) and not all(s["support"] for s in per[p][per[p].index(
+                next(s for s in per[p] if s["support"])):]):
+            _fail(path, "stand", f"the support stands of side {side_keys[p]} after all its other stands", None)
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
+    out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:
@@ -320,3 +413,31 @@ def _aircraft(path, d, side_keys, width, height):
             plane["plot"] = (plot[0], plot[1])
         out.append(plane)
     return out
+
+
+def _scenario_buildings(path, d, charts, grid, width, height):
+    """Every square of building terrain is a building area (RULES.md, Buildings):
+    [(x, y, class index, class index with the support parameter)] in row order."""
+    areas = []
+    index = {}
+    for y in range(height):
+        for x in range(width):
+            cls = charts["terrain"][grid[y][x]]["building"]
+            if cls is not None:
+                index[(x, y)] = len(areas)
+                c = BUILDING_CLASSES.index(cls)
+                areas.append([x, y, c, c])
+    if len(areas) > MAX_BUILDINGS:
+        _fail(path, "map", f"at most {MAX_BUILDINGS} building squares", len(areas))
+    sb = d.get("support_building", [])
+    if not isinstance(sb, list):
+        _fail(path, "support_building", "an array of [[support_building]] tables", sb)
+    for i, b in enumerate(sb):
+        k = f"support_building[{i}]"
+        at = b.get("at") if isinstance(b, dict) else None
+        if not isinstance(at, list) or len(at) != 2 or tuple(at) not in index:
+            _fail(path, k + ".at", "a building square [x, y] of the map", at)
+        if b.get("class") not in BUILDING_CLASSES:
+            _fail(path, k + ".class", "light, medium or heavy", b.get("class"))
+        areas[index[tuple(at)]][3] = BUILDING_CLASSES.index(b["class"])
+    return [tuple(a) for a in areas]

@@ -11,7 +11,7 @@ cdef void ma_returns(const void *state, double *out) noexcept nogil:
 
 cdef double stand_value(const MaState *s, int g) noexcept nogil:
     cdef int ty = s.st[g].type
-    cdef double v = 1.0 + (TY_AP[ty] + TY_HE[ty] + TY_DV[ty]) / 10.0
+    cdef double v = 1.0 + (ammo_value(s, g) + TY_HE[ty] + TY_DV[ty]) / 10.0   # _weapons_extra.pxi
     if TY_ROLE[ty] != 0:
         v += 1.0
     if s.st[g].flags & F_S:
@@ -88,6 +88,8 @@ cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
             if not alive(s, f):
                 continue
             if s.atk_step == S_CRT and l == s.atk_cur:
+                if s.bld_area != NONE:
+                    continue                 # its CRT roll is made; the building's is due
                 pf = 1.0
             elif l < s.atk_cur or (s.st[f].flags & F_FIRED):
                 continue

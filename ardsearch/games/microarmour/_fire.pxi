@@ -25,11 +25,13 @@ cdef int defence(const MaState *s, int f, int t, int kind) noexcept nogil:
     return dv
 
 cdef inline int combat_diff(const MaState *s, int f, int t, int kind) noexcept nogil:
-    cdef bint armoured = TY_DEF[s.st[t].type] == D_ARMOUR
-    cdef int fp = TY_AP[s.st[f].type] if armoured else TY_HE[s.st[f].type]
-    if kind == K_ASSAULT and TY_CAVALRY[s.st[f].type] and not armoured:
-        fp *= 2
-    return fp - defence(s, f, t, kind)
+    cdef int use
+    return firepower(s, f, t, kind, &use) - defence(s, f, t, kind)   # _weapons_extra.pxi
+
+cdef inline bint cd_allowed(const MaState *s, int f, int t, int kind) noexcept nogil:
+    """CD at least -3, or any CD for artillery ("below -3 there is no effect
+    unless it is artillery")."""
+    return combat_diff(s, f, t, kind) >= CRT_MIN or artillery_fire(s, f, t, kind)
 
 cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
     cdef int m = cohesion_mods(s, f)
@@ -41,14 +43,14 @@ cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
         m += 3
     if not (s.st[t].flags & F_FIRED) and dist(s, f, t) > 1:
         m += terrain_coh(s, s.st[t].x, s.st[t].y)
-    return m
+    return m + smoke_fire_mod(s, f, t)      # _buildings.pxi: burning buildings
 
 cdef inline int crt_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
     if kind == K_ASLDEF or kind == K_ASSAULT:
         return -3 - (3 if TY_ENGINEER[s.st[f].type] else 0)
     if kind == K_OVR_OF:
-        return range_mod(0) + terrain_crt(s, s.st[t].x, s.st[t].y)
-    return range_mod(dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y)
+        return fire_range_mod(s, f, t, 0) + terrain_crt(s, s.st[t].x, s.st[t].y)
+    return fire_range_mod(s, f, t, dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y)
 
 cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
     """f touches enemies along a base edge and t is not one of them."""
@@ -71,16 +73,16 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0                         # low on ammunition or broken: only fire back
     if kind == K_OVR_OF:
         return (f == s.ctarget and t == s.mover and s.st[f].posture != P_MOVE
-                and combat_diff(s, f, t, kind) >= CRT_MIN)
+                and cd_allowed(s, f, t, kind))
     if kind == K_COVERING:
         if s.st[f].posture != P_FIRING:
             return 0
     elif s.st[f].posture == P_MOVE:
         return 0
     d = dist(s, f, t)
-    if d > TY_RANGE[s.st[f].type] or d > SC_SIGHT[s.scn]:
+    if d > fire_range(s, f, t) or d > SC_SIGHT[s.scn]:
         return 0
-    if combat_diff(s, f, t, kind) < CRT_MIN:
+    if not cd_allowed(s, f, t, kind):
         return 0
     if engaged_elsewhere(s, f, t):
         return 0
@@ -108,13 +110,13 @@ cdef void crt_table(int cd, int m, double *p) noexcept nogil:
         p[res] += TWO_D6[r] / 36.0
 
 cdef int crt_probs(const MaState *s, int f, int t, int kind, int hot, double *p) noexcept nogil:
-    """p[0..4] for firer f on target t (a Hot Shot shifts two columns)."""
-    cdef int cd = combat_diff(s, f, t, kind)
-    if cd > CRT_MAX:
-        cd = CRT_MAX
-    if hot:
-        cd += 2
-    crt_table(cd, crt_mod(s, f, t, kind), p)
+    """p[0..4] for firer f on target t (a Hot Shot shifts two columns), with the
+    weapons extras (crt_dist in _weapons_extra.pxi) folded in."""
+    cdef double q[10]
+    cdef int k
+    crt_dist(s, f, t, kind, hot, q)
+    for k in range(5):
+        p[k] = q[k] + q[5 + k]
     return 0
 
 

@@ -12,6 +12,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_BRK0
     if s.brk_pending & 2:
         return N_BRK1
+    if s.bld_area != NONE:
+        return N_BLDG                    # _buildings.pxi: an artillery roll on a building area
     if s.atk_step == S_TOFIRE:
         return N_TOFIRE
     if s.atk_step == S_CRT:
@@ -87,6 +89,7 @@ cdef void start_turn(MaState *s) noexcept nogil:
         s.st[g].posture = P_FIRING
         s.st[g].mp = 0
         s.st[g].steps = 0
+    buildings_new_turn(s)
 
 cdef void finish_game(MaState *s) noexcept nogil:
     """The end: with exactly one side broken the other wins (the scenario's "break the

@@ -21,6 +21,8 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.ctarget = NONE
     s.options = prm.options & OPT_ALL
     s.scn = prm.scn if prm.scn < NSCN else 0
+    s.df_options = prm.df_options & DF_ALL
+    s.bld_area = NONE
     air_init(s)                              # hook: aircraft ordnance and plots
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
@@ -33,6 +35,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
             if SC_START[s.scn][g].type != NONE and TY_ROLE[SC_START[s.scn][g].type] == 1:
                 s.hq_mask |= <uint32_t>1 << g
     memcpy(s.st, SC_START[s.scn], sizeof(Stand) * NSLOT)
+    support_slots(s)                         # _weapons_extra.pxi
     if prm.deploy == 1:
         for g in range(NSLOT):
             if s.st[g].type != NONE:
@@ -50,7 +53,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING):
+             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)

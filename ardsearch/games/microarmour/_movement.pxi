@@ -61,7 +61,7 @@ cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
     if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
             or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
-            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or T_BLOCK[ter(s, s.st[t].x, s.st[t].y)]):
+            or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or square_blocks(s, s.st[t].x, s.st[t].y)):
         return -1
     if not on_map(s, x, y) or occupant(s, x, y, m) >= 0:
         return -1

@@ -44,7 +44,7 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
-    elif a >= A_STRAFE:
+    elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif a < A_GO:
         f = p * 16 + (a - A_FIRE) // 16
@@ -113,8 +113,12 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
     elif a < A_QUAL:
         n = put_text(tmp, 0, b"appoint ")
         n = put_text(tmp, n, name_of(s, p * 16 + a - A_APPOINT))
-    else:
+    elif a < A_STRAFE:
         n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
+    else:
+        n = put_text(tmp, 0, b"crt:")
+        n = put_text(tmp, n, CRT_NAMES[a - A_CRT_OUT])
+        n = put_text(tmp, n, b":out")
     if n >= buflen:
         return -1
     memcpy(buf, tmp, n)
@@ -191,6 +195,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     for i in range(5):
         if n > 4 and word_is(t, 4, b"crt:") and word_is(t + 4, n - 4, CRT_NAMES[i]):
             return A_CRT + i
+        if n > 8 and word_is(t, 4, b"crt:") and word_is(t + n - 4, 4, b":out") and word_is(t + 4, n - 8, CRT_NAMES[i]):
+            return A_CRT_OUT + i
     if n == 8 and word_is(t, 7, b"orders:") and c'0' <= t[7] <= c'9':
         return A_ORDERS + (t[7] - c'0') if t[7] - c'0' <= 5 else -1
     if n > 5 and word_is(t, 5, b"card:"):

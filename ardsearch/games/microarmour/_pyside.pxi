@@ -21,6 +21,10 @@ DEPLOYMENTS = ("edges", "close")
 # one shape for the game: the largest table among the scenarios (smaller ones pad with zeros)
 OBSERVATION_SHAPE = (OBS_PLANES, max(s["height"] for s in SCENARIOS), max(s["width"] for s in SCENARIOS))
 AIR_STEPS = ("none", "fasc", "choose", "aa", "attack", "deviate", "direction", "distance", "crt", "plot")
+# the ma-df parameters (RULES.md, Weapons extras and Buildings): name, df_options bit
+DF_PARAMS = (("special_ap", DF_SPECIAL_AP), ("heat", DF_HEAT), ("big_gun_he", DF_BIG_GUN),
+             ("depletion", DF_DEPLETION), ("support", DF_SUPPORT))
+BUILDING_CLASSES = ("light", "medium", "heavy")
 
 
 cdef int load_state(object raw, MaState *s) except -1:
@@ -43,7 +47,8 @@ def default_params():
     return {"scenario": SCENARIO_NAMES[0], "turns": SC_TURNS[0], "determination": 35,
             "german_cohesion": SC_COH[0][0], "soviet_cohesion": SC_COH[0][1],
             "german_quality": SC_QUAL[0][0], "soviet_quality": SC_QUAL[0][1], "deployment": "edges",
-            "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False}
+            "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False,
+            "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False}
 
 
 def _check_int(values, key, lo, hi):
@@ -77,6 +82,15 @@ def pack_params(values):
         raise ValueError(f"parameter scenario={vals['scenario']!r}: expected one of {', '.join(SCENARIO_NAMES)} "
                          f"(the files in scenarios/)")
     prm.scn = SCENARIO_NAMES.index(vals["scenario"])
+    prm.df_options = 0
+    for name, bit in DF_PARAMS:
+        if not isinstance(vals[name], bool):
+            raise ValueError(f"parameter {name}={vals[name]!r}: expected true or false")
+        if vals[name]:
+            prm.df_options |= bit
+    if prm.df_options & DF_SUPPORT and not SC_SUPPORT[prm.scn] and not SC_NBLDG[prm.scn]:
+        raise ValueError(f"parameter support=true: the {vals['scenario']} scenario has no support stands "
+                         f"or buildings (use scenario=introductory)")
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -111,7 +125,9 @@ def to_dict(raw):
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
              "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
              "low_ammo": bool((s.low_ammo >> g) & 1), "hq": bool((s.hq_mask >> g) & 1),
-             "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g])}
+             "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g]),
+             "special_ap_used": bool(s.ammo[g] & AM_SPECIAL_USED), "depleted": bool(s.ammo[g] & AM_DEPLETED),
+             "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
         stands.append(d)
@@ -159,9 +175,46 @@ def to_dict(raw):
                         (("ghq_quality", CMD_QUAL), ("hq_replacement", CMD_HQREP), ("appoint", CMD_APPOINT),
                          ("rising_check", CMD_RISE))},
         "end_cause": END_CAUSES[s.end_cause % 4],
+        **{name: bool(s.df_options & bit) for name, bit in DF_PARAMS},
+        "buildings": _buildings_dict(&s),
+        "building_roll": (None if s.bld_area == NONE or s.bld_area >= SC_NBLDG[s.scn] else
+                          {"at": [SC_BX[s.scn][s.bld_area], SC_BY[s.scn][s.bld_area]], "firepower": s.bld_fp,
+                           "modifier": s.bld_mod}),
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
         "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
     }
+
+
+cdef list _buildings_dict(const MaState *s):
+    """Every building area (a building square): class, 'E' results taken, turns
+    left burning, rubble."""
+    return [{"at": [SC_BX[s.scn][a], SC_BY[s.scn][a]], "class": BUILDING_CLASSES[building_class(s, a)], "hits": s.bld_hits[a],
+             "burning": s.bld_fire[a], "rubble": bool(is_rubble(s, a))} for a in range(SC_NBLDG[s.scn])]
+
+
+cdef int _buildings_from(d, MaState *s) except -1:
+    """The building keys of a structured state (after the options are set)."""
+    blds = d.get("buildings")
+    if blds is not None:
+        if not isinstance(blds, list):
+            raise ValueError("buildings: expected a list of building areas")
+        where = {(SC_BX[s.scn][a], SC_BY[s.scn][a]): a for a in range(SC_NBLDG[s.scn])}
+        for i, b in enumerate(blds):
+            at = _get(b, "at", f"buildings[{i}]")
+            if not isinstance(at, list) or tuple(at) not in where:
+                raise ValueError(f"buildings[{i}].at={at!r}: expected a building square of the map")
+            a = where[tuple(at)]
+            s.bld_hits[a] = _int_in(b.get("hits", 0), 0, BC_RUBBLE[building_class(s, a)], f"buildings[{i}].hits")
+            s.bld_fire[a] = _int_in(b.get("burning", 0), 0, BURN_TURNS, f"buildings[{i}].burning")
+    roll = d.get("building_roll")
+    if roll is not None:
+        at = _get(roll, "at", "building_roll")
+        if not isinstance(at, list) or len(at) != 2 or building_at(s, at[0] % WMAX, at[1] % HMAX) < 0:
+            raise ValueError(f"building_roll.at={at!r}: expected a building square of the map")
+        s.bld_area = building_at(s, at[0], at[1])
+        s.bld_fp = _int_in(roll.get("firepower", 0), 0, 30, "building_roll.firepower")
+        s.bld_mod = _int_in(roll.get("modifier", 0), -20, 20, "building_roll.modifier")
+    return 0
 
 
 cdef object _plot_dict(const MaState *s, int a):
@@ -349,6 +402,13 @@ def from_dict(d, params=None):
             if v[p]:
                 s.cmd_pending |= bit << p
     s.end_cause = _choice(d.get("end_cause"), END_CAUSES, "end_cause")
+    for name, bit in DF_PARAMS:
+        if d.get(name, bool(s.df_options & bit)):
+            s.df_options |= bit
+        else:
+            s.df_options &= ~bit
+    support_slots(&s)
+    _buildings_from(d, &s)
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})
@@ -386,6 +446,8 @@ def from_dict(d, params=None):
         for i, sd in enumerate(_get(d, "stands")):
             key = f"stands[{i}]"
             g = _stand_slot(_get(sd, "id", key), key + ".id")
+            if s.st[g].type == NONE:
+                raise ValueError(f"{key}.id={sd['id']!r}: a support stand, in play only with support=true")
             if g in seen:
                 raise ValueError(f"{key}.id={sd['id']!r}: listed twice")
             seen.add(g)
@@ -403,6 +465,9 @@ def from_dict(d, params=None):
             s.st[g].steps = _int_in(sd.get("steps", 0), 0, 255, key + ".steps")
             if sd.get("low_ammo", False):
                 s.low_ammo |= <uint32_t>1 << g
+            s.ammo[g] = ((AM_SPECIAL_USED if sd.get("special_ap_used", False) else 0)
+                         | (AM_DEPLETED if sd.get("depleted", False) else 0)
+                         | (_int_in(sd.get("heat_fired", 0), 0, 15, key + ".heat_fired") << AM_HEAT_SHIFT))
             for fid in sd.get("fired_at_by", []):
                 h = _stand_slot(fid, key + ".fired_at_by")
                 if h >> 4 == g >> 4:
@@ -418,7 +483,7 @@ def from_dict(d, params=None):
             if sd.get("hq", TY_ROLE[SC_START[s.scn][g].type] == 1) and flags & F_ALIVE and s.ghq_slot[g >> 4] != g:
                 s.hq_mask |= <uint32_t>1 << g
         for g in range(NSLOT):
-            if SC_START[s.scn][g].type != NONE and g not in seen:
+            if s.st[g].type != NONE and g not in seen:
                 raise ValueError(f"stands: stand {_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
     if "end_cause" not in d and s.phase == PH_OVER:

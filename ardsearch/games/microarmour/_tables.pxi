@@ -45,7 +45,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_AA = 1787         # + 0..12: chance: the AA stands' total modifier to this strike
     A_DIR = 1800        # + direction: chance: the 1D8 deviation direction
     A_DIST = 1808       # + inches - 1 (1..6): chance: the deviation distance
-    NUM_ACTIONS = 1814
+    # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
+    A_CRT_OUT = 1814    # + result: a CRT result whose unmodified roll used up the firer's
+                        # special AP ammunition or D# AP ability (`crt:<r>:out`)
+    NUM_ACTIONS = 1819
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -97,6 +100,8 @@ cdef enum:  # node kinds (what the state waits for)
     N_HQREP = 29        # chance: a lost HQ's replacement roll (_command.pxi)
     N_APPOINT = 30      # the side whose HQ replacement passed appoints a stand (_command.pxi)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
+    # 32, 33: N_AIR, N_AIRCH (_air.pxi)
+    N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -247,6 +252,14 @@ cdef packed struct MaState:
     uint8_t plot_x[4]            # pre-plotted bomb point by aircraft: PLOT_NONE, PLOT_HIDDEN (a view) or x
     uint8_t plot_y[4]
     uint8_t plot_turn[4]         # the turn the plot is for (0 none)
+    # Direct-fire extras and buildings (ma-df: _weapons_extra.pxi, _buildings.pxi)
+    uint8_t df_options           # DF_* bits: optional ammunition rules, D#, the support stands
+    uint8_t bld_area             # building area whose artillery roll is due, or NONE
+    uint8_t bld_fp               # that attack's firepower (HE)
+    int8_t bld_mod               # that roll's modifier
+    uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
+    uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
+    uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
     Stand st[32]
 
 
@@ -258,9 +271,26 @@ cdef packed struct MaParams:
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
     uint8_t scn                  # scenario index (SCENARIO_NAMES)
+    uint8_t df_options           # DF_* bits (ma-df)
+
+cdef enum:  # df_options bits (ma-df)
+    DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
+    DF_HEAT = 2         # optional rule: limited HEAT rounds
+    DF_BIG_GUN = 4      # optional rule: big guns fire HE at armour within 4"
+    DF_DEPLETION = 8    # D# depletion
+    DF_SUPPORT = 16     # the scenario's support stands and building classes are in play
+    DF_ALL = 31
+
+cdef enum:  # ammo[] bits (ma-df)
+    AM_SPECIAL_USED = 1 # special AP ammunition used up
+    AM_DEPLETED = 2     # D#: lost its AP ability for the rest of the game
+    AM_HEAT_SHIFT = 4   # HEAT rounds fired, in the high nibble
+
+cdef enum:
+    MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 442, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 542, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -303,6 +333,33 @@ cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
 cdef int SC_TURNS[MAXSCN]
 cdef int SC_COH[MAXSCN][2]
 cdef int SC_QUAL[MAXSCN][2]
+# direct-fire extras (ma-df; weapons.toml codes, charts.toml [range_dp] [ammunition])
+cdef uint8_t TY_SUPPRESS[MAXTYPES]          # MMG, light mortar or artillery: 'No Effect' becomes S
+cdef uint8_t TY_ARTY[MAXTYPES]              # artillery piece
+cdef uint8_t TY_DEPL[MAXTYPES]              # D# number, 0 none
+cdef uint8_t TY_SPECIAL[MAXTYPES]           # carries special AP ammunition
+cdef uint8_t TY_HEAT_N[MAXTYPES]            # HEAT rounds, 0 none
+cdef uint8_t TY_HEAT_AP[MAXTYPES]
+cdef uint8_t TY_BIG[MAXTYPES]               # big gun: HE at armour within BIG_RANGE
+cdef uint8_t TY_RFALL[MAXTYPES]             # 'R': the type it fights as outside its arc, NONE if not R
+cdef uint8_t TY_DP[MAXTYPES]                # dual-purpose AA gun: DP range bands
+cdef int NRANGE_DP = 0, DP_STEP = 8, SPECIAL_PCT = 150, SPECIAL_AT = 5, BIG_RANGE = 4
+cdef int RDP_MAX[16]
+cdef int RDP_MOD[16]
+# buildings (ma-df; charts.toml [building]) and, per scenario, its building squares
+cdef int BURN_TURNS = 2, BURN_MOD = 3
+cdef int SC_NBLDG[MAXSCN]
+cdef uint8_t SC_BIDX[MAXSCN][HMAX][WMAX]    # building area of a square, NONE if none
+cdef uint8_t SC_BX[MAXSCN][MAXBLDG]
+cdef uint8_t SC_BY[MAXSCN][MAXBLDG]
+cdef uint8_t SC_BCLASS[MAXSCN][2][MAXBLDG]  # class 0 light 1 medium 2 heavy; [1]: with the support stands
+cdef int BC_COH[3]
+cdef int BC_CRT[3]
+cdef int BC_DV[3]
+cdef int BC_RUBBLE[3]
+cdef uint8_t RUB_COST[4]
+cdef int RUB_COH = 0, RUB_CRT = 0, RUB_BLOCK = 0
+cdef uint32_t SC_SUPPORT[MAXSCN]            # bit g: slot g holds a support stand (per scenario)
 cdef int DX[8]
 cdef int DY[8]
 DX[:] = [0, 1, 1, 1, 0, -1, -1, -1]
@@ -377,6 +434,7 @@ def install():
         TY_AA[i] = t["aa_bonus"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
+    install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -428,4 +486,5 @@ def install_scenario(int k, sc):
             SC_NAMES[k][g][i] = b[i]
     install_command(k, sc)               # _command.pxi
     install_air(k, sc)
+    install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
     return ids

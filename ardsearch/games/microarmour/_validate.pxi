@@ -61,6 +61,12 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"an empty slot is low on ammunition")
     if s.options > OPT_ALL or s.hot > 1 or s.rep_pending > 3 or s.mv_dir > 7:
         return fail(msg, msglen, b"option, Hot Shot or replacement bookkeeping out of range")
+    if s.df_options > DF_ALL:
+        return fail(msg, msglen, b"direct-fire options out of range")
+    if validate_ammo(s):
+        return fail(msg, msglen, b"ammunition marks that do not fit the stand's weapon or the rules in play")
+    if validate_buildings(s):
+        return fail(msg, msglen, b"building damage, fire or a building roll out of range")
     for p in range(2):
         g = s.ghq_slot[p]
         if g != NONE and (g >= NSLOT or side_of(g) != p or SC_START[s.scn][g].type == NONE):
@@ -70,6 +76,10 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     if s.winner < -1 or s.winner > 2 or ((s.phase == PH_OVER) != (s.winner != -1)):
         return fail(msg, msglen, b"winner does not match the phase")
     for g in range(NSLOT):
+        if ((SC_SUPPORT[s.scn] >> g) & 1) and not (s.df_options & DF_SUPPORT):
+            if s.st[g].type != NONE:
+                return fail(msg, msglen, b"a support stand in play without the support parameter")
+            continue
         if s.st[g].type == NONE:
             if SC_START[s.scn][g].type != NONE:
                 return fail(msg, msglen, b"a scenario stand slot is empty")
@@ -89,6 +99,12 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return 1
     if s.phase == PH_OVER:
         return 0
+    # (direct fire is the only attack on buildings yet: plotted artillery and bombs
+    # will bring their own rolls through attack_building)
+    if s.bld_area != NONE and not (s.atk_step == S_CRT and s.atk_cur < 16 and (s.atk_firers >> s.atk_cur) & 1
+                                   and s.st[atk_slot(s, s.atk_cur)].type < NTYPES
+                                   and TY_ARTY[s.st[atk_slot(s, s.atk_cur)].type]):
+        return fail(msg, msglen, b"a building roll without an artillery piece's attack")
     if s.atk_step > S_CRT or s.atk_kind > K_OVR_OF or s.atk_side > 1 or s.atk_cur > 16:
         return fail(msg, msglen, b"attack bookkeeping out of range")
     if s.hot and s.atk_step != S_CRT:
@@ -122,7 +138,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a close-combat attack without a target")
         if close_kind(s.atk_kind) != (s.mv_sub == M_CLOSE or s.mv_sub == M_OVR_OFASK):
             return fail(msg, msglen, b"an attack of the wrong kind for the mover's step")
-        if s.atk_step >= S_TOFIRE and (s.atk_cur >= 16 or not alive(s, s.atk_target)
+        if s.atk_step >= S_TOFIRE and s.bld_area == NONE and (s.atk_cur >= 16 or not alive(s, s.atk_target)
                                        or not ((s.atk_firers >> s.atk_cur) & 1)
                                        or not alive(s, atk_slot(s, s.atk_cur))):
             return fail(msg, msglen, b"the attack's current firer is not a declared live firer")

@@ -97,6 +97,7 @@ export function render(root, snap, ui) {
   drawHeader(ctx);
   drawTerrain(ctx);
   drawWrecks(ctx);
+  drawBuildings(ctx);
   for (const st of v.stands) if (st.alive) drawStand(ctx, st);
   drawAttack(ctx);
   drawSquareTargets(ctx);
@@ -199,6 +200,22 @@ function drawWrecks(ctx) {
     el("path", { d: star(X, Y, CELL * 0.42, CELL * 0.18, 7), fill: "#3a3330", opacity: 0.8 }, g);
     if (n > 1) el("text", { x: X, y: Y + 4, "font-size": 11, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }, g, String(n));
     tip(g, `${n} wreck${n > 1 ? "s" : ""} at ${sq} (cover; ${n > 1 ? "rough terrain" : "2 MP per inch"})`);
+  }
+}
+
+// Building areas that took an E result: rubble (grey hatching) and fire
+// (an orange flame: smoke that blocks LOS), RULES.md "Buildings".
+function drawBuildings(ctx) {
+  for (const b of ctx.v.buildings || []) {
+    if (!b.hits && !b.burning) continue;
+    const X = ctx.px(b.at[0]), Y = ctx.py(b.at[1]);
+    const g = el("g", { "data-building": `${b.at[0]},${b.at[1]}` }, ctx.svg);
+    if (b.rubble) {
+      for (const d of [8, 18, 28]) el("line", { x1: X + d, y1: Y + 2, x2: X + 2, y2: Y + d, stroke: "#6d6d6d", "stroke-width": 2 }, g);
+    }
+    if (b.burning) el("path", { d: `M${X + CELL / 2} ${Y + 4} Q${X + CELL - 6} ${Y + CELL / 2} ${X + CELL / 2} ${Y + CELL - 4} Q${X + 6} ${Y + CELL / 2} ${X + CELL / 2} ${Y + 4}Z`, fill: "#ff7043", opacity: 0.75 }, g);
+    tip(g, `${b.class} building ${b.at[0]},${b.at[1]}: ${b.hits} E${b.rubble ? ", rubble" : ""}` +
+           (b.burning ? `, burning ${b.burning} more turn${b.burning > 1 ? "s" : ""} (smoke: blocks LOS, +3 to fire)` : ""));
   }
 }
 
@@ -384,6 +401,8 @@ function drawLegend(ctx, y, width) {
   }, "fired / moved this turn");
   item((px, py) => el("circle", { cx: px + 9, cy: py + 9, r: 3.5, fill: "#ff9800" }, g), "low on ammunition");
   item((px, py) => el("path", { d: star(px + 9, py + 9, 9, 4, 7), fill: "#3a3330" }, g), "wreck (number: how many)");
+  item((px, py) => el("path", { d: `M${px + 9} ${py} Q${px + 18} ${py + 9} ${px + 9} ${py + 18} Q${px} ${py + 9} ${px + 9} ${py}Z`, fill: "#ff7043" }, g),
+       "burning building (smoke); grey hatching: rubble");
   item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, rx: 3, fill: "none", stroke: "#1e88e5", "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g),
        "the stand moving now");
   item((px, py) => el("line", { x1: px, y1: py + 9, x2: px + 18, y2: py + 9, stroke: "#d32f2f", "stroke-width": 2.5, "stroke-dasharray": "5 3" }, g),
