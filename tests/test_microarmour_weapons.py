@@ -345,3 +345,18 @@ def test_each_firer_of_an_attack_keeps_its_own_weapon_rules():
     st.apply("crt:-")
     st.apply("c:ok")                                   # the MMG's own 'to fire'
     assert chances(st) == pytest.approx(column(5 - 5, 0, no_effect_is_s=True))
+
+
+def test_a_corrupt_stand_type_is_refused_before_its_ammunition_is_read():
+    """Corrupt bytes are refused, never read out of bounds: a stand whose type
+    byte names no weapon (with the ammunition rules in play) is refused by the
+    stand check; the ammunition check no longer indexes the weapon tables with
+    it (an UBSan report in the sanitizer run's corrupted-state tests)."""
+    game = ardsearch.load_game("microarmour", deployment="close", support=True, special_ap=True,
+                               heat=True, big_gun_he=True)
+    raw = bytearray(game.new_initial_state(seed=3).raw())
+    stands = len(raw) - 32 * 8          # Stand st[32] ends the state, 8 bytes each
+    assert raw[stands] != 255           # slot 0 holds a stand
+    raw[stands] = 200                   # its type: past every weapon in the tables
+    with pytest.raises(ValueError):
+        game.state_from_raw(bytes(raw))

@@ -157,6 +157,8 @@ cdef int validate_ammo(const MaState *s) noexcept nogil:
             if s.ammo[g]:
                 return 1
             continue
+        if ty >= NTYPES:
+            continue    # not a weapon at all: the stand check in ma_validate refuses it by name
         if s.ammo[g] & 0x0C:
             return 1
         if (s.ammo[g] & AM_SPECIAL_USED) and not (TY_SPECIAL[ty] and s.df_options & DF_SPECIAL_AP):
