@@ -19,7 +19,7 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference  # noqa: E402
+from test_microarmour_rules import check_reference, keep_only  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="airstrike")
 BASE = GAME.new_initial_state(seed=0).to_dict()
@@ -30,18 +30,7 @@ def position(stands, planes=None, strike=None, game=GAME, **top):
     """A state from {id: {field: value}}, aircraft fields by id and the strike
     in progress (the "air" schema of RULES.md, Structured state)."""
     d = {k: v for k, v in BASE.items()}
-    d["stands"] = []
-    for st in BASE["stands"]:
-        st = dict(st)
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [0, 0]
-        elif st["id"] == "sghq":
-            st["at"] = [29, 19]
-        else:
-            st["alive"] = False
-        d["stands"].append(st)
+    d["stands"] = keep_only(BASE["stands"], stands)
     air = [dict(a) for a in BASE["air"]["aircraft"]]
     for a in air:
         if a["plot"] is not None and a["plot"]["turn"] < top.get("turn", 1):

@@ -28,12 +28,12 @@ GAME = ardsearch.Game(SPEC)
 BASE = GAME.new_initial_state(seed=0).to_dict()
 
 
-def position(stands, **top):
-    """A state from {id: {field: value}} (fields of the stand schema) and
-    top-level schema keys."""
-    d = {k: v for k, v in BASE.items()}
-    d["stands"] = []
-    for st in BASE["stands"]:
+def keep_only(stand_dicts, stands):
+    """The scenario's stands with `stands` ({id: {field: value}}) applied, the
+    two GHQs parked in far corners and every other stand removed: how every
+    hand-built Micro Armour position starts."""
+    out = []
+    for st in stand_dicts:
         st = dict(st)
         if st["id"] in stands:
             st.update(stands[st["id"]])
@@ -43,7 +43,15 @@ def position(stands, **top):
             st["at"] = [29, 19]
         else:
             st["alive"] = False
-        d["stands"].append(st)
+        out.append(st)
+    return out
+
+
+def position(stands, **top):
+    """A state from {id: {field: value}} (fields of the stand schema) and
+    top-level schema keys."""
+    d = {k: v for k, v in BASE.items()}
+    d["stands"] = keep_only(BASE["stands"], stands)
     d.update(top)
     # the optional rules are game parameters: a position that plays one is a
     # position of a game loaded with it

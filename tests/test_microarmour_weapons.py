@@ -21,7 +21,7 @@ import pytest
 import ardsearch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import attack, chances, check_reference, moves  # noqa: E402
+from test_microarmour_rules import attack, chances, check_reference, keep_only, moves  # noqa: E402
 
 CRT = ("-", "S", "(S)", "D", "E")
 
@@ -31,15 +31,7 @@ def spos(stands, params=None, **top):
     params = {"support": True, **(params or {})}
     game = ardsearch.load_game("microarmour", **params)
     d = game.new_initial_state(seed=0).to_dict()
-    for st in d["stands"]:
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [0, 0]
-        elif st["id"] == "sghq":
-            st["at"] = [29, 19]
-        else:
-            st["alive"] = False
+    d["stands"] = keep_only(d["stands"], stands)
     d.update(top)
     state = game.state_from_dict(d)
     check_reference(state)
