@@ -142,12 +142,18 @@ async function showTable(s) {
   draw();
 }
 
+// A difficulty level is shown by its name ("beginner (level-1)"), other bots by their preset.
+function botLabel(name) {
+  const l = ((catalogue && catalogue.levels) || []).find((x) => x.name === name);
+  return l ? `${l.title} (${l.name})` : name;
+}
+
 function draw() {
   const s = snap;
   const watching = s.audience === "full";
   $("game-title").textContent = s.title;
   $("seed-shown").textContent = `seed ${s.seed}`;
-  const names = s.seats.map((x) => `${x.title}: ${x.kind === "human" ? "you" : x.name}`).join(" · ");
+  const names = s.seats.map((x) => `${x.title}: ${x.kind === "human" ? "you" : botLabel(x.name)}`).join(" · ");
   let status = names + " — ";
   if (s.outcome) status += `Game over: ${s.outcome.sentence}`;
   else if (s.your_turn) status += "your move";
