@@ -164,7 +164,9 @@ def test_bomb_points_are_plotted_in_the_joint_plot_phase_for_next_turn():
 
 
 def test_no_plot_for_a_turn_after_the_last():
-    """A plot is for a following turn: none in the last turn."""
+    """Joint Plot Phase: "Players plot the points of impact for artillery fire to
+    be in following turns" (bomb points "are pre-plotted the same way"): a plot is
+    for a following turn, so none in the last turn."""
     short = ardsearch.load_game("microarmour", scenario="airstrike", turns=3)
     st = position({"pz4a": {"at": [5, 3]}, "t34a": {"at": [20, 3]}}, phase="fire", turn=3, turns=3,
                   passed=[True, False], active="soviet", game=short)
@@ -211,8 +213,9 @@ def test_a_view_resamples_a_hidden_plot_over_the_viewers_stands_or_none():
 
 
 def test_a_plot_not_flown_in_its_turn_is_lost():
-    """A plotted point is for one turn: an aircraft that strafes or passes
-    instead loses it."""
+    """Design choice (RULES.md, Airstrikes): a mission is recorded with its "turn
+    of arrival", so a plotted bomb point is for that one turn; an aircraft that
+    strafes or passes instead ("never both in one turn") loses it."""
     st = position({"pz4a": {"at": [5, 3]}}, strike=strike("il2", "choose"), phase="fire", turn=2)
     assert plane(st, "il2")["plot"] == {"turn": 2, "at": [6, 10]}
     step_and_check(st, "pass")
@@ -266,8 +269,11 @@ def test_aa_larger_than_40mm_adds_one():
 
 
 def test_aa_out_of_range_or_shaken_counts_less():
-    """An AA stand counts within its weapon range of the aimed point, and
-    rolls cohesion with its own S/D modifiers."""
+    """"Each AA stand that passes cohesion adds +2 (40mm or less) or +1 (larger)
+    to the strike's 'to attack' and 'to deviate' cohesion rolls": an AA stand
+    counts only within its weapon range of the aimed point (design choice,
+    RULES.md) and rolls cohesion with its own S/D modifiers ("A Suppressed
+    stand adds +4 and a Disorganized stand +3 to all its cohesion rolls")."""
     far = position({"pz4a": {"at": [5, 3]}, "flak": {"at": [14, 3]}}, strike=strike("il2", "choose"),
                    phase="fire", turn=1)
     step_and_check(far, "strafe pz4a")
