@@ -12,43 +12,44 @@ cdef enum:
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
 
-cdef enum:  # dense action numbers (RULES.md, Notation)
+cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
+            # so a new family of actions is appended before NUM_ACTIONS and nothing else moves
     A_FIRE = 0          # + firer_local * 16 + target_local
-    A_GO = 256
-    A_PASS = 257
-    A_LEAD = 258
-    A_FOLLOW = 259
-    A_POSTURE = 260     # + local * 2 + (0 movement, 1 fire/move)
-    A_ORDER = 292       # + local
-    A_INDEP = 308       # + local
-    A_STEP = 324        # + direction
-    A_STOP = 332        # + facing
-    A_OK = 340          # chance: cohesion success
-    A_FAIL = 341        # chance: cohesion failure
-    A_N1 = 342          # chance: natural 1 (recovery)
-    A_N20 = 343         # chance: natural 20 (recovery)
-    A_CRT = 344         # + result 0 '-', 1 S, 2 (S), 3 D, 4 E
-    A_INIT = 349        # + side winning initiative
-    A_ORDERS = 351      # + orders 0..5
-    A_CARD = 357        # + card value - 1 (1..10)
-    A_BRK_NO = 367
-    A_BRK_YES = 368
-    A_ASSAULT = 369     # + target local: close assault by the mover
-    A_OVERRUN = 385     # + target local: overrun by the mover
-    A_RETREAT = 401     # + direction: a close-assaulted stand's 1" retreat
-    A_APPOINT = 409     # + local: the stand appointed to a lost HQ's post (_command.pxi)
-    A_QUAL = 425        # + quality + 2 (-2..+3): a new GHQ's quality rolled on 1D20 (_command.pxi)
+    A_GO = A_FIRE + 256
+    A_PASS = A_GO + 1
+    A_LEAD = A_PASS + 1
+    A_FOLLOW = A_LEAD + 1
+    A_POSTURE = A_FOLLOW + 1 # + local * 2 + (0 movement, 1 fire/move)
+    A_ORDER = A_POSTURE + 32 # + local
+    A_INDEP = A_ORDER + 16 # + local
+    A_STEP = A_INDEP + 16 # + direction
+    A_STOP = A_STEP + 8 # + facing
+    A_OK = A_STOP + 8   # chance: cohesion success
+    A_FAIL = A_OK + 1   # chance: cohesion failure
+    A_N1 = A_FAIL + 1   # chance: natural 1 (recovery)
+    A_N20 = A_N1 + 1    # chance: natural 20 (recovery)
+    A_CRT = A_N20 + 1   # + result 0 '-', 1 S, 2 (S), 3 D, 4 E
+    A_INIT = A_CRT + 5  # + side winning initiative
+    A_ORDERS = A_INIT + 2 # + orders 0..5
+    A_CARD = A_ORDERS + 6 # + card value - 1 (1..10)
+    A_BRK_NO = A_CARD + 10
+    A_BRK_YES = A_BRK_NO + 1
+    A_ASSAULT = A_BRK_YES + 1 # + target local: close assault by the mover
+    A_OVERRUN = A_ASSAULT + 16 # + target local: overrun by the mover
+    A_RETREAT = A_OVERRUN + 16 # + direction: a close-assaulted stand's 1" retreat
+    A_APPOINT = A_RETREAT + 8 # + local: the stand appointed to a lost HQ's post (_command.pxi)
+    A_QUAL = A_APPOINT + 16 # + quality + 2 (-2..+3): a new GHQ's quality rolled on 1D20 (_command.pxi)
     # airstrikes (_air.pxi), numbered after the command actions
-    A_STRAFE = 431      # + target local: the aircraft strafes that enemy stand
-    A_BOMB = 447        # + y * WMAX + x: the aircraft bombs that point (its plot, or a FASC's target)
-    A_PLOT = 1647       # + block index (_air.pxi, plot_block): pre-plots a bomb point for next turn
-    A_AA = 1787         # + 0..12: chance: the AA stands' total modifier to this strike
-    A_DIR = 1800        # + direction: chance: the 1D8 deviation direction
-    A_DIST = 1808       # + inches - 1 (1..6): chance: the deviation distance
+    A_STRAFE = A_QUAL + 6 # + target local: the aircraft strafes that enemy stand
+    A_BOMB = A_STRAFE + 16 # + y * WMAX + x: the aircraft bombs that point (its plot, or a FASC's target)
+    A_PLOT = A_BOMB + 1200 # + block index (_air.pxi, plot_block): pre-plots a bomb point for next turn
+    A_AA = A_PLOT + 140 # + 0..12: chance: the AA stands' total modifier to this strike
+    A_DIR = A_AA + 13   # + direction: chance: the 1D8 deviation direction
+    A_DIST = A_DIR + 8  # + inches - 1 (1..6): chance: the deviation distance
     # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
-    A_CRT_OUT = 1814    # + result: a CRT result whose unmodified roll used up the firer's
+    A_CRT_OUT = A_DIST + 6 # + result: a CRT result whose unmodified roll used up the firer's
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
-    NUM_ACTIONS = 1819
+    NUM_ACTIONS = A_CRT_OUT + 5
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
