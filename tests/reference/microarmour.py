@@ -16,6 +16,7 @@ import math
 from fractions import Fraction
 
 from ardsearch.games.microarmour import _data
+from reference.microarmour_artillery import ArtilleryMixin, load as load_scenario
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -84,9 +85,12 @@ def stand_list():
     return out
 
 
-class Ref:
+class Ref(ArtilleryMixin):
+    SC = SC
+    SIDES = SIDES
+
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
-                 hot_shot=False, low_ammo=False):
+                 hot_shot=False, low_ammo=False, scenario="introductory"):
         self.turns = turns or SC["turns"]
         self.det = determination
         self.coh = list(cohesion or [SC["sides"][0]["cohesion"], SC["sides"][1]["cohesion"]])
@@ -120,6 +124,10 @@ class Ref:
         self.ghq = [next(s["id"] for s in self.stands if s["side"] == p and s["w"]["role"] == "ghq")
                     for p in range(2)]
         self.replace_due = [False, False]
+        sc = load_scenario(scenario)
+        sc["name"] = scenario
+        self.title = sc["title"]
+        self.art_init(sc)
 
     # ------------------------------------------------------------ geometry
     def live(self, side=None):
@@ -166,14 +174,16 @@ class Ref:
         return max(abs(a["x"] - b["x"]), abs(a["y"] - b["y"]))
 
     def blocking(self, x, y, personnel_target):
-        if self.ter(x, y)["blocks_los"]:
+        if self.ter(x, y)["blocks_los"] or self.under_marker(x, y):
             return True
         o = self.at(x, y)
         return o is not None and (o["w"]["defence"] != "P" or personnel_target)
 
     def los(self, a, b):
-        pers = b["w"]["defence"] == "P"
-        return not any(self.blocking(cx, cy, pers) for cx, cy in crossed(a["x"], a["y"], b["x"], b["y"]))
+        return self.los_xy(a["x"], a["y"], b["x"], b["y"], b["w"]["defence"] == "P")
+
+    def los_xy(self, ax, ay, bx, by, pers):
+        return not any(self.blocking(cx, cy, pers) for cx, cy in crossed(ax, ay, bx, by))
 
     # ------------------------------------------------------------ fire
     def arc_front(self, firer, target):
@@ -237,6 +247,7 @@ class Ref:
         if kind in ("assault_defence", "assault"):
             return self.sd_mod(f)
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
+        m += 3 * self.under_marker(f["x"], f["y"]) + 3 * self.under_marker(t["x"], t["y"])  # smoke / impact
         if not t["fired"] and self.dist(f, t) > 1:
             m += self.tmods(t["x"], t["y"])[0]
         return m
@@ -312,6 +323,8 @@ class Ref:
             return "declare"
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
+        if self.phase == "artillery":
+            return "artillery"
         if self.phase == "recovery" and self.rec_next is None:
             return "replace"
         return self.phase
@@ -322,8 +335,11 @@ class Ref:
             return "terminal"
         if isinstance(n, tuple) or n in ("tofire", "crt", "initiative", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
-                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
+                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
+                                         "artillery", "mv_artillery"):
             return "chance"
+        if n == "plot":
+            return SIDES[self.cur_bat()["side"]]
         if n == "declare":
             return SIDES[self.attack["side"]]
         if n == "lead":
@@ -342,6 +358,8 @@ class Ref:
     def legal(self):
         n = self.node()
         p = self.active
+        if n == "plot":
+            return self.plot_legal()
         if n == "lead":
             return ["lead", "follow"]
         if n == "posture":
@@ -445,6 +463,8 @@ class Ref:
     # ------------------------------------------------------------ chance
     def chances(self):
         n = self.node()
+        if n in ("artillery", "mv_artillery"):
+            return self.art_chances(n)
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -563,6 +583,8 @@ class Ref:
             assert move in self.chances(), (move, self.chances())
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
+        if n == "plot":
+            return self.plot_apply(move)
         p = self.active
         if n == "lead":
             self.first = self.init_side if move == "lead" else 1 - self.init_side
@@ -673,6 +695,11 @@ class Ref:
         m["facing"] = rest
         m["steps"] += 1
         self.mover["step"] = "step"
+        if self.move_hits(0):          # impact markers on the new square attack it first
+            return
+        self.after_step_fire(m)
+
+    def after_step_fire(self, m):
         foe = 1 - m["side"]
         if (not m["ofsuf"] and self.at(m["x"], m["y"], skip=m) is None
                 and any(self.may_fire(f, m, "opportunity") for f in self.live(foe))):
@@ -680,6 +707,8 @@ class Ref:
             self.active = foe
 
     def apply_chance(self, n, move):
+        if n in ("artillery", "mv_artillery"):
+            return self.art_apply_chance(n, move)
         if isinstance(n, tuple):
             kind, p = n
             c = self.cards[p]
@@ -882,7 +911,11 @@ class Ref:
         self.active = self.first
         if self.phase == "posture":
             self.phase = "fire"
+            if self.bats:
+                self.art_start()
         elif self.phase == "fire":
+            if self.bats:
+                return self.plot_start()
             self.phase = "orders"
             self.orders_rolled = 0
             self.orders_without_ghq()
@@ -918,6 +951,7 @@ class Ref:
             self.end_of_turn()
 
     def end_of_turn(self):
+        self.markers_age()
         if self.turn >= self.turns:
             held = [sum(1 for s in self.live(p) if SC["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
             self.phase = "over"
@@ -987,7 +1021,8 @@ class Ref:
                 "low_ammo": self.low_ammo,
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "table": {"title": SC["title"], "width": SC["width"], "height": SC["height"],
+                "scenario": self.scenario, "artillery": self.art_dict(),
+                "table": {"title": self.title, "width": SC["width"], "height": SC["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in SC["grid"][y])
                                    for y in range(SC["height"])],
                           "terrain": {t["char"]: t["name"] for t in TERRAIN}},
@@ -1007,13 +1042,15 @@ class Ref:
         c.coh = list(self.coh)
         c.ghq = list(self.ghq)
         c.replace_due = list(self.replace_due)
+        c.bats = copy.deepcopy(self.bats)
+        c.art = dict(self.art)
         return c
 
 
 def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
-            hot_shot=d["hot_shot"], low_ammo=d["low_ammo"])
+            hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], scenario=d.get("scenario", "introductory"))
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     for sd in d["stands"]:
@@ -1050,6 +1087,7 @@ def from_dict(d):
                       "due": c["break_check_due"], "broken": c["broken"], "hand": hand}
     if d["winner"] is not None:
         r.winner = "draw" if d["winner"] == "draw" else SIDES.index(d["winner"])
+    r.art_from_dict(d.get("artillery"))
     return r
 
 
@@ -1061,7 +1099,7 @@ def new_model(game) -> Ref:
                cohesion=[p.get("german_cohesion", 15), p.get("soviet_cohesion", 12)],
                quality=[p.get("german_quality", 1), p.get("soviet_quality", 0)],
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
-               low_ammo=p.get("low_ammo", False))
+               low_ammo=p.get("low_ammo", False), scenario=p.get("scenario", "introductory"))
 
 
 def random_playout(game, rng) -> int:

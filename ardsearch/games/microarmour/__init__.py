@@ -27,6 +27,10 @@ PARAMS = (
     Param("low_ammo", bool, False,
           "optional rule: a natural 20 on a 'to fire' roll leaves the stand low on ammunition: "
           "from then on it may only fire at stands that fired at it this turn"),
+    Param("scenario", str, "introductory",
+          "scenario file in scenarios/: introductory (no fire support), barrage (the same table and "
+          "forces with off-board artillery and smoke on both sides)",
+          choices=tuple(_engine.SCENARIO_NAMES)),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -49,10 +53,15 @@ def render(raw: bytes) -> str:
     for st in d["stands"]:      # wrecks first: a live stand on a wreck shows the stand
         if st["wreck"] and not st["alive"]:
             grid[st["at"][1]][st["at"][0]] = "*"
+    art = d.get("artillery")
+    for b in (art or {}).get("batteries", []):     # markers: X impact, % smoke
+        for x, y in b["markers"]:
+            grid[y][x] = "%" if b["mission"]["kind"] == "smoke" else "X"
     for st in d["stands"]:
         if st["alive"]:
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
-    head = f"{sc['title']}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
+    title = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["title"]
+    head = f"{title}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
     if d["to_move"] == "terminal":
         head += "game over: " + ("draw" if d["winner"] == "draw" else f"{_TITLE.get(d['winner'], d['winner'])} win")
     else:
@@ -78,7 +87,31 @@ def render(raw: bytes) -> str:
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    lines += _artillery_lines(d)
     return "\n".join(lines)
+
+
+def _artillery_lines(d) -> list:
+    """One line per battery: smoke missions left and its mission as far as
+    the reader sees it (an opponent's plot is `?` in a view: RULES.md, Board text)."""
+    art = d.get("artillery")
+    if not art:
+        return []
+    out = []
+    for b in art["batteries"]:
+        m = b["mission"]
+        what = {"none": "-", "held": "-", "hidden": "?"}.get(b["state"])
+        if what is None:
+            aim = f"pre{m['prereg']}" if m["prereg"] else f"{m['target'][0]},{m['target'][1]}"
+            if b["state"] == "plotted":
+                what = f"plotted {m['kind']} {aim}, lands turn {b['lands']}"
+            else:
+                where = " ".join(f"{x},{y}" for x, y in b["markers"])
+                what = f"{m['kind']} on {where} ({b['turns_left']} turn{'s' if b['turns_left'] > 1 else ''})"
+        out.append(f"battery {b['id']:6s} {_TITLE.get(b['side'], b['side']):7s} smoke {b['smoke_left']}  {what}")
+    if art["current"] and d["phase"] in ("artillery", "plot"):
+        out.append(f"{d['phase']}: battery {art['current']} ({art['step'] if d['phase'] == 'artillery' else 'plot'})")
+    return out
 
 
 SIDES = tuple(_engine.SIDE_KEYS)

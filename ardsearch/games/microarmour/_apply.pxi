@@ -3,6 +3,9 @@
 # ----------------------------------------------------------------- vtable: apply
 cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
     cdef int p, g, v
+    if k >= N_ART_REVEAL:
+        art_apply_chance(s, k, action)
+        return
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         s.ncards[p] += 1
@@ -125,6 +128,9 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
+        return
+    if k == N_PLOT:
+        plot_apply(s, action)
         return
     if k == N_LEAD:
         s.first = s.init_side if action == A_LEAD else 1 - s.init_side

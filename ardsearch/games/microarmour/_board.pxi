@@ -90,6 +90,8 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     cdef int g
     if T_BLOCK[TER[y][x]]:
         return 1
+    if marker_at(s, x, y):
+        return 1                        # impact and smoke markers block LOS (_artillery.pxi)
     g = occupant(s, x, y, -1)
     if g >= 0:
         if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
@@ -97,14 +99,16 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     return 0
 
 cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
+    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL)
+
+cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers) noexcept nogil:
     """Centre to centre over squares: every square strictly between blocks or
     not; where the line runs exactly through a corner both squares beside it
-    count and either blocks (ambiguous LOS favours the defender)."""
-    cdef int x = s.st[a].x, y = s.st[a].y, tx = s.st[b].x, ty = s.st[b].y
+    count and either blocks (ambiguous LOS favours the defender). pers: the
+    target is personnel (personnel stands block LOS only to personnel)."""
     cdef int nx = iabs(tx - x), ny = iabs(ty - y)
     cdef int sx = 1 if tx > x else -1, sy = 1 if ty > y else -1
     cdef int ix = 0, iy = 0, lhs, rhs
-    cdef bint pers = TY_DEF[s.st[b].type] == D_PERSONNEL
     while ix < nx or iy < ny:
         lhs = (1 + 2 * ix) * ny
         rhs = (1 + 2 * iy) * nx

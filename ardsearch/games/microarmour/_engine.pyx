@@ -25,6 +25,7 @@ from ardsearch.games.microarmour import _data
 include "_tables.pxi"
 include "_board.pxi"
 include "_deviation.pxi"
+include "_artillery.pxi"
 include "_fire.pxi"
 include "_flow.pxi"
 include "_attacks.pxi"
@@ -36,6 +37,8 @@ include "_eval.pxi"
 include "_hidden.pxi"
 include "_notation.pxi"
 include "_validate.pxi"
+
+install()
 
 # ----------------------------------------------------------------- the vtable
 cdef ard_game MA_GAME

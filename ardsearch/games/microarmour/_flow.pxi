@@ -18,6 +18,10 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_CRT
     if s.atk_step == S_DECLARE:
         return N_DECL
+    if s.phase == PH_ART:
+        return art_node(s)
+    if s.phase == PH_PLOT:
+        return N_PLOT
     if s.phase == PH_INIT:
         return N_INIT
     if s.phase == PH_LEAD:
@@ -53,6 +57,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_HIT1
         if s.mv_sub == M_OVR_ATKROLL:
             return N_OVR_ATKROLL
+        if s.mv_sub == M_ART:
+            return N_ART_MOVEHIT
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
@@ -112,6 +118,7 @@ cdef void next_recovery(MaState *s, int start) noexcept nogil:
         end_of_turn(s)
 
 cdef void end_of_turn(MaState *s) noexcept nogil:
+    markers_age(s)
     if s.turn >= s.turns:
         finish_game(s)
     else:
@@ -123,8 +130,11 @@ cdef void end_phase(MaState *s) noexcept nogil:
     s.passed = 0
     s.to_move = s.first
     if s.phase == PH_POSTURE:
-        s.phase = PH_FIRE
+        if not start_artillery(s):      # phase 3, when the scenario has artillery
+            s.phase = PH_FIRE
     elif s.phase == PH_FIRE:
+        if start_plot(s):               # phase 5, when the scenario has artillery
+            return
         s.phase = PH_ORDERS
         s.ord_count = 0
         skip_dead_orders(s)

@@ -8,6 +8,7 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
         memcpy(out_view, state, sizeof(MaState))
     v.total[q] = 0
     memset(v.deck[q], 0, 10)
+    art_observe(v, q)
     v.viewer = player
 
 cdef int draw_sequence(int n, ard_rng *rng, uint8_t *deck, int *cards) noexcept nogil:
@@ -73,6 +74,7 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
             tot += v + 1
     memcpy(s.deck[q], deck, 10)
     s.total[q] = tot
+    art_determinize(s, q, rng)
 
 cdef int ma_viewer(const void *state) noexcept nogil:
     return (<const MaState *>state).viewer
@@ -82,4 +84,6 @@ cdef int ma_action_visible(const void *state, ard_action action, int player) noe
     cdef int k = node(s)
     if k == N_CARD0 or k == N_CARD1:
         return 1 if player == card_side(k) else 0
+    if k == N_PLOT:
+        return 1 if player == bat_side(plot_battery(s)) else 0
     return 1

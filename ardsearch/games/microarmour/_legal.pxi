@@ -20,6 +20,10 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.rec_next = NONE
     s.ctarget = NONE
     s.options = prm.options & 3
+    s.scn = prm.scn if prm.scn < NSCN else 0
+    for g in range(MAXBAT):
+        s.smoke_left[g] = BAT_SMOKE[s.scn][g]
+        s.ms[g].last_code = NOCODE if BAT_ON[s.scn][g] else 0
     for p in range(2):
         for v in range(10):
             s.deck[p][v] = FULL_DECK[v]
@@ -45,8 +49,10 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE):
+             N_REPLACE, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE, N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT):
         return ARD_CHANCE
+    if n == N_PLOT:
+        return bat_side(plot_battery(s))
     if n == N_DECL:
         return s.atk_side
     if n == N_LEAD:
@@ -57,6 +63,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
+    if k == N_PLOT:
+        return plot_legal_actions(s, out)
     if k == N_LEAD:
         out[0] = A_LEAD
         out[1] = A_FOLLOW

@@ -37,6 +37,10 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif a >= A_HOLD:
+        n = art_action_to_string(s, a, tmp)     # _artillery.pxi
+        if n < 0:
+            return -1
     elif a < A_GO:
         f = p * 16 + (a - A_FIRE) // 16
         t = (1 - p) * 16 + (a - A_FIRE) % 16
@@ -144,6 +148,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return -1
     if word_is(t, n, b"?"):
         return ARD_HIDDEN_OUTCOME
+    i = art_string_to_action(s, t, n)           # _artillery.pxi
+    if i >= 0:
+        return i
     if word_is(t, n, b"go"):
         return A_GO
     if word_is(t, n, b"pass"):

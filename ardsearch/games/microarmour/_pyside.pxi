@@ -1,13 +1,13 @@
 # Included by _engine.pyx: the slow, friendly Python side (GameSpec helpers
 # and test helpers). Nothing here is called by the search.
 
-PHASES = ("initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over")
+PHASES = ("initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over", "artillery", "plot")
 POSTURES = ("firing", "move", "firemove")
 KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "overrun_fire")
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter")
+              "overrun_counter", "artillery")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -35,7 +35,7 @@ def default_params():
     return {"turns": DEF_TURNS, "determination": 35,
             "german_cohesion": DEF_COH[0], "soviet_cohesion": DEF_COH[1],
             "german_quality": DEF_QUAL[0], "soviet_quality": DEF_QUAL[1], "deployment": "edges",
-            "hot_shot": False, "low_ammo": False}
+            "hot_shot": False, "low_ammo": False, "scenario": "introductory"}
 
 
 def _check_int(values, key, lo, hi):
@@ -64,6 +64,9 @@ def pack_params(values):
     if not isinstance(vals["low_ammo"], bool):
         raise ValueError(f"parameter low_ammo={vals['low_ammo']!r}: expected true or false")
     prm.options = (1 if vals["hot_shot"] else 0) | (2 if vals["low_ammo"] else 0)
+    if vals["scenario"] not in SCENARIO_NAMES:
+        raise ValueError(f"parameter scenario={vals['scenario']!r}: expected one of {', '.join(SCENARIO_NAMES)}")
+    prm.scn = SCENARIO_NAMES.index(vals["scenario"])
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -101,7 +104,7 @@ def to_dict(raw):
                   "hot_shot": bool(s.hot)}
     mover = None
     if s.mover != NONE:
-        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 14], "ordered": bool(s.mv_flags & 1),
+        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 15], "ordered": bool(s.mv_flags & 1),
                  "stopped": bool(s.mv_flags & 2), "pass_dir": DIRS[s.mv_dir % 8],
                  "close_target": _slot_id(s.ctarget) if s.ctarget != NONE else None,
                  "opportunity_firers": _mask_ids(1 - (s.mover >> 4) if s.mover < NSLOT else 0, s.of_firers)}
@@ -120,7 +123,7 @@ def to_dict(raw):
         "game": "microarmour", "turns": s.turns, "determination": s.det,
         "cohesion": [s.coh[0], s.coh[1]], "quality": [s.quality[0], s.quality[1]],
         "viewer": None if s.viewer < 0 else SIDE_KEYS[s.viewer & 1],
-        "turn": s.turn, "phase": PHASES[s.phase % 8], "to_move": to_move,
+        "turn": s.turn, "phase": PHASES[s.phase % 10], "to_move": to_move,
         "initiative": SIDE_KEYS[s.init_side & 1], "first": SIDE_KEYS[s.first & 1],
         "active": SIDE_KEYS[s.to_move & 1],
         "passed": [bool(s.passed & 1), bool(s.passed & 2)], "orders_rolled": s.ord_count,
@@ -131,17 +134,19 @@ def to_dict(raw):
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
         "hot_shot": bool(s.options & 1), "low_ammo": bool(s.options & 2),
         "cards": cards, "winner": winner, "stands": stands,
-        "table": _table_dict(), "types": _types_dict(d["type"] for d in stands),
+        "table": _table_dict(SCENARIOS[s.scn]["title"] if s.scn < NSCN else SCENARIO["title"]), "types": _types_dict(d["type"] for d in stands),
+        "scenario": SCENARIO_NAMES[s.scn] if s.scn < NSCN else str(s.scn),
+        "artillery": _artillery_dict(&s),
     }
 
 
-def _table_dict():
+def _table_dict(title):
     """The scenario's table (static, public): derived for a board that draws
     it (the web board), ignored by from_dict. rows[y] is the row y (y 0 is the
     south edge), one terrain character per square, named in `terrain`."""
     terr = CHARTS["terrain"]
     sc = SCENARIO
-    return {"title": sc["title"], "width": sc["width"], "height": sc["height"],
+    return {"title": title, "width": sc["width"], "height": sc["height"],
             "rows": ["".join(terr[sc["grid"][y][x]]["char"] for x in range(sc["width"]))
                      for y in range(sc["height"])],
             "terrain": {t["char"]: t["name"] for t in terr}}
@@ -198,6 +203,8 @@ def from_dict(d, params=None):
         raise ValueError(f"game={d.get('game')!r}: expected 'microarmour'")
     prm = default_params()
     prm.update(params or {})
+    if "scenario" in d:
+        prm["scenario"] = d["scenario"]
     raw = pack_params(prm)
     ma_init(&s, <const char *>raw, 0)
     s.turns = _int_in(d.get("turns", s.turns), 1, 50, "turns")
@@ -322,6 +329,7 @@ def from_dict(d, params=None):
             if START[g].type != NONE and g not in seen:
                 raise ValueError(f"stands: stand {STAND_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
+    _artillery_from_dict(d.get("artillery"), &s)
     if ma_validate(&s, msg, 160) != 0:
         raise ValueError("invalid microarmour state: " + msg.decode())
     return state_bytes(&s)

@@ -34,8 +34,14 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     A_ASSAULT = 369     # + target local: close assault by the mover
     A_OVERRUN = 385     # + target local: overrun by the mover
     A_RETREAT = 401     # + direction: a close-assaulted stand's 1" retreat
-    NUM_ACTIONS = 409
-    MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
+    # indirect artillery and smoke (ma-art, _artillery.pxi)
+    A_HOLD = 409        # joint plot: no new mission for this battery
+    A_PLOT = 410        # + plot code (kind * NTGT + target): plot a mission for this battery
+    A_LAND_NONE = 698   # chance: no fire from this battery lands this turn
+    A_LAND = 699        # + plot code: chance (public): this battery's plotted fire is due
+    A_DEV = 987         # + direction * 8 + inches - 1: chance: where deviated fire lands
+    NUM_ACTIONS = 1051
+    MAX_LEGAL = 290     # a plot decision or a view's landing node: 288 codes + 1; 16 x 16 fire + 2
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
     # passes (<= 200), 2 orders, <= 42 movement attempts of <= 60 steps each with
@@ -52,6 +58,8 @@ cdef enum:  # phases of a turn
     PH_MOVE = 5
     PH_RECOVER = 6      # chance: one recovery roll per S/D stand
     PH_OVER = 7
+    PH_ART = 8          # artillery fire (issue two; only in scenarios with artillery)
+    PH_PLOT = 9         # joint plot (ditto)
 
 cdef enum:  # node kinds (what the state waits for)
     N_OVER = 0
@@ -82,6 +90,13 @@ cdef enum:  # node kinds (what the state waits for)
     N_OVR_ATKROLL = 25  # chance: overrunner cohesion
     N_OVR_HIT2 = 26     # chance: defender's attack on the +2/+3 column
     N_REPLACE = 27      # chance: a lost GHQ's replacement roll
+    N_ART_REVEAL = 28   # chance (public): does this battery's plotted fire land now, and where aimed
+    N_ART_ARRIVE = 29   # chance: 'to arrive' cohesion roll
+    N_ART_DEVIATE = 30  # chance: 'to deviate' cohesion roll (c:ok, c:fail, c:n20)
+    N_ART_SCATTER = 31  # chance: 1D8 direction and 1D8/2 inches (doubled on a natural 20)
+    N_ART_HIT = 32      # chance: an impact marker's attack on the stand under it
+    N_PLOT = 33         # joint plot: one battery's hidden plot decision
+    N_ART_MOVEHIT = 34  # chance: an impact marker's attack on a stand moving into it
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -125,6 +140,7 @@ cdef enum:  # mover sub-states
     M_OVR_HIT1 = 11
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
+    M_ART = 14          # the mover entered an impact area: the markers attack it
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -144,7 +160,21 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 400 bytes (50 words); copied with memcpy,
+# One battery's fire mission (indirect artillery and smoke, _artillery.pxi), 12 bytes.
+cdef packed struct Mission:
+    uint8_t state                # MS_*
+    uint16_t code                # plot code: kind (0 HE, 1 smoke) * NTGT + target
+    uint8_t plot_turn            # turn of the battery's last plot decision
+    uint8_t land_turn            # turn the plotted fire is due (MS_PLOTTED)
+    uint8_t x                    # the point of impact (MS_ACTIVE)
+    uint8_t y
+    uint8_t left                 # turns the markers stay, this one included (MS_ACTIVE)
+    uint8_t doubled              # a natural 20 on the deviation roll: the scatter is doubled
+    uint16_t last_code           # code of the battery's last fire that landed (adjusted fire); NOCODE
+    uint8_t reserved             # always 0
+
+
+# The state. Packed, pointer-free, 512 bytes (64 words); copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -199,6 +229,14 @@ cdef packed struct MaState:
     uint32_t low_ammo            # bit g: stand g is low on ammunition (for the rest of the game)
     uint32_t reserved3           # always 0
     uint16_t fired_at_by[32]     # bit l: enemy stand l rolled to fire at stand g this turn
+    # Indirect artillery and smoke (ma-art: _artillery.pxi)
+    uint8_t scn                  # scenario index (SCENARIO_NAMES; 0 introductory)
+    uint8_t art_seq              # artillery fire / joint plot: position in the battery order (0..8)
+    uint8_t art_step             # AS_*: what the current battery's fire waits for
+    uint8_t art_mk               # marker being resolved (section; for a mover battery * 3 + section)
+    uint8_t reserved4[4]         # always 0
+    uint8_t smoke_left[8]        # smoke missions left, per battery
+    Mission ms[8]                # per battery: 0..3 German, 4..7 Soviet
     Stand st[32]
 
 
@@ -209,9 +247,10 @@ cdef packed struct MaParams:
     int8_t quality[2]
     uint8_t deploy               # 0 scenario edges, 1 close (each side CLOSE_SHIFT inches nearer)
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition
+    uint8_t scn                  # scenario index (ma-art)
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 400, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 512, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int MAP_W = 0, MAP_H = 0, SIGHTING = 20, NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0
@@ -278,6 +317,7 @@ def install(scenario="introductory"):
     charts = _data.load_charts()
     weapons = _data.load_weapons()
     sc = _data.load_scenario(scenario, charts, weapons)
+    install_artillery(charts, weapons, sc)
     NTERRAIN = len(charts["terrain"])
     VILLAGE_T = -1
     for i, t in enumerate(charts["terrain"]):
@@ -345,4 +385,3 @@ def install(scenario="introductory"):
     SIDE_KEYS = tuple(sd["key"] for sd in sc["sides"])
     CHARTS, WEAPONS, SCENARIO = charts, weapons, sc
 
-install()

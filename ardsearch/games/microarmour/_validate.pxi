@@ -40,7 +40,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"card total does not match the deck")
     if s.viewer < -1 or s.viewer > 1:
         return fail(msg, msglen, b"viewer is not -1, 0 or 1")
-    if s.phase > PH_OVER:
+    if s.phase > PH_PLOT:
         return fail(msg, msglen, b"phase out of range")
     if s.turn < 1 or s.turn > s.turns:
         return fail(msg, msglen, b"turn is outside 1..turns")
@@ -82,6 +82,9 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         if alive(s, g) and occupant(s, s.st[g].x, s.st[g].y, g) >= 0 and g != s.mover:
             if occupant(s, s.st[g].x, s.st[g].y, g) != s.mover:
                 return fail(msg, msglen, b"two stands end on one square")
+    o = art_validate(s, msg, msglen)
+    if o != 0:
+        return o
     if s.phase == PH_OVER:
         return 0
     if s.atk_step > S_CRT or s.atk_kind > K_OVR_OF or s.atk_side > 1 or s.atk_cur > 16:
@@ -104,7 +107,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
         if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE:
+    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_ART:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -124,7 +127,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_OVR_HIT2:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART:
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
@@ -139,7 +142,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                     break
             else:
                 return fail(msg, msglen, b"the mover is stuck on a friend's square")
-        if s.mv_sub != M_STEP and s.mv_sub != M_ROLL and not can_stop_on(s, s.mover, s.st[s.mover].x, s.st[s.mover].y):
+        if s.mv_sub != M_STEP and s.mv_sub != M_ROLL and s.mv_sub != M_ART and not can_stop_on(s, s.mover, s.st[s.mover].x, s.st[s.mover].y):
             return fail(msg, msglen, b"the mover shares a square outside its step")
         if s.mv_sub == M_OFASK and s.atk_step == S_NONE and not any_fire(s, 1 - side_of(s.mover), s.mover, K_OPPORTUNITY, 0):
             return fail(msg, msglen, b"opportunity fire asked with no possible firer")
