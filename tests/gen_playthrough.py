@@ -90,12 +90,16 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--params", default="", help="game parameters: key=value,key=value")
     parser.add_argument("--plies", type=int, default=None, help="stop after this many plies")
+    parser.add_argument("--file", default=None,
+                        help="file name in tests/playthroughs/ (default <game>.txt; a second "
+                             "playthrough of a game, e.g. another scenario, needs its own)")
     a = parser.parse_args(argv)
     text = playthrough(a.game, a.seed, a.params, a.plies)
     os.makedirs(PLAYTHROUGH_DIR, exist_ok=True)
-    with open(path_for(a.game), "w") as f:
+    path = os.path.join(PLAYTHROUGH_DIR, a.file) if a.file else path_for(a.game)
+    with open(path, "w") as f:
         f.write(text)
-    print(f"wrote {path_for(a.game)} ({text.count('== ply')} plies)")
+    print(f"wrote {path} ({text.count('== ply')} plies)")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ PLAYOUT_SEEDS = range(int(os.environ.get("ARDSEARCH_PLAYOUT_SEEDS", "200")))
 # another scenario, or armies that start in contact so random play fights.
 EXTRA_CONFIGS = {
     "ardennes": [{"variant": "basic", "road_length": 10}],
-    "microarmour": [{"deployment": "close"}],
+    "microarmour": [{"deployment": "close"}, {"scenario": "barrage"}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

@@ -29,7 +29,7 @@ def make_ref(params):
                    cohesion=[params.get(k, d) for k, d in zip(SIDE_PARAMS, (15, 12))],
                    quality=[params.get("german_quality", 1), params.get("soviet_quality", 0)],
                    deployment=params.get("deployment", "edges"), hot_shot=params.get("hot_shot", False),
-                   low_ammo=params.get("low_ammo", False))
+                   low_ammo=params.get("low_ammo", False), scenario=params.get("scenario", "introductory"))
 
 
 def play_both(params, seed):
@@ -67,9 +67,16 @@ VARIED = [({"deployment": "close", "turns": 4, "german_cohesion": 11 + seed % 8,
             "low_ammo": seed % 3 == 0},
            1000 + seed) for seed in range(24)]
 FULL = [({}, 2000 + seed) for seed in range(3)]
+# the barrage scenario (artillery and smoke): close armies so that fire lands on
+# stands and stands move into impact areas; some at other cohesion levels (the
+# rolls), one full game
+BARRAGE = [({"scenario": "barrage", "deployment": "close", "turns": 5}, 3000 + seed) for seed in range(40)] + \
+    [({"scenario": "barrage", "deployment": "close", "turns": 4, "german_cohesion": 8 + seed % 12,
+       "soviet_cohesion": 6 + seed % 14, "hot_shot": seed % 2 == 0}, 3100 + seed) for seed in range(12)] + \
+    [({"scenario": "barrage"}, 3200)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL)
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + BARRAGE)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

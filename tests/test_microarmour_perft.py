@@ -55,6 +55,14 @@ POSITIONS = [
     ("scattered", 7, 30),
     ("scattered", 11, 80),
     ("scattered", 13, 150),
+    # the barrage scenario (artillery and smoke): the start, a plot decision,
+    # a deviation roll, movement with markers about
+    ("scenario=barrage", 0, 0),
+    ("scenario=barrage", 21, 150),
+    ("scenario=barrage", 37, 163),
+    ("scenario=barrage,deployment=close", 25, 300),
+    ("scenario=barrage,deployment=close", 22, 90),
+    ("scenario=barrage,deployment=close", 20, 220),
 ]
 DEPTHS = (1, 2)
 

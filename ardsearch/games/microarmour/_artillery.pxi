@@ -562,11 +562,16 @@ cdef void markers_age(MaState *s) noexcept nogil:
 
 
 # ----------------------------------------------------------------- hidden plots
+cdef inline bint being_revealed(const MaState *s, int b) noexcept nogil:
+    """Battery b's fire is landing now: its aim was revealed (land:<code>)."""
+    return (s.phase == PH_ART and s.art_seq < 8 and seq_battery(s, s.art_seq) == b
+            and s.art_step != AS_REVEAL and s.art_step != AS_HIT)
+
 cdef void art_observe(MaState *v, int q) noexcept nogil:
     """The view hides side q's plot decisions until their fire lands."""
     cdef int b
     for b in range(q * 4, q * 4 + 4):
-        if v.ms[b].state == MS_HELD or v.ms[b].state == MS_PLOTTED:
+        if (v.ms[b].state == MS_HELD or v.ms[b].state == MS_PLOTTED) and not being_revealed(v, b):
             v.ms[b].state = MS_HIDDEN
             v.ms[b].code = 0
             v.ms[b].land_turn = 0
