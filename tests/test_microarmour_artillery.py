@@ -152,7 +152,7 @@ def test_plots_need_an_fo_or_hq_with_line_of_sight_to_the_point():
     assert "plot he 13,4" not in legal             # through the woods: no
     # without its FO the battery is plotted by an HQ (here the German HQ)
     st = position({"ghq": {"at": [19, 3]}}, phase="plot", turn=2)
-    assert "plot he 19,4" in moves(st) and "plot he 22,1" in moves(st)
+    assert "plot he 19,4" in moves(st) and "plot he 25,4" in moves(st)
     # neither FO nor HQ sees anything from the woods: only pre-registered calls
     st = position({}, phase="plot", turn=2)
     assert sorted(moves(st)) == sorted(["hold", "plot he pre1", "plot he pre2", "plot smoke pre1",
