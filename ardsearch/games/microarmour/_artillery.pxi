@@ -489,7 +489,7 @@ cdef bint plotter_sees(const MaState *s, int b, int x, int y) noexcept nogil:
     for g in range(p * 16, p * 16 + 16):
         if alive(s, g) and (g == BAT_OBS[s.scn][b] or TY_ROLE[s.st[g].type] != 0):
             if (iabs(<int>s.st[g].x - x) <= SIGHTING and iabs(<int>s.st[g].y - y) <= SIGHTING
-                    and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0)):
+                    and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0, NULL)):
                 return 1
     return 0
 
@@ -513,14 +513,41 @@ cdef bint plot_legal(const MaState *s, int b, int code) noexcept nogil:
     return plotter_sees(s, b, x, y)
 
 cdef int plot_legal_actions(const MaState *s, ard_action *out) noexcept nogil:
-    cdef int b = plot_battery(s), code, n = 1
+    """The same set as plot_legal() over every code, fast: each cell's LOS is
+    traced once (for both kinds) over a precomputed grid of what blocks."""
+    cdef int b = plot_battery(s), p = bat_side(b), code, n = 1, t, g, x, y, kinds, k
+    cdef uint8_t grid[HMAX * WMAX]
+    cdef uint8_t seen[NCELLS]
+    cdef bint any_p = 0
     out[0] = A_HOLD
     if s.ms[b].state != MS_NONE and s.ms[b].state != MS_HELD:
         return 1
-    for code in range(NCODE):
-        if plot_legal(s, b, code):
-            out[n] = A_PLOT + code
-            n += 1
+    for y in range(MAP_H):
+        for x in range(MAP_W):
+            grid[y * WMAX + x] = T_BLOCK[TER[y][x]] or marker_at(s, x, y)
+    for g in range(NSLOT):
+        if alive(s, g) and TY_DEF[s.st[g].type] != D_PERSONNEL:
+            grid[s.st[g].y * WMAX + s.st[g].x] = 1      # vehicles and weapons block; personnel do not
+    memset(seen, 0, NCELLS)
+    for g in range(p * 16, p * 16 + 16):
+        if not (alive(s, g) and (g == BAT_OBS[s.scn][b] or TY_ROLE[s.st[g].type] != 0)):
+            continue
+        any_p = 1
+        for t in range(NCELLS):
+            if not seen[t] and code_point(s, p, t, &x, &y) and iabs(<int>s.st[g].x - x) <= SIGHTING \
+                    and iabs(<int>s.st[g].y - y) <= SIGHTING \
+                    and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0, grid):
+                seen[t] = 1
+    kinds = 2 if s.smoke_left[b] > 0 else 1
+    for k in range(kinds):
+        for t in range(NCELLS):
+            if seen[t]:
+                out[n] = A_PLOT + k * NTGT + t
+                n += 1
+        if any_p:
+            for t in range(PRE_N[s.scn][p]):
+                out[n] = A_PLOT + k * NTGT + NCELLS + t
+                n += 1
     return n
 
 cdef void plot_apply(MaState *s, ard_action action) noexcept nogil:

@@ -99,9 +99,16 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     return 0
 
 cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
-    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL)
+    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL, NULL)
 
-cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers) noexcept nogil:
+cdef inline bint blocks_at(const MaState *s, int x, int y, bint pers, const uint8_t *grid) noexcept nogil:
+    """blocks(), or a precomputed grid of it (grid[y * WMAX + x]) when many
+    lines are traced over one position (artillery plots)."""
+    if grid != NULL:
+        return grid[y * WMAX + x]
+    return blocks(s, x, y, pers)
+
+cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers, const uint8_t *grid) noexcept nogil:
     """Centre to centre over squares: every square strictly between blocks or
     not; where the line runs exactly through a corner both squares beside it
     count and either blocks (ambiguous LOS favours the defender). pers: the
@@ -113,7 +120,7 @@ cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers) 
         lhs = (1 + 2 * ix) * ny
         rhs = (1 + 2 * iy) * nx
         if lhs == rhs:
-            if blocks(s, x + sx, y, pers) or blocks(s, x, y + sy, pers):
+            if blocks_at(s, x + sx, y, pers, grid) or blocks_at(s, x, y + sy, pers, grid):
                 return 0
             x += sx
             y += sy
@@ -127,6 +134,6 @@ cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers) 
             iy += 1
         if x == tx and y == ty:
             return 1
-        if blocks(s, x, y, pers):
+        if blocks_at(s, x, y, pers, grid):
             return 0
     return 1
