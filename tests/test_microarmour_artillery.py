@@ -482,3 +482,21 @@ def test_corrupt_plot_and_marker_bytes_are_refused_or_safe():
                 else:
                     s2.apply_action(rng.choice(s2.legal_actions()))
     assert accepted > 0
+
+
+# ------------------------------------------------------------------ the evaluation sees incoming fire
+def test_the_evaluation_sees_a_plotted_barrage_before_it_lands():
+    """Issue 11, Bots: "The evaluation must see incoming fire (a plotted
+    barrage on one's own stands is bad before it lands)" (RULES.md,
+    Evaluation: design)."""
+    stands = {"pgrb": {"at": [10, 4]}, "rflb": {"at": [25, 10]}}
+    calm = position(stands, phase="posture", turn=3)
+    shelled = position(stands, batteries={"zisb": {"state": "plotted", "mission": he(10, 4), "lands": 4,
+                                                   "plot_turn": 1}}, phase="posture", turn=3)
+    assert shelled.evaluate(0) < calm.evaluate(0) and shelled.evaluate(1) > calm.evaluate(1)
+    # the German's own plot on the Soviet stand is good for the German
+    mine = position(stands, batteries={"lefh": {"state": "plotted", "mission": he(25, 10), "lands": 4,
+                                                "plot_turn": 2}}, phase="posture", turn=3)
+    assert mine.evaluate(0) > calm.evaluate(0)
+    # the Soviet does not see it in its view: its evaluation there is unchanged
+    assert mine.view(1).evaluate(1) == pytest.approx(calm.view(1).evaluate(1))
