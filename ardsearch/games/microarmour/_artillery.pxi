@@ -47,6 +47,7 @@ cdef uint8_t PRE_N[MAXSCN][2]
 cdef uint8_t PRE_X[MAXSCN][2][4]
 cdef uint8_t PRE_Y[MAXSCN][2][4]
 cdef char BAT_NAMES[MAXSCN][MAXBAT][8]
+cdef uint8_t TBLK[HMAX * WMAX]             # blocking terrain by square (y * WMAX + x), for plot LOS
 cdef int PLOT_GRID = 3, PREREG_MOD = -2, ADJ_MOD = -2, BARRAGE_COLS = 2, SMOKE_TURNS = 2
 
 SCENARIO_NAMES = ["introductory"]
@@ -87,6 +88,10 @@ def install_artillery(charts, weapons, sc0):
                 e = bat["id"].encode()
                 for i in range(len(e)):
                     BAT_NAMES[k][b][i] = e[i]
+    memset(TBLK, 0, sizeof(TBLK))
+    for y in range(MAP_H):
+        for x in range(MAP_W):
+            TBLK[y * WMAX + x] = T_BLOCK[TER[y][x]]
     NSCN = len(scs)
     SCENARIO_NAMES = names
     SCENARIOS = scs
@@ -515,16 +520,20 @@ cdef bint plot_legal(const MaState *s, int b, int code) noexcept nogil:
 cdef int plot_legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     """The same set as plot_legal() over every code, fast: each cell's LOS is
     traced once (for both kinds) over a precomputed grid of what blocks."""
-    cdef int b = plot_battery(s), p = bat_side(b), code, n = 1, t, g, x, y, kinds, k
+    cdef int b = plot_battery(s), p = bat_side(b), code, n = 1, t, g, x, y, kinds, k, c
     cdef uint8_t grid[HMAX * WMAX]
     cdef uint8_t seen[NCELLS]
     cdef bint any_p = 0
     out[0] = A_HOLD
     if s.ms[b].state != MS_NONE and s.ms[b].state != MS_HELD:
         return 1
-    for y in range(MAP_H):
-        for x in range(MAP_W):
-            grid[y * WMAX + x] = T_BLOCK[TER[y][x]] or marker_at(s, x, y)
+    memcpy(grid, TBLK, sizeof(TBLK))
+    for c in range(MAXBAT):                              # impact and smoke markers block
+        if s.ms[c].state == MS_ACTIVE:
+            for k in range(BAT_SECT[s.scn][c]):
+                x = <int>s.ms[c].x + marker_dx(s, c, k)
+                if on_map(x, s.ms[c].y):
+                    grid[s.ms[c].y * WMAX + x] = 1
     for g in range(NSLOT):
         if alive(s, g) and TY_DEF[s.st[g].type] != D_PERSONNEL:
             grid[s.st[g].y * WMAX + s.st[g].x] = 1      # vehicles and weapons block; personnel do not

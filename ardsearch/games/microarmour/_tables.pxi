@@ -47,7 +47,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation)
     # passes (<= 200), 2 orders, <= 42 movement attempts of <= 60 steps each with
     # an opportunity question per step (<= 5200), close combats (<= 8 nodes per
     # attempt), <= 34 recovery/replacement rolls: 6000; cards <= 4 x 32 per game.
-    MAX_GAME_LENGTH = 6000 * 50 + 200
+    # Artillery (ma-art): per turn 8 landings of <= 7 nodes, 8 plots, and an
+    # impact attack per marker (<= 24) for a step into an impact area: 7000.
+    MAX_GAME_LENGTH = 7000 * 50 + 200
 
 cdef enum:  # phases of a turn
     PH_INIT = 0         # chance: initiative
@@ -317,7 +319,6 @@ def install(scenario="introductory"):
     charts = _data.load_charts()
     weapons = _data.load_weapons()
     sc = _data.load_scenario(scenario, charts, weapons)
-    install_artillery(charts, weapons, sc)
     NTERRAIN = len(charts["terrain"])
     VILLAGE_T = -1
     for i, t in enumerate(charts["terrain"]):
@@ -384,4 +385,5 @@ def install(scenario="introductory"):
     STAND_IDS = ids
     SIDE_KEYS = tuple(sd["key"] for sd in sc["sides"])
     CHARTS, WEAPONS, SCENARIO = charts, weapons, sc
+    install_artillery(charts, weapons, sc)      # every scenario's batteries (_artillery.pxi)
 
