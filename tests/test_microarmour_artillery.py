@@ -11,7 +11,8 @@ stands named plot), the Soviet at (29,19). Batteries (barrage.toml): German
 lefh (10.5 cm, HE 8, 3 sections, closed sheaf, FO pgra, smoke), sfh (15 cm,
 HE 11, 2 sections, open sheaf, FO ghq, barrage, markers stay 2 turns);
 Soviet m30 (122 mm, HE 10, 3 sections, open, FO rfla, smoke), zisb (76 mm,
-HE 7, 2 sections, closed, FO shq, smoke). Plot cells are 3" squares aimed at
+HE 5: the on-board ZiS-3 gun `zis`, 1 section, FO shq; it plots only while
+the gun lives). Plot cells are 3" squares aimed at
 their centres: x and y in 1, 4, 7, ... Clear rows y=0 and y=3; woods at
 (14..16, 4..5).
 """
@@ -121,7 +122,7 @@ def test_artillery_fire_comes_before_standard_fire_and_joint_plot_after_it():
     assert d["phase"] == "plot" and d["artillery"]["current"] == "lefh" and st.current_player() == 0
     play(st, "hold", "hold")                   # the German batteries, then the Soviet ones
     assert st.current_player() == 1 and st.to_dict()["artillery"]["current"] == "m30"
-    play(st, "hold", "hold")
+    play(st, "hold")                           # (zisb: its gun is lost, no decision)
     assert st.to_dict()["phase"] == "orders"
 
 
@@ -181,7 +182,7 @@ def test_arrival_delay_by_nationality():
     assert _data.load_charts()["artillery"]["delay"] == {"us": 1, "uk_late": 1, "german": 2, "uk_early": 2,
                                                          "other": 3}
     st = position({"pgra": {"at": [13, 4]}, "rfla": {"at": [20, 3]}}, phase="plot", turn=2)
-    play(st, "plot he 10,4", "hold", "plot he 19,1", "hold")
+    play(st, "plot he 10,4", "hold", "plot he 19,1")       # (zisb: its gun is lost)
     assert battery(st, "lefh")["lands"] == 4       # German: 2 turns later
     assert battery(st, "m30")["lands"] == 5        # Soviet ("other"): 3 turns later
 
@@ -320,7 +321,7 @@ def test_artillery_attacks_use_the_target_terrain_but_no_range_modifier():
     modifiers"."""
     st = position({"pz4a": {"at": [16, 4]}}, batteries=active("zisb", he(16, 4)), phase="artillery", turn=3,
                   artillery={"current": "zisb", "step": "hit", "marker": 0})
-    assert chances(st) == pytest.approx(crt(7 - 6, mod=3))      # HE 7 on a Pz IV (6) in woods (+3)
+    assert chances(st) == pytest.approx(crt(5 - 6, mod=3))      # HE 5 on a Pz IV (6) in woods (+3)
 
 
 def test_barrage_fire_shifts_two_columns():
@@ -368,7 +369,7 @@ def test_a_stand_moving_into_an_impact_area_is_attacked():
 def test_smoke_missions_are_turns_times_0_3_rounded_down():
     """Digest: "Each artillery stand has smoke missions equal to scenario turns
     x 0.3 (rounded down), recorded by stand"."""
-    assert [b["smoke_left"] for b in BASE["artillery"]["batteries"]] == [3, 0, 3, 3]   # 12 turns; sfh no 'S'
+    assert [b["smoke_left"] for b in BASE["artillery"]["batteries"]] == [3, 0, 3, 0]   # 12 turns; sfh, zis no 'S'
     st = position({"pgra": {"at": [13, 4]}}, batteries={"lefh": {"smoke_left": 0}}, phase="plot", turn=2)
     assert not any(m.startswith("plot smoke") for m in moves(st))
     st = position({}, batteries=landing("lefh", smoke(10, 7)), phase="artillery", turn=3,
@@ -491,8 +492,8 @@ def test_the_evaluation_sees_a_plotted_barrage_before_it_lands():
     Evaluation: design)."""
     stands = {"pgrb": {"at": [10, 4]}, "rflb": {"at": [25, 10]}}
     calm = position(stands, phase="posture", turn=3)
-    shelled = position(stands, batteries={"zisb": {"state": "plotted", "mission": he(10, 4), "lands": 4,
-                                                   "plot_turn": 1}}, phase="posture", turn=3)
+    shelled = position(stands, batteries={"m30": {"state": "plotted", "mission": he(10, 4), "lands": 4,
+                                                  "plot_turn": 1}}, phase="posture", turn=3)
     assert shelled.evaluate(0) < calm.evaluate(0) and shelled.evaluate(1) > calm.evaluate(1)
     # the German's own plot on the Soviet stand is good for the German
     mine = position(stands, batteries={"lefh": {"state": "plotted", "mission": he(25, 10), "lands": 4,
@@ -500,3 +501,24 @@ def test_the_evaluation_sees_a_plotted_barrage_before_it_lands():
     assert mine.evaluate(0) > calm.evaluate(0)
     # the Soviet does not see it in its view: its evaluation there is unchanged
     assert mine.view(1).evaluate(1) == pytest.approx(calm.view(1).evaluate(1))
+
+
+def test_an_on_board_indirect_fire_stand_is_a_battery_while_it_lives():
+    """Digest, Stands: codes include "'I' (indirect-fire capable)"; a stand
+    may be "an artillery battery of 1-3 sections". Design: an on-board 'I'
+    stand named by a battery fires as it; lost, it plots no more and its
+    plotted fire does not land."""
+    st = position({"zis": {"at": [26, 9]}, "shq": {"at": [22, 4]}}, phase="plot", turn=2,
+                  first="soviet", active="soviet")
+    assert st.to_dict()["artillery"]["current"] == "m30"
+    play(st, "hold")
+    assert st.to_dict()["artillery"]["current"] == "zisb" and "plot he 19,4" in moves(st)
+    assert not any(m.startswith("plot smoke") for m in moves(st))      # the ZiS-3 has no smoke
+    play(st, "plot he 19,4")
+    assert battery(st, "zisb")["lands"] == 5
+    # the gun lost before its fire is due: nothing lands
+    st = position({"shq": {"at": [22, 4]}}, batteries=landing("zisb", he(19, 4), turn=5), phase="artillery",
+                  turn=5, artillery={"current": "zisb", "step": "reveal"})
+    assert chances(st) == {"land:none": 1.0}
+    play(st, "land:none")
+    assert battery(st, "zisb")["state"] == "none"

@@ -39,7 +39,8 @@ class ArtilleryMixin:
                                   "observer": sc["stands"][p][b["observer"]]["id"], "barrage": b["barrage"],
                                   "duration": b["duration"], "smoke_left": b["smoke"], "state": "none",
                                   "mission": None, "plot_turn": 0, "lands": None, "at": None, "left": 0,
-                                  "doubled": False, "last": None})
+                                  "doubled": False, "last": None,
+                                  "stand": None if b["stand"] is None else sc["stands"][p][b["stand"]]["id"]})
         self.prereg = [list(sc["sides"][p]["prereg"]) for p in range(2)]
         self.delay = [sc["sides"][p]["delay"] for p in range(2)]
         self.art = {"seq": 0, "step": "reveal", "marker": 0}
@@ -164,6 +165,8 @@ class ArtilleryMixin:
         b = self.cur_bat()
         st = self.art["step"]
         if st == "reveal":
+            if self.gone(b):
+                return {"land:none": Fraction(1)}
             if b["state"] == "plotted" and b["lands"] == self.turn:
                 return {"land:" + self.code_text(b["mission"]): Fraction(1)}
             return {"land:none": Fraction(1)}
@@ -216,7 +219,9 @@ class ArtilleryMixin:
         st = self.art["step"]
         if st == "reveal":
             if move == "land:none":
-                if b["state"] == "held" and self.turn >= b["plot_turn"] + self.delay[b["side"]]:
+                if self.gone(b):
+                    b.update(state="none", mission=None, lands=None)
+                elif b["state"] == "held" and self.turn >= b["plot_turn"] + self.delay[b["side"]]:
                     b["state"] = "none"
                 self.art_done()
             else:
@@ -277,10 +282,14 @@ class ArtilleryMixin:
 
     # ------------------------------------------------------------ the joint plot phase
     def may_plot_side(self, p):
-        return not self.cards[p]["broken"] and not self.cards[p]["due"]
+        return not self.cards[p]["broken"]
+
+    def gone(self, b):
+        """An on-board battery whose stand is lost."""
+        return b["stand"] is not None and not self.by_id[b["stand"]]["alive"]
 
     def decides(self, b):
-        return b["state"] != "active" and self.may_plot_side(b["side"])
+        return b["state"] != "active" and self.may_plot_side(b["side"]) and not self.gone(b)
 
     def plot_start(self):
         self.phase = "plot"

@@ -41,6 +41,7 @@ cdef uint8_t BAT_OBS[MAXSCN][MAXBAT]       # the FO's stand slot
 cdef uint8_t BAT_BARRAGE[MAXSCN][MAXBAT]
 cdef uint8_t BAT_DUR[MAXSCN][MAXBAT]
 cdef uint8_t BAT_SMOKE[MAXSCN][MAXBAT]     # smoke missions at the start
+cdef uint8_t BAT_STAND[MAXSCN][MAXBAT]     # an on-board 'I' stand's slot, or NONE (off-board)
 cdef uint8_t BAT_ANY[MAXSCN]
 cdef uint8_t ART_DELAY[MAXSCN][2]
 cdef uint8_t PRE_N[MAXSCN][2]
@@ -65,6 +66,7 @@ def install_artillery(charts, weapons, sc0):
     names = _data.scenario_names()[:MAXSCN]
     scs = [sc0] + [_data.load_scenario(n, charts, weapons) for n in names[1:]]
     memset(BAT_ON, 0, sizeof(BAT_ON))
+    memset(BAT_STAND, NONE, sizeof(BAT_STAND))
     memset(BAT_ANY, 0, sizeof(BAT_ANY))
     memset(PRE_N, 0, sizeof(PRE_N))
     memset(BAT_NAMES, 0, sizeof(BAT_NAMES))
@@ -83,6 +85,8 @@ def install_artillery(charts, weapons, sc0):
                 BAT_ANY[k] = 1
                 BAT_HE[k][b], BAT_SECT[k][b], BAT_OPEN[k][b] = bat["he"], bat["sections"], bat["open"]
                 BAT_OBS[k][b] = p * 16 + bat["observer"]
+                if bat["stand"] is not None:
+                    BAT_STAND[k][b] = p * 16 + bat["stand"]
                 BAT_BARRAGE[k][b], BAT_DUR[k][b], BAT_SMOKE[k][b] = bat["barrage"], bat["duration"], bat["smoke"]
                 BATTERY_IDS[k][b] = bat["id"]
                 e = bat["id"].encode()
@@ -110,6 +114,10 @@ cdef inline int seq_battery(const MaState *s, int i) noexcept nogil:
 
 cdef inline int code_kind(int code) noexcept nogil:
     return code // NTGT
+
+cdef inline bint battery_lost(const MaState *s, int b) noexcept nogil:
+    """An on-board battery whose stand is lost fires no more (design)."""
+    return BAT_STAND[s.scn][b] != NONE and not alive(s, BAT_STAND[s.scn][b])
 
 cdef inline bint code_prereg(int code) noexcept nogil:
     return code % NTGT >= NCELLS
@@ -139,9 +147,11 @@ cdef bint code_point(const MaState *s, int p, int code, int *x, int *y) noexcept
     return 1
 
 cdef inline bint side_may_plot(const MaState *s, int p) noexcept nogil:
-    """A breaking or broken formation makes no new artillery plots (digest,
-    Break points). Shared predicate: airstrikes are cancelled the same way."""
-    return not ((s.broken >> p) & 1) and not ((s.brk_pending >> p) & 1)
+    """A broken formation makes no new artillery plots (digest, Break points:
+    "no new artillery plots"). Shared predicate: airstrikes are cancelled the
+    same way. A break check still due is not a break (it may pass), so the
+    plot phase's battery order never changes under a pending check."""
+    return not ((s.broken >> p) & 1)
 
 cdef inline int marker_dx(const MaState *s, int b, int k) noexcept nogil:
     """West-east offset of section k's marker: closed sheaf all on the point,
@@ -317,6 +327,10 @@ cdef int art_chance(const MaState *s, int k, ard_action *a, double *pr) noexcept
     b = seq_battery(s, s.art_seq)
     p = bat_side(b)
     if k == N_ART_REVEAL:
+        if battery_lost(s, b):
+            a[0] = A_LAND_NONE                   # its stand is lost: nothing lands
+            pr[0] = 1.0
+            return 1
         if s.ms[b].state == MS_HIDDEN:
             # a view: the opponent's plot is unknown; only weights search on views
             a[0] = A_LAND_NONE
@@ -384,7 +398,11 @@ cdef void art_apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         if action == A_LAND_NONE:
             # a hold (or, in a view, an unknown decision) is forgotten once any
             # fire from it would have landed
-            if (s.ms[b].state == MS_HELD or s.ms[b].state == MS_HIDDEN) and \
+            if battery_lost(s, b):
+                s.ms[b].state = MS_NONE          # whatever was plotted is lost with the stand
+                s.ms[b].code = 0
+                s.ms[b].land_turn = 0
+            elif (s.ms[b].state == MS_HELD or s.ms[b].state == MS_HIDDEN) and \
                     s.turn >= <int>s.ms[b].plot_turn + delay_of(s, b):
                 s.ms[b].state = MS_NONE
             art_done(s)
@@ -463,7 +481,8 @@ cdef void move_hits_next(MaState *s, int i) noexcept nogil:
 cdef bint plot_decides(const MaState *s, int b) noexcept nogil:
     """Battery b makes a (hidden) plot decision this phase: it exists, its side
     may plot and it has no markers on the table (all public)."""
-    return BAT_ON[s.scn][b] and s.ms[b].state != MS_ACTIVE and side_may_plot(s, bat_side(b))
+    return (BAT_ON[s.scn][b] and s.ms[b].state != MS_ACTIVE and side_may_plot(s, bat_side(b))
+            and not battery_lost(s, b))
 
 cdef void plot_next(MaState *s) noexcept nogil:
     while s.art_seq < 8:
@@ -650,6 +669,8 @@ cdef double incoming_fire(const MaState *s, int player) noexcept nogil:
         if not BAT_ON[s.scn][b] or code_kind(s.ms[b].code) != 0:
             continue
         if s.ms[b].state == MS_PLOTTED:
+            if battery_lost(s, b):
+                continue
             if not code_point(s, bat_side(b), s.ms[b].code, &x, &y):
                 continue
             w = 0.3

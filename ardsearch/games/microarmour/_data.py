@@ -344,7 +344,18 @@ def _load_artillery(path, d, out, charts, weapons):
         if b.get("side") not in keys:
             _fail(path, k + ".side", " or ".join(keys), b.get("side"))
         p = keys.index(b["side"])
-        ty = b.get("type")
+        on_board = b.get("stand")
+        if on_board is not None:
+            # an on-board 'I' stand fires as this battery: its type is the stand's
+            if on_board not in ids or ids[on_board][0] != p:
+                _fail(path, k + ".stand", f"the id of an indirect-fire stand of side {b['side']}", on_board)
+            if "type" in b:
+                _fail(path, k + ".type", "no type for an on-board battery (the stand's type is used)", b["type"])
+            ty = weapons[out["stands"][p][ids[on_board][1]]["type"]]["key"]
+            if not weapons[tkeys[ty]]["indirect"]:
+                _fail(path, k + ".stand", "a stand whose weapon type fires indirect (indirect = true)", on_board)
+        else:
+            ty = b.get("type")
         if ty not in tkeys or not weapons[tkeys[ty]]["indirect"]:
             _fail(path, k + ".type", "an indirect-fire weapon type from weapons.toml (indirect = true)", ty)
         obs = b.get("observer")
@@ -362,7 +373,8 @@ def _load_artillery(path, d, out, charts, weapons):
         smoke = int(out["turns"] * charts["artillery"]["smoke_per_turn"]) if weapons[tkeys[ty]]["smoke"] else 0
         per[p].append({"id": bid, "type": tkeys[ty], "he": weapons[tkeys[ty]]["he"],
                        "sections": _int(path, b, "sections", 1, 3), "open": sheaf == "open",
-                       "observer": ids[obs][1], "barrage": barrage, "duration": _int(path, b, "duration", 1, 3, 1),
+                       "observer": ids[obs][1], "barrage": barrage,
+                       "stand": None if on_board is None else ids[on_board][1], "duration": _int(path, b, "duration", 1, 3, 1),
                        "smoke": min(smoke, 15)})
     for p in range(2):
         if len(per[p]) > MAX_BATTERIES:
