@@ -522,3 +522,38 @@ def test_an_on_board_indirect_fire_stand_is_a_battery_while_it_lives():
     assert chances(st) == {"land:none": 1.0}
     play(st, "land:none")
     assert battery(st, "zisb")["state"] == "none"
+
+
+def test_smoke_markers_attack_nobody():
+    """Digest: smoke is a mission of its own ("smoke missions ... recorded by
+    stand"); its markers block LOS (+3) but only impact markers "attack every
+    stand under them"."""
+    st = position({"t34a": {"at": [10, 7]}}, batteries=landing("lefh", smoke(10, 7)), phase="artillery",
+                  turn=3, artillery={"current": "lefh", "step": "deviate"})
+    play(st, "c:ok")
+    assert st.to_dict()["phase"] == "fire" and not stand(st, "t34a")["suppressed"]
+
+
+def test_batteries_fire_in_the_initiative_order():
+    """Digest: "In the Artillery and Standard Fire Phases the initiative player
+    chooses who attacks first" (design: the first player's batteries, then the
+    other's, each in scenario order)."""
+    both = {**landing("lefh", he(10, 1)), **landing("m30", he(19, 1))}
+    st = position({}, batteries=both, phase="posture", turn=3, first="soviet", active="soviet")
+    play(st, "pass", "pass")
+    assert st.to_dict()["artillery"]["current"] == "m30"
+    st = position({}, batteries=both, phase="posture", turn=3, first="german", active="german")
+    play(st, "pass", "pass")
+    assert st.to_dict()["artillery"]["current"] == "lefh"
+
+
+def test_a_view_built_event_by_event_equals_the_view_of_the_full_state():
+    """Hidden plots (RULES.md): the opponent's plot is `?` in its history; a
+    view that applies `?` there holds what observe() shows of the full state."""
+    st = position({"pgra": {"at": [19, 4]}, "rfla": {"at": [22, 7]}}, phase="plot", turn=2)
+    view = st.view(1)
+    for move, hidden in (("plot he 22,7", True), ("hold", True), ("plot smoke 19,4", False)):
+        st.apply(move)
+        view.apply("?" if hidden else move)
+        assert view.to_dict() == st.view(1).to_dict()
+    assert battery(view, "lefh")["state"] == "hidden" and battery(view, "sfh")["state"] == "hidden"
