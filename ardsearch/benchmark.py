@@ -107,11 +107,12 @@ def bench_expectimax(figs, game, seconds):
              depth=info["depth"])
 
 
-def run(games=None, seconds=1.0, search=True, out=sys.stdout, json_lines=True, extra=None):
-    """Measures every figure for `games` (all by default); returns the Figures."""
+def run(games=None, seconds=1.0, search=True, out=sys.stdout, json_lines=True, extra=None, params=None):
+    """Measures every figure for `games` (all by default), each loaded with
+    `params` (e.g. a scenario); returns the Figures."""
     figs = Figures(out, json_lines)
     for name in games or ardsearch.list_games():
-        game = ardsearch.load_game(name)
+        game = ardsearch.load_game(name, **(params or {}))
         mean_length = bench_playouts(figs, game, seconds)
         if extra:
             extra(figs, game)
@@ -133,11 +134,20 @@ def main(argv=None, extra=None):
     p.add_argument("--seconds", type=float, default=1.0, help="time per figure (default 1)")
     p.add_argument("--no-search", action="store_true", help="playouts only")
     p.add_argument("--no-json", action="store_true", help="the table only")
+    p.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                   help="a game parameter for every game measured (e.g. scenario=barrage); repeatable")
     args = p.parse_args(argv)
+    params = {}
+    for kv in args.param:
+        k, sep, v = kv.partition("=")
+        if not sep:
+            p.error(f"--param: expected KEY=VALUE, got {kv!r}")
+        params[k] = {"true": True, "false": False}.get(v, int(v) if v.lstrip("-").isdigit() else v)
     for g in args.games:
         if g.split("(")[0].strip() not in ardsearch.list_games():
             p.error(f"unknown game {g!r} (available: {', '.join(ardsearch.list_games())})")
-    figs = run(args.games, args.seconds, not args.no_search, json_lines=not args.no_json, extra=extra)
+    figs = run(args.games, args.seconds, not args.no_search, json_lines=not args.no_json, extra=extra,
+               params=params)
     print(f"\nardsearch {ardsearch.__version__} on {machine()}, {time.strftime('%Y-%m-%d')}")
     print(figs.table())
     return 0

@@ -83,7 +83,16 @@ SUPPORT = [({"deployment": "close", "turns": 3, "support": True, "special_ap": s
             4000 + seed) for seed in range(60)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT)
+# the barrage scenario (artillery and smoke): close armies so that fire lands on
+# stands and stands move into impact areas; some at other cohesion levels (the
+# rolls), one full game
+BARRAGE = [({"scenario": "barrage", "deployment": "close", "turns": 5}, 3000 + seed) for seed in range(40)] + \
+    [({"scenario": "barrage", "deployment": "close", "turns": 4, "german_cohesion": 8 + seed % 12,
+       "soviet_cohesion": 6 + seed % 14, "hot_shot": seed % 2 == 0}, 3100 + seed) for seed in range(12)] + \
+    [({"scenario": "barrage"}, 3200)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

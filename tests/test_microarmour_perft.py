@@ -75,6 +75,14 @@ POSITIONS = [
     ("village", 2, 5),
     ("village", 3, 40),
     ("village", 9, 120),
+    # the barrage scenario (artillery and smoke): the start, a plot decision,
+    # a deviation roll, movement with markers about
+    ("scenario=barrage", 0, 0),
+    ("scenario=barrage", 21, 150),
+    ("scenario=barrage", 37, 163),
+    ("scenario=barrage,deployment=close", 25, 300),
+    ("scenario=barrage,deployment=close", 22, 90),
+    ("scenario=barrage,deployment=close", 20, 220),
 ]
 DEPTHS = (1, 2)
 

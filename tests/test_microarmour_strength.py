@@ -10,9 +10,10 @@ from ardsearch.match import play_game
 from ardsearch.games.microarmour import SPEC
 
 
-@pytest.mark.parametrize("deployment", ["edges", "close"])
-def test_greedy_beats_random(deployment):
-    game = ardsearch.Game(SPEC, {"deployment": deployment})
+@pytest.mark.parametrize("deployment,scenario", [("edges", "introductory"), ("close", "introductory"),
+                                                 ("edges", "barrage")])
+def test_greedy_beats_random(deployment, scenario):
+    game = ardsearch.Game(SPEC, {"deployment": deployment, "scenario": scenario})
     wins = 0
     for seed in range(10):
         seat = seed % 2

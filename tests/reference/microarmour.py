@@ -16,11 +16,12 @@ import math
 from fractions import Fraction
 
 from ardsearch.games.microarmour import _data
-
 try:
     from .microarmour_air import AirRules
+    from .microarmour_artillery import ArtilleryMixin
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
+    from reference.microarmour_artillery import ArtilleryMixin
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -100,7 +101,9 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules):
+class Ref(AirRules, ArtilleryMixin):
+    SIDES = SIDES
+
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
@@ -158,6 +161,7 @@ class Ref(AirRules):
         self.due = {k: [False, False] for k in COMMAND_ROLLS}
         self.end_cause = None
         self.init_air()
+        self.art_init(self.sc)               # batteries, pre-registered points (microarmour_artillery.py)
 
     @staticmethod
     def side_key(p):
@@ -235,14 +239,16 @@ class Ref(AirRules):
         return self.ter(x, y)["blocks_los"]
 
     def blocking(self, x, y, personnel_target):
-        if self.blocks_terrain(x, y):
+        if self.blocks_terrain(x, y) or self.under_marker(x, y):
             return True
         o = self.at(x, y)
         return o is not None and (o["w"]["defence"] != "P" or personnel_target)
 
     def los(self, a, b):
-        pers = b["w"]["defence"] == "P"
-        return not any(self.blocking(cx, cy, pers) for cx, cy in crossed(a["x"], a["y"], b["x"], b["y"]))
+        return self.los_xy(a["x"], a["y"], b["x"], b["y"], b["w"]["defence"] == "P")
+
+    def los_xy(self, ax, ay, bx, by, pers):
+        return not any(self.blocking(cx, cy, pers) for cx, cy in crossed(ax, ay, bx, by))
 
     # ------------------------------------------------------------ fire
     def arc_front(self, firer, target):
@@ -367,6 +373,7 @@ class Ref(AirRules):
         if kind in ("assault_defence", "assault"):
             return self.sd_mod(f)
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
+        m += 3 * self.under_marker(f["x"], f["y"]) + 3 * self.under_marker(t["x"], t["y"])  # smoke / impact
         if not t["fired"] and self.dist(f, t) > 1:
             m += self.tmods(t["x"], t["y"])[0]
         if self.burning(t["x"], t["y"]) or self.burning(f["x"], f["y"]):
@@ -465,6 +472,8 @@ class Ref(AirRules):
             return "air_" + self.strike["step"]
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
+        if self.phase == "artillery":
+            return "artillery"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -482,12 +491,15 @@ class Ref(AirRules):
         if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
-                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
+                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
+                                         "artillery", "mv_artillery"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
         if n.startswith("air_"):
             return "chance"
+        if n == "plot":
+            return SIDES[self.cur_bat()["side"]]
         if n == "declare":
             return SIDES[self.attack["side"]]
         if n == "lead":
@@ -510,6 +522,8 @@ class Ref(AirRules):
         p = self.active
         if n in ("air_choose", "air_plot"):
             return self.air_legal(n)
+        if n == "plot":
+            return self.plot_legal()
         if n == "lead":
             return ["lead", "follow"]
         if n == "appoint":
@@ -629,6 +643,8 @@ class Ref(AirRules):
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
+        if n in ("artillery", "mv_artillery"):
+            return self.art_chances(n)
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -778,6 +794,8 @@ class Ref(AirRules):
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
             return self.air_apply(n, move)
+        if n == "plot":
+            return self.plot_apply(move)
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -898,6 +916,11 @@ class Ref(AirRules):
         m["facing"] = rest
         m["steps"] += 1
         self.mover["step"] = "step"
+        if self.move_hits(0):          # impact markers on the new square attack it first
+            return
+        self.after_step_fire(m)
+
+    def after_step_fire(self, m):
         foe = 1 - m["side"]
         if (not m["ofsuf"] and self.at(m["x"], m["y"], skip=m) is None
                 and any(self.may_fire(f, m, "opportunity") for f in self.live(foe))):
@@ -905,6 +928,8 @@ class Ref(AirRules):
             self.active = foe
 
     def apply_chance(self, n, move):
+        if n in ("artillery", "mv_artillery"):
+            return self.art_apply_chance(n, move)
         if isinstance(n, tuple):
             kind, p = n
             c = self.cards[p]
@@ -974,6 +999,10 @@ class Ref(AirRules):
             if move == "crt:E":
                 self.bld[(x, y)]["hits"] += 1
                 self.bld[(x, y)]["fire"] = BLD["burn_turns"]
+            if self.strike and self.strike["step"] == "building":
+                return self.air_buildings_from(self.strike["sq"] + 1)     # a bomb's next building area
+            if self.phase == "artillery" and self.art["step"] == "building":
+                return self.art_building_done()                           # an impact's next one
             a = self.attack
             a["hot"] = False
             a["current"] += 1
@@ -1168,13 +1197,26 @@ class Ref(AirRules):
         self.active = self.first
         if self.phase == "posture":
             self.phase = "fire"
-            self.air_strikes_from(0)
+            self.phase = "fire"
+            if self.bats:
+                self.art_start()             # the artillery fire, then the air strikes
+            else:
+                self.air_strikes_from(0)
         elif self.phase == "fire":
-            if not self.air_plots_from(0):
-                self.to_orders()
+            if self.air_plots_from(0):       # the joint plot: air bomb plots, then artillery plots
+                self.phase = "plot"
+            else:
+                self.joint_plot_air_done()
         elif self.phase == "movement":
             self.phase = "recovery"
             self.next_recovery(0)
+
+    def joint_plot_air_done(self):
+        """The joint plot's air bomb plots are made: the artillery plots, or the orders."""
+        if self.bats:
+            self.plot_start()
+        else:
+            self.to_orders()
 
     def to_orders(self):
         self.phase = "orders"
@@ -1228,6 +1270,7 @@ class Ref(AirRules):
         self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):
+        self.markers_age()
         if self.turn >= self.turns:
             self.end_cause = "last_turn"
             self.finish()
@@ -1311,7 +1354,7 @@ class Ref(AirRules):
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "air": self.air_dict(),
+                "air": self.air_dict(), "artillery": self.art_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
                                    for y in range(self.sc["height"])],
@@ -1339,6 +1382,8 @@ class Ref(AirRules):
         c.strike = copy.deepcopy(self.strike)
         c.bld = copy.deepcopy(self.bld)
         c.opt = dict(self.opt)
+        c.bats = copy.deepcopy(self.bats)
+        c.art = dict(self.art)
         return c
 
 
@@ -1394,6 +1439,7 @@ def from_dict(d):
                       "due": c["break_check_due"], "broken": c["broken"], "hand": hand}
     if d["winner"] is not None:
         r.winner = "draw" if d["winner"] == "draw" else SIDES.index(d["winner"])
+    r.art_from_dict(d.get("artillery"))
     return r
 
 

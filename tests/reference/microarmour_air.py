@@ -77,7 +77,7 @@ class AirRules:
             return
         if st["step"] == "plot":
             if not self.air_plots_from(st["plane"]):
-                self.to_orders()
+                self.joint_plot_air_done()
         else:
             self.air_strikes_from(st["plane"])
 
@@ -179,6 +179,20 @@ class AirRules:
                 self.strike["sq"] = j
                 self.strike["step"] = "crt"
                 return
+        self.air_buildings_from(0)
+
+    def air_buildings_from(self, k):
+        """A bomb attacks the intact building areas under its pattern, after the stands."""
+        if self.strike["kind"] == "bomb":
+            pts = self.pattern()
+            fp = self.planes[self.strike["plane"]]["bomb"]
+            for j in range(k, len(pts)):
+                x, y = pts[j]
+                if (x, y) in self.bld and not self.rubble(x, y):
+                    self.strike["sq"] = j
+                    self.strike["step"] = "building"
+                    self.bld_roll = (x, y, min(fp, 30), 0)
+                    return
         self.air_strikes_from(self.strike["plane"] + 1)
 
     def air_apply(self, n, move):
@@ -189,7 +203,7 @@ class AirRules:
             at = None if move == "pass" else [int(v) for v in move.split()[1].split(",")]
             a["plot"] = {"turn": self.turn + 1, "at": at}
             if not self.air_plots_from(i + 1):
-                self.to_orders()
+                self.joint_plot_air_done()
         elif n == "air_choose":
             if move == "pass":
                 return self.air_strikes_from(i + 1)

@@ -12,8 +12,9 @@ _SC = _engine.SCENARIO
 
 PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
-          "scenario file in scenarios/: introductory (the book's first) or airstrike (the same table "
-          "with an aircraft and an AA stand per side)", choices=_engine.SCENARIO_NAMES),
+          "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
+          "with an aircraft and an AA stand per side) or barrage (the same table and forces with "
+          "off-board artillery and smoke on both sides)", choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
           min=1, max=100),
@@ -72,10 +73,15 @@ def render(raw: bytes) -> str:
     for b in d["buildings"]:     # RULES.md, Buildings: '%' rubble, '^' burning
         if b["burning"] or b["rubble"]:
             grid[b["at"][1]][b["at"][0]] = "^" if b["burning"] else "%"
+    art = d.get("artillery")
+    for b in (art or {}).get("batteries", []):     # markers: X impact, & smoke
+        for x, y in b["markers"]:
+            grid[y][x] = "&" if b["mission"]["kind"] == "smoke" else "X"
     for st in d["stands"]:
         if st["alive"]:
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
-    head = f"{sc['title']}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
+    title = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["title"]
+    head = f"{title}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
     if d["to_move"] == "terminal":
         head += "game over: " + ("draw" if d["winner"] == "draw" else f"{_TITLE.get(d['winner'], d['winner'])} win")
     else:
@@ -111,6 +117,7 @@ def render(raw: bytes) -> str:
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
     lines.extend(_air_lines(d))
+    lines += _artillery_lines(d)
     return "\n".join(lines)
 
 
@@ -134,6 +141,29 @@ def _air_lines(d) -> list:
     if st:
         what = "plotting" if st["step"] == "plot" else f"{st['kind']} at {st['at'][0]},{st['at'][1]}"
         out.append(f"airstrike: {st['aircraft']} {what} [{st['step']}]" + (f" AA +{st['aa']}" if st["aa"] else ""))
+    return out
+
+
+def _artillery_lines(d) -> list:
+    """One line per battery: smoke missions left and its mission as far as
+    the reader sees it (an opponent's plot is `?` in a view: RULES.md, Board text)."""
+    art = d.get("artillery")
+    if not art:
+        return []
+    out = []
+    for b in art["batteries"]:
+        m = b["mission"]
+        what = {"none": "-", "held": "-", "hidden": "?"}.get(b["state"])
+        if what is None:
+            aim = f"pre{m['prereg']}" if m["prereg"] else f"{m['target'][0]},{m['target'][1]}"
+            if b["state"] == "plotted":
+                what = f"plotted {m['kind']} {aim}, lands turn {b['lands']}"
+            else:
+                where = " ".join(f"{x},{y}" for x, y in b["markers"])
+                what = f"{m['kind']} on {where} ({b['turns_left']} turn{'s' if b['turns_left'] > 1 else ''})"
+        out.append(f"battery {b['id']:6s} {_TITLE.get(b['side'], b['side']):7s} smoke {b['smoke_left']}  {what}")
+    if art["current"] and d["phase"] in ("artillery", "plot"):
+        out.append(f"{d['phase']}: battery {art['current']} ({art['step'] if d['phase'] == 'artillery' else 'plot'})")
     return out
 
 

@@ -17,6 +17,7 @@ cdef enum:  # air_step: what an airstrike (or its plot) waits for
     AS_DIST = 7         # chance: 1D6 (bomb) or 1D6/2 (strafe) inches
     AS_CRT = 8          # chance: the CRT roll against the next stand under the strike
     AS_PLOT = 9         # the owner, in the Joint Plot phase: plot next turn's bomb point or pass
+    AS_BLDG = 10        # a bomb's roll against the building area on pattern square air_sq (N_BLDG)
 
 cdef enum:
     PLOT_NONE = 255     # plot_x: no bomb point
@@ -190,7 +191,7 @@ cdef void plot_next(MaState *s, int start) noexcept nogil:
             return
     s.air_step = AS_NONE
     s.air_cur = 0
-    begin_orders(s)
+    joint_plot_air_done(s)                   # the artillery plots of the same phase, then orders
 
 cdef bint air_plot_begin(MaState *s) noexcept nogil:
     """hook (end_phase, fire -> orders): phase 5, Joint Plot, for the bombs of
@@ -198,6 +199,7 @@ cdef bint air_plot_begin(MaState *s) noexcept nogil:
     cdef int a
     for a in range(NAIR):
         if air_can_plot(s, a) and any_enemy(s, air_side(s, a)):
+            s.phase = PH_PLOT
             plot_next(s, a)
             return 1
     return 0
@@ -358,7 +360,8 @@ cdef int air_chance(const MaState *s, ard_action *a, double *pr) noexcept nogil:
 
 # ----------------------------------------------------------------- hook: apply
 cdef void air_attacks_from(MaState *s, int k) noexcept nogil:
-    """The next stand under the strike from pattern square k on, or the next aircraft."""
+    """The next stand under the strike from pattern square k on; after the
+    stands, a bomb's building areas; then the next aircraft."""
     cdef int r = BOMB_R if s.air_kind == 1 else 0, w = 2 * r + 1
     while k < w * w:
         if air_target_at(s, k) >= 0:
@@ -366,6 +369,24 @@ cdef void air_attacks_from(MaState *s, int k) noexcept nogil:
             s.air_step = AS_CRT
             return
         k += 1
+    air_buildings_from(s, 0)
+
+cdef void air_buildings_from(MaState *s, int k) noexcept nogil:
+    """Bombs attack the building areas under their pattern (digest, Improved
+    positions: "Artillery and bombs attack building areas"), square by square
+    after the stands' rolls, as a direct-fire attack's building roll follows
+    its CRT roll; strafing attacks none. Then the next aircraft."""
+    cdef int r = BOMB_R, w = 2 * r + 1, x, y
+    if s.air_kind == 1:
+        while k < w * w:
+            x = <int>s.air_x - r + k % w
+            y = <int>s.air_y - r + k // w
+            attack_building(s, x, y, AIR_BOMBFP[s.scn][s.air_cur], 0)    # _buildings.pxi
+            if s.bld_area != NONE:
+                s.air_sq = k
+                s.air_step = AS_BLDG
+                return
+            k += 1
     air_next(s, s.air_cur + 1)
 
 cdef void air_after_aa(MaState *s) noexcept nogil:

@@ -127,9 +127,10 @@ cdef int air_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         if s.air_cur or s.air_kind or s.air_x or s.air_y or s.air_mod or s.air_dir or s.air_sq or s.air_fasc:
             return fail(msg, msglen, b"airstrike bookkeeping set outside an airstrike")
         return 0
-    if s.air_step > AS_PLOT or s.air_cur >= AIR_N[s.scn]:
+    if s.air_step > AS_BLDG or s.air_cur >= AIR_N[s.scn]:
         return fail(msg, msglen, b"airstrike step or aircraft out of range")
-    if (s.phase != PH_FIRE and s.phase != PH_OVER) or s.atk_step != S_NONE or s.mover != NONE:
+    if ((s.phase != (PH_PLOT if s.air_step == AS_PLOT else PH_FIRE) and s.phase != PH_OVER)
+            or s.atk_step != S_NONE or s.mover != NONE):
         return fail(msg, msglen, b"an airstrike outside the air strike or joint plot phase")
     if s.air_step == AS_PLOT:
         if not air_can_plot(s, s.air_cur):
@@ -143,6 +144,13 @@ cdef int air_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         t = 2 * BOMB_R + 1 if s.air_kind == 1 else 1
         if s.air_sq >= t * t or air_target_at(s, s.air_sq) < 0:
             return fail(msg, msglen, b"an airstrike CRT roll with no stand under it")
+    elif s.air_step == AS_BLDG:
+        if (s.air_kind != 1 or s.air_sq >= (2 * BOMB_R + 1) * (2 * BOMB_R + 1) or s.bld_area == NONE
+                or not on_map(s, <int>s.air_x - BOMB_R + s.air_sq % (2 * BOMB_R + 1),
+                              <int>s.air_y - BOMB_R + s.air_sq // (2 * BOMB_R + 1))
+                or building_at(s, <int>s.air_x - BOMB_R + s.air_sq % (2 * BOMB_R + 1),
+                               <int>s.air_y - BOMB_R + s.air_sq // (2 * BOMB_R + 1)) != s.bld_area):
+            return fail(msg, msglen, b"a bomb's building roll with no building area under its pattern square")
     elif s.air_sq:
         return fail(msg, msglen, b"an airstrike pattern square outside its CRT rolls")
     return 0

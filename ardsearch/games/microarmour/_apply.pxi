@@ -3,6 +3,9 @@
 # ----------------------------------------------------------------- vtable: apply
 cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
     cdef int p, g, v, t, bx, by
+    if is_art_chance(k):
+        art_apply_chance(s, k, action)       # hook: artillery fire (_artillery.pxi)
+        return
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         s.ncards[p] += 1
@@ -146,6 +149,9 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         return
     if k == N_APPOINT:
         apply_command(s, k, action)
+        return
+    if k == N_PLOT:
+        plot_apply(s, action)                # hook: artillery plots (_artillery.pxi)
         return
     if k == N_LEAD:
         s.first = s.init_side if action == A_LEAD else 1 - s.init_side

@@ -98,6 +98,8 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     cdef int g
     if square_blocks(s, x, y):
         return 1
+    if marker_at(s, x, y):
+        return 1                        # impact and smoke markers block LOS (_artillery.pxi)
     g = occupant(s, x, y, -1)
     if g >= 0:
         if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
@@ -105,19 +107,28 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     return 0
 
 cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
+    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL, NULL)
+
+cdef inline bint blocks_at(const MaState *s, int x, int y, bint pers, const uint8_t *grid) noexcept nogil:
+    """blocks(), or a precomputed grid of it (grid[y * WMAX + x]) when many
+    lines are traced over one position (artillery plots)."""
+    if grid != NULL:
+        return grid[y * WMAX + x]
+    return blocks(s, x, y, pers)
+
+cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers, const uint8_t *grid) noexcept nogil:
     """Centre to centre over squares: every square strictly between blocks or
     not; where the line runs exactly through a corner both squares beside it
-    count and either blocks (ambiguous LOS favours the defender)."""
-    cdef int x = s.st[a].x, y = s.st[a].y, tx = s.st[b].x, ty = s.st[b].y
+    count and either blocks (ambiguous LOS favours the defender). pers: the
+    target is personnel (personnel stands block LOS only to personnel)."""
     cdef int nx = iabs(tx - x), ny = iabs(ty - y)
     cdef int sx = 1 if tx > x else -1, sy = 1 if ty > y else -1
     cdef int ix = 0, iy = 0, lhs, rhs
-    cdef bint pers = TY_DEF[s.st[b].type] == D_PERSONNEL
     while ix < nx or iy < ny:
         lhs = (1 + 2 * ix) * ny
         rhs = (1 + 2 * iy) * nx
         if lhs == rhs:
-            if blocks(s, x + sx, y, pers) or blocks(s, x, y + sy, pers):
+            if blocks_at(s, x + sx, y, pers, grid) or blocks_at(s, x, y + sy, pers, grid):
                 return 0
             x += sx
             y += sy
@@ -131,6 +142,6 @@ cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
             iy += 1
         if x == tx and y == ty:
             return 1
-        if blocks(s, x, y, pers):
+        if blocks_at(s, x, y, pers, grid):
             return 0
     return 1

@@ -101,7 +101,8 @@ cdef void building_result(MaState *s, int a, int res) noexcept nogil:
     s.bld_fire[a] = BURN_TURNS
 
 cdef void building_roll_done(MaState *s) noexcept nogil:
-    """After the building roll of a direct-fire artillery attack: the next firer."""
+    """After a building roll: the direct-fire attack's next firer, or the
+    artillery impact's or the bomb's next building area (their own flow)."""
     s.bld_area = NONE
     s.bld_fp = 0
     s.bld_mod = 0
@@ -109,6 +110,10 @@ cdef void building_roll_done(MaState *s) noexcept nogil:
         s.hot = 0
         s.atk_cur += 1
         advance_attack(s)
+    elif s.air_step == AS_BLDG:
+        air_buildings_from(s, s.air_sq + 1)          # _air.pxi
+    elif s.phase == PH_ART and s.art_step == AR_BLDG:
+        art_building_done(s)                         # _artillery.pxi
 
 cdef void buildings_new_turn(MaState *s) noexcept nogil:
     """A new turn: fires burn down (BURN_TURNS turns in all, design)."""

@@ -197,6 +197,7 @@ def load_charts(path=None):
         _fail(path, "air", "a table", air)
     out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     out["command"] = _load_command(path, d.get("command"))
+    out["artillery"] = _artillery_chart(path, d.get("artillery"))
     return out
 
 
@@ -217,6 +218,45 @@ def _load_command(path, c):
     return out
 
 
+NATIONALITIES = ("us", "uk_late", "german", "uk_early", "other")
+
+
+def _artillery_chart(path, a):
+    """charts.toml [artillery] (RULES.md, Indirect artillery)."""
+    if not isinstance(a, dict):
+        _fail(path, "artillery", "a table", a)
+    delay = a.get("delay")
+    if not isinstance(delay, dict) or set(delay) != set(NATIONALITIES):
+        _fail(path, "artillery.delay", "a delay for each of " + ", ".join(NATIONALITIES), delay)
+    out = {"delay": {k: _int(path, delay, k, 1, 3) for k in NATIONALITIES}}
+    at, n = a.get("prereg_at"), a.get("prereg_n")
+    if (not isinstance(at, list) or not isinstance(n, list) or len(at) != len(n) or not at
+            or sorted(at) != at or not all(isinstance(v, int) and 0 <= v <= 3 for v in n)):
+        _fail(path, "artillery.prereg_at / prereg_n", "two lists of equal length, increasing cohesion, counts 0..3",
+              (at, n))
+    out["prereg_at"], out["prereg_n"] = list(at), list(n)
+    out["prereg_max"] = _int(path, a, "prereg_max", 0, 3)
+    out["prereg_mod"] = _int(path, a, "prereg_mod", -10, 10)
+    out["adjusted_mod"] = _int(path, a, "adjusted_mod", -10, 10)
+    out["barrage_columns"] = _int(path, a, "barrage_columns", 0, 6)
+    spt = a.get("smoke_per_turn")
+    if isinstance(spt, bool) or not isinstance(spt, (int, float)) or not 0 <= spt <= 1:
+        _fail(path, "artillery.smoke_per_turn", "a number from 0 to 1", spt)
+    out["smoke_per_turn"] = float(spt)
+    out["smoke_turns"] = _int(path, a, "smoke_turns", 1, 3)
+    out["plot_grid"] = _int(path, a, "plot_grid", 3, 10)
+    return out
+
+
+def prereg_allowed(charts, cohesion):
+    """Pre-registered target points a force of this cohesion may have (design table)."""
+    a = charts["artillery"]
+    for at, n in zip(a["prereg_at"], a["prereg_n"]):
+        if cohesion <= at:
+            return n
+    return a["prereg_max"]
+
+
 def load_weapons(path=None):
     path = path or os.path.join(HERE, "data", "weapons.toml")
     d = _read(path)
@@ -235,7 +275,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon", "cavalry", "engineer") + EXTRA_FLAGS:
+        for flag in ("open_top", "recon", "cavalry", "engineer", "indirect", "smoke") + EXTRA_FLAGS:
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         aa_mm = t.get("aa", 0)
@@ -248,6 +288,7 @@ def load_weapons(path=None):
                       "move": move, "role": role, "open_top": t.get("open_top", False),
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
                       "engineer": t.get("engineer", False), "aa": aa_mm,
+                      "indirect": t.get("indirect", False), "smoke": t.get("smoke", False),
                       "aa_bonus": aa_class(aa_mm)})
         types[-1].update(_weapon_extras(path, key, t))
     if not types or len(types) > MAX_TYPES:
@@ -287,11 +328,17 @@ def _weapon_extras(path, key, t):
     return out
 
 
+BASE_KEYS = {"title", "base", "side", "battery"}
+BASE_SIDE_KEYS = {"nationality", "prereg"}
+
+
 def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     path = path or os.path.join(HERE, "scenarios", f"{name}.toml")
     d = _read(path)
     charts = charts or load_charts()
     weapons = weapons or load_weapons()
+    if "base" in d:
+        return _load_on_base(path, d, charts, weapons)
     tchars = {t["char"]: i for i, t in enumerate(charts["terrain"])}
     tkeys = {t["key"]: i for i, t in enumerate(weapons)}
     rows = d.get("map")
@@ -365,6 +412,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:
             _fail(path, "stand", f"at most {MAX_AA} AA stands for side {side_keys[p]}", n_aa)
+    _load_artillery(path, d, out, charts, weapons)
     return out
 
 
@@ -441,3 +489,115 @@ def _scenario_buildings(path, d, charts, grid, width, height):
             _fail(path, k + ".class", "light, medium or heavy", b.get("class"))
         areas[index[tuple(at)]][3] = BUILDING_CLASSES.index(b["class"])
     return [tuple(a) for a in areas]
+
+
+def _load_on_base(path, d, charts, weapons):
+    """A scenario that takes its table, forces and terms from another file
+    (`base`) and adds only artillery data (design, RULES.md Scenarios: the
+    barrage scenario is the Introductory with batteries, written once)."""
+    base = d["base"]
+    if base != "introductory":
+        _fail(path, "base", '"introductory" (the scenario whose table and forces it adds artillery to)', base)
+    for key in d:
+        if key not in BASE_KEYS:
+            _fail(path, key, "no such key in a scenario with a base (allowed: " + ", ".join(sorted(BASE_KEYS)) + ")",
+                  d[key])
+    sides = d.get("side", {})
+    if not isinstance(sides, dict):
+        _fail(path, "side", "side tables", sides)
+    for sk, s in sides.items():
+        for key in s:
+            if key not in BASE_SIDE_KEYS:
+                _fail(path, f"side.{sk}.{key}", "only nationality and prereg in a scenario with a base", s[key])
+    out = load_scenario(base, charts, weapons)
+    out["title"] = str(d.get("title", out["title"]))
+    _load_artillery(path, d, out, charts, weapons)
+    return out
+
+
+MAX_BATTERIES = 4     # per side
+SHEAFS = ("closed", "open")
+
+
+def _load_artillery(path, d, out, charts, weapons):
+    """Nationality, pre-registered target points and off-board batteries
+    (RULES.md, Indirect artillery); every problem names file, key and reason."""
+    sides = d.get("side", {})
+    keys = [s["key"] for s in out["sides"]]
+    for sk in sides:
+        if sk not in keys:
+            _fail(path, f"side.{sk}", "a side of the scenario (" + ", ".join(keys) + ")", sk)
+    for p, sd in enumerate(out["sides"]):
+        s = sides.get(sd["key"], {})
+        nat = s.get("nationality", "other")
+        if nat not in NATIONALITIES:
+            _fail(path, f"side.{sd['key']}.nationality", "one of " + ", ".join(NATIONALITIES), nat)
+        sd["nationality"] = nat
+        sd["delay"] = charts["artillery"]["delay"][nat]
+        pts = s.get("prereg", [])
+        allowed = prereg_allowed(charts, sd["cohesion"])
+        if not isinstance(pts, list) or len(pts) > allowed:
+            _fail(path, f"side.{sd['key']}.prereg",
+                  f"a list of at most {allowed} pre-registered target points (cohesion {sd['cohesion']}, "
+                  f"charts.toml artillery.prereg_at)", pts)
+        for i, pt in enumerate(pts):
+            if (not isinstance(pt, list) or len(pt) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                                    for v in pt)
+                    or not 0 <= pt[0] < out["width"] or not 0 <= pt[1] < out["height"]):
+                _fail(path, f"side.{sd['key']}.prereg[{i}]",
+                      f"a target point [x, y] on the table (0..{out['width'] - 1}, 0..{out['height'] - 1})", pt)
+        sd["prereg"] = [tuple(pt) for pt in pts]
+    bats = d.get("battery", [])
+    if not isinstance(bats, list):
+        _fail(path, "battery", "an array of [[battery]] tables", bats)
+    tkeys = {t["key"]: i for i, t in enumerate(weapons)}
+    ids = {s["id"]: (p, l) for p in range(2) for l, s in enumerate(out["stands"][p])}
+    per = [[], []]
+    for i, b in enumerate(bats):
+        k = f"battery[{i}]"
+        if not isinstance(b, dict):
+            _fail(path, k, "a table", b)
+        bid = b.get("id")
+        if (not isinstance(bid, str) or not bid.isalnum() or not 1 <= len(bid) <= 6 or not bid[0].isalpha()
+                or bid in ids or any(bid == x["id"] for q in per for x in q)):
+            _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters starting with a letter "
+                  "(not a stand's)", bid)
+        if b.get("side") not in keys:
+            _fail(path, k + ".side", " or ".join(keys), b.get("side"))
+        p = keys.index(b["side"])
+        on_board = b.get("stand")
+        if on_board is not None:
+            # an on-board 'I' stand fires as this battery: its type is the stand's
+            if on_board not in ids or ids[on_board][0] != p:
+                _fail(path, k + ".stand", f"the id of an indirect-fire stand of side {b['side']}", on_board)
+            if "type" in b:
+                _fail(path, k + ".type", "no type for an on-board battery (the stand's type is used)", b["type"])
+            ty = weapons[out["stands"][p][ids[on_board][1]]["type"]]["key"]
+            if not weapons[tkeys[ty]]["indirect"]:
+                _fail(path, k + ".stand", "a stand whose weapon type fires indirect (indirect = true)", on_board)
+        else:
+            ty = b.get("type")
+        if ty not in tkeys or not weapons[tkeys[ty]]["indirect"]:
+            _fail(path, k + ".type", "an indirect-fire weapon type from weapons.toml (indirect = true)", ty)
+        obs = b.get("observer")
+        if obs is None:
+            _fail(path, k + ".observer", "the id of the battery's forward observer (a stand of its side): "
+                  "a battery without an observer cannot be plotted", obs)
+        if obs not in ids or ids[obs][0] != p:
+            _fail(path, k + ".observer", f"the id of a stand of side {b['side']}", obs)
+        sheaf = b.get("sheaf", "closed")
+        if sheaf not in SHEAFS:
+            _fail(path, k + ".sheaf", '"closed" or "open"', sheaf)
+        barrage = b.get("barrage", False)
+        if not isinstance(barrage, bool):
+            _fail(path, k + ".barrage", "true or false", barrage)
+        smoke = int(out["turns"] * charts["artillery"]["smoke_per_turn"]) if weapons[tkeys[ty]]["smoke"] else 0
+        per[p].append({"id": bid, "type": tkeys[ty], "he": weapons[tkeys[ty]]["he"],
+                       "sections": _int(path, b, "sections", 1, 3), "open": sheaf == "open",
+                       "observer": ids[obs][1], "barrage": barrage,
+                       "stand": None if on_board is None else ids[on_board][1], "duration": _int(path, b, "duration", 1, 3, 1),
+                       "smoke": min(smoke, 15)})
+    for p in range(2):
+        if len(per[p]) > MAX_BATTERIES:
+            _fail(path, "battery", f"at most {MAX_BATTERIES} batteries per side", len(per[p]))
+    out["batteries"] = per

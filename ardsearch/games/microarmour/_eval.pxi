@@ -40,7 +40,7 @@ cdef double reach(const MaState *s, int g) noexcept nogil:
     move has started, else what its posture promises before the movement
     phase is over (nothing after a failed or finished move)."""
     cdef int flags = s.st[g].flags
-    if s.phase > PH_MOVE or flags & F_MOVED:
+    if s.phase == PH_RECOVER or s.phase == PH_OVER or flags & F_MOVED:
         return 0.0
     if s.st[g].mp:
         return s.st[g].mp / 2.0
@@ -113,7 +113,8 @@ cdef double ma_evaluate(const void *state, int player) noexcept nogil:
     # Material as a share of the whole, plus the village race: one inch
     # nearer for one stand is worth about 0.002, a stand in the village 0.05
     # to 0.08 (the game is won there; material only matters on the way).
-    e = (a - b + pending_attack_value(s, player) + air_threat(s, player)) / (a + b + 10.0) \
+    e = (a - b + pending_attack_value(s, player) + air_threat(s, player) + incoming_fire(s, player)) \
+        / (a + b + 10.0) \
         + 0.04 * (village_score(s, player) - village_score(s, 1 - player))
     if e > 1.0:
         e = 1.0

@@ -41,6 +41,7 @@ cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
         m += 3
     if kind == K_COVERING:
         m += 3
+    m += marker_fire_mod(s, f, t)       # smoke / impact markers (_artillery.pxi)
     if not (s.st[t].flags & F_FIRED) and dist(s, f, t) > 1:
         m += terrain_coh(s, s.st[t].x, s.st[t].y)
     return m + smoke_fire_mod(s, f, t)      # _buildings.pxi: burning buildings

@@ -22,6 +22,10 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_DECL
     if s.air_step:
         return air_node(s)                   # hook: airstrikes (_air.pxi)
+    if s.phase == PH_ART:
+        return art_node(s)                   # hook: artillery fire (_artillery.pxi)
+    if s.phase == PH_PLOT:
+        return N_PLOT                        # hook: artillery plots (_artillery.pxi)
     if s.phase == PH_INIT:
         return N_INIT
     if s.phase == PH_LEAD:
@@ -57,6 +61,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_HIT1
         if s.mv_sub == M_OVR_ATKROLL:
             return N_OVR_ATKROLL
+        if s.mv_sub == M_ART:
+            return N_ART_MOVEHIT
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
@@ -123,6 +129,7 @@ cdef void next_recovery(MaState *s, int start) noexcept nogil:
         end_of_turn(s)
 
 cdef void end_of_turn(MaState *s) noexcept nogil:
+    markers_age(s)
     if s.turn >= s.turns:
         s.end_cause = END_LAST_TURN
         finish_game(s)
@@ -135,14 +142,32 @@ cdef void end_phase(MaState *s) noexcept nogil:
     s.passed = 0
     s.to_move = s.first
     if s.phase == PH_POSTURE:
-        s.phase = PH_FIRE
-        air_phase_begin(s)                   # hook: phase 3, air strikes before standard fire
+        if not start_artillery(s):           # hook: phase 3, artillery fire first (_artillery.pxi)
+            fire_phase_begin(s)
     elif s.phase == PH_FIRE:
-        if not air_plot_begin(s):            # hook: phase 5, joint plot (air), then orders
-            begin_orders(s)
+        joint_plot_begin(s)                  # phase 5
     elif s.phase == PH_MOVE:
         s.phase = PH_RECOVER
         next_recovery(s, 0)
+
+cdef void fire_phase_begin(MaState *s) noexcept nogil:
+    """Phase 3 goes on after the artillery fire (if any) with the air strikes,
+    then the standard fire (RULES.md, Turn sequence)."""
+    s.phase = PH_FIRE
+    s.passed = 0
+    s.to_move = s.first
+    air_phase_begin(s)                       # hook: air strikes before standard fire (_air.pxi)
+
+cdef void joint_plot_begin(MaState *s) noexcept nogil:
+    """Phase 5, Joint Plot: one phase of hidden decisions, the air bomb plots
+    (_air.pxi) then the artillery plots (_artillery.pxi); then the orders."""
+    if not air_plot_begin(s):
+        joint_plot_air_done(s)
+
+cdef void joint_plot_air_done(MaState *s) noexcept nogil:
+    """The air bomb plots of the joint plot phase are made: the artillery plots, or the orders."""
+    if not art_plot_begin(s):
+        begin_orders(s)
 
 cdef void begin_orders(MaState *s) noexcept nogil:
     s.phase = PH_ORDERS

@@ -8,6 +8,7 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
         memcpy(out_view, state, sizeof(MaState))
     v.total[q] = 0
     memset(v.deck[q], 0, 10)
+    art_observe(v, q)
     v.viewer = player
     air_observe(v, player)                   # hook: the opponent's bomb plots
 
@@ -75,6 +76,7 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
             tot += v + 1
     memcpy(s.deck[q], deck, 10)
     s.total[q] = tot
+    art_determinize(s, q, rng)
 
 cdef int ma_viewer(const void *state) noexcept nogil:
     return (<const MaState *>state).viewer
@@ -86,4 +88,6 @@ cdef int ma_action_visible(const void *state, ard_action action, int player) noe
         return 1 if player == card_side(k) else 0
     if k == N_AIR:
         return air_visible(s, player)        # hook: bomb plots are secret
+    if k == N_PLOT:
+        return 1 if player == bat_side(plot_battery(s)) else 0   # hook: artillery plots are secret
     return 1

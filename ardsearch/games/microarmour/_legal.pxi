@@ -24,6 +24,9 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.df_options = prm.df_options & DF_ALL
     s.bld_area = NONE
     air_init(s)                              # hook: aircraft ordnance and plots
+    for g in range(MAXBAT):                  # hook: artillery (_artillery.pxi)
+        s.smoke_left[g] = BAT_SMOKE[s.scn][g]
+        s.ms[g].last_code = NOCODE if BAT_ON[s.scn][g] else 0
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -53,7 +56,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG):
+             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE,
+             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
@@ -61,6 +65,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_AIR:
         return air_side(s, s.air_cur)
+    if n == N_PLOT:
+        return bat_side(plot_battery(s))
     if n == N_DECL:
         return s.atk_side
     if n == N_LEAD:
@@ -73,6 +79,8 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
+    if k == N_PLOT:
+        return plot_legal_actions(s, out)    # hook: artillery plots
     if k == N_LEAD:
         out[0] = A_LEAD
         out[1] = A_FOLLOW

@@ -107,7 +107,13 @@ cdef int move_mod(const MaState *s, int g) noexcept nogil:
     return m
 
 cdef void after_step(MaState *s) noexcept nogil:
-    """Opportunity fire may halt the mover where it could end its move."""
+    """Impact markers on the new square attack the mover (_artillery.pxi); then
+    opportunity fire may halt it where it could end its move."""
+    if move_hits_from(s, 0):
+        return
+    after_step_fire(s)
+
+cdef void after_step_fire(MaState *s) noexcept nogil:
     cdef int g = s.mover, q = 1 - side_of(g)
     if (not (s.st[g].flags & F_OFSUF) and can_stop_on(s, g, s.st[g].x, s.st[g].y)
             and any_fire(s, q, g, K_OPPORTUNITY, 0)):

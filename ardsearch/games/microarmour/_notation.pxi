@@ -46,6 +46,10 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         return -1
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
+    elif A_HOLD <= a < NUM_ACTIONS:
+        n = art_action_to_string(s, a, tmp)  # hook: artillery (_artillery.pxi)
+        if n < 0:
+            return -1
     elif a < A_GO:
         f = p * 16 + (a - A_FIRE) // 16
         t = (1 - p) * 16 + (a - A_FIRE) % 16
@@ -162,6 +166,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return -1
     if word_is(t, n, b"?"):
         return ARD_HIDDEN_OUTCOME
+    i = art_string_to_action(s, t, n)        # hook: artillery (_artillery.pxi)
+    if i >= 0:
+        return i
     i = air_from_string(s, t, n, p)          # hook: airstrikes
     if i != -2:
         return i

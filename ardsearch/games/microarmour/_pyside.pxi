@@ -1,13 +1,13 @@
 # Included by _engine.pyx: the slow, friendly Python side (GameSpec helpers
 # and test helpers). Nothing here is called by the search.
 
-PHASES = ("initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over")
+PHASES = ("initiative", "lead", "posture", "fire", "orders", "movement", "recovery", "over", "artillery", "plot")
 POSTURES = ("firing", "move", "firemove")
 KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "overrun_fire")
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter")
+              "overrun_counter", "artillery")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -20,7 +20,7 @@ END_CAUSES = (None, "last_turn", "rising_check", "both_broken")
 DEPLOYMENTS = ("edges", "close")
 # one shape for the game: the largest table among the scenarios (smaller ones pad with zeros)
 OBSERVATION_SHAPE = (OBS_PLANES, max(s["height"] for s in SCENARIOS), max(s["width"] for s in SCENARIOS))
-AIR_STEPS = ("none", "fasc", "choose", "aa", "attack", "deviate", "direction", "distance", "crt", "plot")
+AIR_STEPS = ("none", "fasc", "choose", "aa", "attack", "deviate", "direction", "distance", "crt", "plot", "building")
 # the ma-df parameters (RULES.md, Weapons extras and Buildings): name, df_options bit
 DF_PARAMS = (("special_ap", DF_SPECIAL_AP), ("heat", DF_HEAT), ("big_gun_he", DF_BIG_GUN),
              ("depletion", DF_DEPLETION), ("support", DF_SUPPORT))
@@ -139,7 +139,7 @@ def to_dict(raw):
                   "hot_shot": bool(s.hot)}
     mover = None
     if s.mover != NONE:
-        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 14], "ordered": bool(s.mv_flags & 1),
+        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 15], "ordered": bool(s.mv_flags & 1),
                  "stopped": bool(s.mv_flags & 2), "pass_dir": DIRS[s.mv_dir % 8],
                  "close_target": _slot_id(s.ctarget) if s.ctarget != NONE else None,
                  "opportunity_firers": _mask_ids(1 - (s.mover >> 4) if s.mover < NSLOT else 0, s.of_firers)}
@@ -159,7 +159,7 @@ def to_dict(raw):
         "game": "microarmour", "scenario": SCENARIO_NAMES[s.scn], "turns": s.turns, "determination": s.det,
         "cohesion": [s.coh[0], s.coh[1]], "quality": [s.quality[0], s.quality[1]],
         "viewer": None if s.viewer < 0 else SIDE_KEYS[s.viewer & 1],
-        "turn": s.turn, "phase": PHASES[s.phase % 8], "to_move": to_move,
+        "turn": s.turn, "phase": PHASES[s.phase % 10], "to_move": to_move,
         "initiative": SIDE_KEYS[s.init_side & 1], "first": SIDE_KEYS[s.first & 1],
         "active": SIDE_KEYS[s.to_move & 1],
         "passed": [bool(s.passed & 1), bool(s.passed & 2)], "orders_rolled": s.ord_count,
@@ -181,6 +181,7 @@ def to_dict(raw):
                           {"at": [SC_BX[s.scn][s.bld_area], SC_BY[s.scn][s.bld_area]], "firepower": s.bld_fp,
                            "modifier": s.bld_mod}),
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
+        "artillery": _artillery_dict(&s),
         "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
     }
 
@@ -242,7 +243,7 @@ cdef object _air_dict(const MaState *s):
                        "plot": _plot_dict(s, a)})
     strike = None
     if s.air_step != AS_NONE:
-        strike = {"step": AIR_STEPS[s.air_step % 10], "aircraft": AIR_IDS[s.scn][s.air_cur % max(1, AIR_N[s.scn])]
+        strike = {"step": AIR_STEPS[s.air_step % 11], "aircraft": AIR_IDS[s.scn][s.air_cur % max(1, AIR_N[s.scn])]
                   if AIR_N[s.scn] else None,
                   "kind": "bomb" if s.air_kind else "strafe", "at": [s.air_x, s.air_y], "aa": s.air_mod,
                   "direction": DIRS[s.air_dir % 8], "square": s.air_sq}
@@ -489,6 +490,7 @@ def from_dict(d, params=None):
     if "end_cause" not in d and s.phase == PH_OVER:
         # a finished state written before end_cause existed: the end it can only have had
         s.end_cause = END_BOTH_BROKEN if s.broken == 3 else END_LAST_TURN
+    _artillery_from_dict(d.get("artillery"), &s)
     if ma_validate(&s, msg, 160) != 0:
         raise ValueError("invalid microarmour state: " + msg.decode())
     return state_bytes(&s)

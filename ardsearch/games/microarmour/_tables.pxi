@@ -8,7 +8,7 @@ cdef enum:
     HMAX = 30
     MAXTYPES = 32
     MAXTERRAIN = 16
-    MAXSCN = 4          # scenario files (scenarios/*.toml) loaded at import
+    MAXSCN = 8          # scenario files (scenarios/*.toml) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
 
@@ -49,14 +49,24 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
     A_CRT_OUT = A_DIST + 6 # + result: a CRT result whose unmodified roll used up the firer's
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
-    NUM_ACTIONS = A_CRT_OUT + 5
-    MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
+    # indirect artillery and smoke (_artillery.pxi), numbered after the direct-fire extras;
+    # a plot code is kind (0 HE, 1 smoke) * 144 + target (140 plot cells, 4 pre-registered points)
+    A_HOLD = A_CRT_OUT + 5 # joint plot: no new mission for this battery
+    A_ART_PLOT = A_HOLD + 1 # + plot code: plot a mission for this battery
+    A_LAND_NONE = A_ART_PLOT + 288 # chance: no fire from this battery lands this turn
+    A_LAND = A_LAND_NONE + 1 # + plot code: chance (public): this battery's plotted fire is due
+    A_DEV = A_LAND + 288 # + direction * 8 + inches - 1: chance: where deviated fire lands
+    NUM_ACTIONS = A_DEV + 64
+    MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
+                        # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
     # passes (<= 200), 2 orders, <= 42 movement attempts of <= 60 steps each with
     # an opportunity question per step (<= 5200), close combats (<= 8 nodes per
     # attempt), <= 34 recovery/replacement rolls: 6000; cards <= 4 x 32 per game.
-    MAX_GAME_LENGTH = 6000 * 50 + 200
+    # Artillery (ma-art): per turn 8 landings of <= 7 nodes, 8 plots, and an
+    # impact attack per marker (<= 24) for a step into an impact area: 7000.
+    MAX_GAME_LENGTH = 7000 * 50 + 200
 
 cdef enum:  # phases of a turn
     PH_INIT = 0         # chance: initiative
@@ -67,6 +77,8 @@ cdef enum:  # phases of a turn
     PH_MOVE = 5
     PH_RECOVER = 6      # chance: one recovery roll per S/D stand
     PH_OVER = 7
+    PH_ART = 8          # phase 3, artillery fire (_artillery.pxi; only in scenarios with batteries), before air strikes
+    PH_PLOT = 9         # phase 5, joint plot: air bomb plots, then artillery plots (hidden decisions)
 
 cdef enum:  # node kinds (what the state waits for)
     N_OVER = 0
@@ -103,6 +115,14 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
+    # indirect artillery and smoke (_artillery.pxi), after the direct-fire extras' node
+    N_ART_REVEAL = 35   # chance (public): does this battery's plotted fire land now, and where aimed
+    N_ART_ARRIVE = 36   # chance: 'to arrive' cohesion roll
+    N_ART_DEVIATE = 37  # chance: 'to deviate' cohesion roll (c:ok, c:fail, c:n20)
+    N_ART_SCATTER = 38  # chance: 1D8 direction and 1D8/2 inches (doubled on a natural 20)
+    N_ART_HIT = 39      # chance: an impact marker's attack on the stand under it
+    N_PLOT = 40         # joint plot: one battery's hidden plot decision
+    N_ART_MOVEHIT = 41  # chance: an impact marker's attack on a stand moving into it
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -153,6 +173,7 @@ cdef enum:  # mover sub-states
     M_OVR_HIT1 = 11
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
+    M_ART = 14          # the mover entered an impact area: the markers attack it
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -172,7 +193,21 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 442 bytes; copied with memcpy,
+# One battery's fire mission (indirect artillery and smoke, _artillery.pxi), 12 bytes.
+cdef packed struct Mission:
+    uint8_t state                # MS_*
+    uint16_t code                # plot code: kind (0 HE, 1 smoke) * NTGT + target
+    uint8_t plot_turn            # turn of the battery's last plot decision
+    uint8_t land_turn            # turn the plotted fire is due (MS_PLOTTED)
+    uint8_t x                    # the point of impact (MS_ACTIVE)
+    uint8_t y
+    uint8_t left                 # turns the markers stay, this one included (MS_ACTIVE)
+    uint8_t doubled              # a natural 20 on the deviation roll: the scatter is doubled
+    uint16_t last_code           # code of the battery's last fire that landed (adjusted fire); NOCODE
+    uint8_t reserved             # always 0
+
+
+# The state. Packed, pointer-free, 650 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -261,6 +296,13 @@ cdef packed struct MaState:
     uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
     uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
     uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
+    # Indirect artillery and smoke (ma-art: _artillery.pxi; the scenario is `scn` above)
+    uint8_t art_seq              # artillery fire / joint plot: position in the battery order (0..8)
+    uint8_t art_step             # AR_*: what the current battery's fire waits for
+    uint8_t art_mk               # marker being resolved (section; for a mover battery * 3 + section)
+    uint8_t art_reserved         # always 0
+    uint8_t smoke_left[8]        # smoke missions left, per battery
+    Mission ms[8]                # per battery: 0..3 German, 4..7 Soviet
     Stand st[32]
 
 
@@ -291,7 +333,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 542, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 650, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -436,6 +478,7 @@ def install():
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
+    install_artillery_charts(charts)     # _artillery.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -488,4 +531,5 @@ def install_scenario(int k, sc):
     install_command(k, sc)               # _command.pxi
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
+    install_artillery(k, sc)             # _artillery.pxi: batteries, pre-registered points
     return ids

@@ -42,7 +42,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"card total does not match the deck")
     if s.viewer < -1 or s.viewer > 1:
         return fail(msg, msglen, b"viewer is not -1, 0 or 1")
-    if s.phase > PH_OVER:
+    if s.phase > PH_PLOT:
         return fail(msg, msglen, b"phase out of range")
     if s.turn < 1 or s.turn > s.turns:
         return fail(msg, msglen, b"turn is outside 1..turns")
@@ -97,14 +97,17 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"two stands end on one square")
     if air_validate(s, msg, msglen):         # hook: airstrikes
         return 1
+    if art_validate(s, msg, msglen):         # hook: artillery
+        return 1
     if s.phase == PH_OVER:
         return 0
-    # (direct fire is the only attack on buildings yet: plotted artillery and bombs
-    # will bring their own rolls through attack_building)
-    if s.bld_area != NONE and not (s.atk_step == S_CRT and s.atk_cur < 16 and (s.atk_firers >> s.atk_cur) & 1
-                                   and s.st[atk_slot(s, s.atk_cur)].type < NTYPES
-                                   and TY_ARTY[s.st[atk_slot(s, s.atk_cur)].type]):
-        return fail(msg, msglen, b"a building roll without an artillery piece's attack")
+    # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's
+    # attacks (air_validate checks its square) or an artillery impact (art_validate)
+    if s.bld_area != NONE and s.air_step != AS_BLDG and not (s.phase == PH_ART and s.art_step == AR_BLDG) \
+            and not (s.atk_step == S_CRT and s.atk_cur < 16 and (s.atk_firers >> s.atk_cur) & 1
+                     and s.st[atk_slot(s, s.atk_cur)].type < NTYPES
+                     and TY_ARTY[s.st[atk_slot(s, s.atk_cur)].type]):
+        return fail(msg, msglen, b"a building roll without an artillery piece's attack, an impact or a bomb")
     if s.atk_step > S_CRT or s.atk_kind > K_OVR_OF or s.atk_side > 1 or s.atk_cur > 16:
         return fail(msg, msglen, b"attack bookkeeping out of range")
     if s.hot and s.atk_step != S_CRT:
@@ -125,7 +128,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
         if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE:
+    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_ART:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -145,7 +148,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_OVR_HIT2:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART:
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
@@ -160,7 +163,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                     break
             else:
                 return fail(msg, msglen, b"the mover is stuck on a friend's square")
-        if s.mv_sub != M_STEP and s.mv_sub != M_ROLL and not can_stop_on(s, s.mover, s.st[s.mover].x, s.st[s.mover].y):
+        if s.mv_sub != M_STEP and s.mv_sub != M_ROLL and s.mv_sub != M_ART and not can_stop_on(s, s.mover, s.st[s.mover].x, s.st[s.mover].y):
             return fail(msg, msglen, b"the mover shares a square outside its step")
         if s.mv_sub == M_OFASK and s.atk_step == S_NONE and not any_fire(s, 1 - side_of(s.mover), s.mover, K_OPPORTUNITY, 0):
             return fail(msg, msglen, b"opportunity fire asked with no possible firer")
