@@ -2,8 +2,13 @@
 // squares with its terrain, every live stand as a counter with a NATO-style
 // symbol (armour, infantry, gun, HQ, GHQ), its facing (the arrow), posture and
 // markers, wrecks, the attack in progress (lines from the firers to the
-// target) and the moving stand; below, each side's orders and break-point
-// cards (the opponent's total only as the view gives it: hidden).
+// target) and the moving stand; fire support (issue 11): aircraft over the
+// table (a strip above the map) and the strike in progress, bomb and artillery
+// plots (the viewer's own only: an opponent's plot is "hidden" in a view and
+// shows as `?` in the lines below the map, never on the table), artillery
+// impact and smoke markers; below, each side's orders and break-point cards
+// (the opponent's total only as the view gives it: hidden) and the aircraft
+// and batteries.
 //
 // Click-to-move: click one of your stands to select it: its fire targets
 // light up (enemy stands) and its moves are listed (posture, order,
@@ -73,7 +78,7 @@ export function render(root, snap, ui) {
     const t = targetOf(m, v);
     if (t) targets.set(t, [...(targets.get(t) || []), m]);
   }
-  const left = 34, top = 50;
+  const left = 34, top = 50 + (airOf(v).length ? AIR_STRIP : 0);
   const mapW = T.width * CELL, mapH = T.height * CELL;
   const width = left + mapW + 12;
   const svg = el("svg", { viewBox: `0 0 ${width} ${top + mapH + 300}`, role: "img",
@@ -98,10 +103,13 @@ export function render(root, snap, ui) {
   drawTerrain(ctx);
   drawWrecks(ctx);
   drawBuildings(ctx);
+  drawMarkers(ctx);
   for (const st of v.stands) if (st.alive) drawStand(ctx, st);
+  drawPlots(ctx);
+  drawAircraft(ctx);
   drawAttack(ctx);
   drawSquareTargets(ctx);
-  const y = drawSides(ctx, top + mapH + 30);
+  const y = drawSupportLines(ctx, drawSides(ctx, top + mapH + 30));
   const used = drawLegend(ctx, y + 10, width - 20);
   svg.setAttribute("viewBox", `0 0 ${width} ${y + 10 + used + 6}`);
 }
@@ -333,6 +341,171 @@ function drawAttack(ctx) {
                  "pointer-events": "none" }, ctx.svg);
 }
 
+// --- fire support (issue 11): aircraft, strikes, plots, impact and smoke markers ---------------
+const AIR_STRIP = 30;                  // the strip above the map where aircraft over the table fly
+// charts.toml [air] bomb_radius (design 1): a bomb attacks the 3" x 3" block
+// around its landing square; the view does not carry the chart, so it is here.
+const BOMB_RADIUS = 1;
+// Strike steps whose `at` is the aimed (or deviated) square; before them
+// (fasc, choose, plot) no square is chosen yet and `at` means nothing.
+const AIMED = new Set(["aa", "attack", "deviate", "direction", "distance", "crt"]);
+const IMPACT = { fill: "#e65100", stroke: "#b71c1c" }, SMOKE = { fill: "#9e9e9e", stroke: "#424242" };
+const KIND = { he: "HE", smoke: "smoke" };     // a mission's kind as a person reads it
+
+function airOf(v) { return (v.air && v.air.aircraft) || []; }
+function batteriesOf(v) { return (v.artillery && v.artillery.batteries) || []; }
+function onTable(T, at) { return Array.isArray(at) && at[0] >= 0 && at[1] >= 0 && at[0] < T.width && at[1] < T.height; }
+
+// An aircraft seen from above, nose up, centred on cx, cy, `s` from nose to tail.
+function plane(g, cx, cy, s, fill) {
+  const p = (pts) => pts.map(([x, y]) => `${(cx + x * s).toFixed(1)},${(cy + y * s).toFixed(1)}`).join(" ");
+  el("polygon", { points: p([[0, -0.5], [0.07, -0.35], [0.07, -0.15], [0.5, 0], [0.5, 0.08], [0.07, 0.05], [0.05, 0.32],
+                             [0.2, 0.42], [0.2, 0.5], [0, 0.45], [-0.2, 0.5], [-0.2, 0.42], [-0.05, 0.32], [-0.07, 0.05],
+                             [-0.5, 0.08], [-0.5, 0], [-0.07, -0.15], [-0.07, -0.35]]),
+                  fill, stroke: "#111", "stroke-width": 0.8, "stroke-linejoin": "round" }, g);
+}
+
+// A 1" impact marker (HE: an orange burst) or smoke marker (a grey cloud) on
+// square x, y, drawn under the stands and larger than a counter: the stand it
+// attacks stays readable and the burst's points or the cloud's puffs show
+// around it.
+function marker(g, ctx, x, y, smoke) {
+  const X = ctx.px(x), Y = ctx.py(y), cx = X + CELL / 2, cy = Y + CELL / 2, look = smoke ? SMOKE : IMPACT;
+  if (smoke) {
+    for (const [dx, dy] of [[-0.42, -0.42], [0.42, -0.42], [-0.42, 0.42], [0.42, 0.42], [0, -0.5], [0, 0.5], [-0.5, 0], [0.5, 0]]) {
+      el("circle", { cx: cx + dx * CELL, cy: cy + dy * CELL, r: CELL * 0.2, fill: "#f5f5f5", stroke: look.stroke, "stroke-width": 1.2 }, g);
+    }
+    el("rect", { x: X + 1, y: Y + 1, width: CELL - 2, height: CELL - 2, rx: 8, fill: "#e0e0e0", stroke: "none" }, g);
+    for (const [dx, dy, r] of [[0.33, 0.58, 0.17], [0.55, 0.45, 0.2], [0.72, 0.62, 0.14]]) {
+      el("circle", { cx: X + dx * CELL, cy: Y + dy * CELL, r: r * CELL, fill: "#fafafa", stroke: "#757575" }, g);
+    }
+  } else {
+    el("path", { d: star(cx, cy, CELL * 0.68, CELL * 0.4, 8), fill: look.fill, stroke: look.stroke, "stroke-width": 1.5 }, g);
+    el("path", { d: star(cx, cy, CELL * 0.4, CELL * 0.22, 8), fill: "#ffca28", stroke: "none" }, g);
+  }
+}
+
+// Impact and smoke markers of every firing battery: each section's marker on its square.
+function drawMarkers(ctx) {
+  for (const b of batteriesOf(ctx.v)) {
+    const smoke = b.mission && b.mission.kind === "smoke";
+    for (const at of b.markers || []) {
+      if (!onTable(ctx.T, at)) continue;
+      const g = el("g", { "data-marker": smoke ? "smoke" : "impact", "data-battery": b.id, "pointer-events": "none" }, ctx.svg);
+      marker(g, ctx, at[0], at[1], smoke);
+      tip(g, `${SIDE[b.side] ? SIDE[b.side].name : b.side} battery ${b.id}: ${smoke ? "smoke marker (blocks LOS, +3 to fire into or out of it)"
+                                                                               : "impact marker (attacks every stand under it, friend or foe)"}` +
+             ` at ${at[0]},${at[1]}, ${b.turns_left} turn${b.turns_left === 1 ? "" : "s"} left`);
+    }
+  }
+}
+
+// A plot: a crosshair in the plotting side's colour with what lands and when.
+function crosshair(g, ctx, at, side, label) {
+  const cx = ctx.px(at[0]) + CELL / 2, cy = ctx.py(at[1]) + CELL / 2, c = SIDE[side] ? SIDE[side].color : "#333";
+  el("circle", { cx, cy, r: CELL * 0.38, fill: "none", stroke: "#fff", "stroke-width": 4.5 }, g);
+  el("circle", { cx, cy, r: CELL * 0.38, fill: "none", stroke: c, "stroke-width": 2.2, "stroke-dasharray": "5 3" }, g);
+  el("path", { d: `M${cx - CELL / 2} ${cy}H${cx - 6}M${cx + 6} ${cy}H${cx + CELL / 2}M${cx} ${cy - CELL / 2}V${cy - 6}M${cx} ${cy + 6}V${cy + CELL / 2}`,
+               stroke: c, "stroke-width": 2 }, g);
+  const w = 7 + label.length * 5.6;
+  el("rect", { x: cx - w / 2, y: cy - CELL / 2 - 13, width: w, height: 12, rx: 3, fill: "#fff", stroke: c, "stroke-width": 1 }, g);
+  el("text", { x: cx, y: cy - CELL / 2 - 4, "font-size": 9, "text-anchor": "middle", fill: "#111", "font-weight": 700 }, g, label);
+}
+
+// The plots the view shows: a bomb plot or artillery mission with a square
+// (the viewer's own, or every one in the full state). A hidden plot has no
+// square in the view, so it is not on the table (the lines below say `?`).
+function drawPlots(ctx) {
+  for (const pl of airOf(ctx.v)) {
+    const p = pl.plot;
+    if (!p || !onTable(ctx.T, p.at)) continue;
+    const g = el("g", { "data-plot": `bomb:${pl.id}`, "pointer-events": "none" }, ctx.svg);
+    crosshair(g, ctx, p.at, pl.side, `bomb ${pl.id} t${p.turn}`);
+    tip(g, `${pl.id} bomb plot for turn ${p.turn} at ${p.at[0]},${p.at[1]}`);
+  }
+  for (const b of batteriesOf(ctx.v)) {
+    if (b.state !== "plotted" || !b.mission || !onTable(ctx.T, b.mission.target)) continue;
+    const g = el("g", { "data-plot": `artillery:${b.id}`, "pointer-events": "none" }, ctx.svg);
+    crosshair(g, ctx, b.mission.target, b.side, `${KIND[b.mission.kind] || b.mission.kind} ${b.id} t${b.lands}`);
+    tip(g, `battery ${b.id}: ${b.mission.kind === "smoke" ? "smoke" : "HE"} mission plotted at ` +
+           `${b.mission.target[0]},${b.mission.target[1]}, lands turn ${b.lands}`);
+  }
+}
+
+// Aircraft over the table fly in the strip above the map, left to right;
+// the aircraft striking now flies over its target instead,
+// with a red ring (strafe: the square; bomb: the block it attacks).
+function drawAircraft(ctx) {
+  const air = ctx.v.air || {};
+  const st = air.strike && AIMED.has(air.strike.step) && onTable(ctx.T, air.strike.at) ? air.strike : null;
+  if (st) {
+    const r = st.kind === "bomb" ? BOMB_RADIUS : 0;
+    const g = el("g", { "data-strike": st.kind, "pointer-events": "none" }, ctx.svg);
+    const box = { x: ctx.px(st.at[0] - r) - 1, y: ctx.py(st.at[1] + r) - 1, width: (2 * r + 1) * CELL + 2,
+                  height: (2 * r + 1) * CELL + 2, rx: 5 };
+    el("rect", { ...box, fill: "none", stroke: "#fff", "stroke-width": 5 }, g);
+    el("rect", { ...box, fill: "#d32f2f", "fill-opacity": 0.12, stroke: "#d32f2f", "stroke-width": 2.5 }, g);
+    tip(g, `${st.aircraft} ${st.kind === "bomb" ? "bombs" : "strafes"} ${st.at[0]},${st.at[1]} [${st.step}]` + (st.aa ? `, AA +${st.aa}` : ""));
+  }
+  let i = 0;
+  for (const pl of airOf(ctx.v).filter((p) => p.present)) {
+    const striking = st && st.aircraft === pl.id;
+    const g = el("g", { "data-aircraft": pl.id, "pointer-events": "none" }, ctx.svg);
+    const r = st && st.kind === "bomb" ? BOMB_RADIUS : 0;
+    // striking: on a white disc just outside the ring's top-right corner, so the counters under it stay readable
+    const x = striking ? ctx.px(st.at[0] + r + 1) + 6 : ctx.left + 20 + 190 * i++;
+    const y = striking ? ctx.py(st.at[1] + r) - 8 : ctx.top - AIR_STRIP / 2 - 2;
+    if (striking) {
+      el("circle", { cx: x, cy: y, r: 19, fill: "#fff", stroke: "#d32f2f", "stroke-width": 2 }, g);
+      el("line", { x1: x - 14, y1: y + 14, x2: x - 22, y2: y + 22, stroke: "#d32f2f", "stroke-width": 2 }, g);
+      const label = `${pl.id} ${st.kind === "bomb" ? "bombs" : "strafes"}`;
+      el("rect", { x: x + 21, y: y - 8, width: 10 + label.length * 6.8, height: 16, rx: 3, fill: "#d32f2f" }, g);
+      el("text", { x: x + 25, y: y + 4, "font-size": 11, fill: "#fff", "font-weight": 700 }, g, label);
+    }
+    plane(g, x, y, striking ? 30 : 24, SIDE[pl.side] ? SIDE[pl.side].color : "#555");
+    if (!striking) el("text", { x: x + 16, y: y + 4, "font-size": 11, fill: "#222" }, g, `${pl.id} over the table`);
+    tip(g, `${pl.name} (${pl.id}) over the table` + (striking ? `, ${st.kind === "bomb" ? "bombing" : "strafing"} ${st.at.join(",")}` : ""));
+  }
+}
+
+// One line per aircraft and per battery under the sides' lines.
+function drawSupportLines(ctx, y) {
+  const name = (s) => (SIDE[s] ? SIDE[s].name : s);
+  const v = ctx.v, lines = [];
+  const air = v.air || {};
+  for (const pl of airOf(v)) {
+    const when = pl.present ? "over the table" : `turns ${pl.arrive}-${pl.arrive + pl.turns - 1}`;
+    let t = `${pl.id} (${name(pl.side)} ${pl.name}): ${when}, strafe ${pl.strafe}, bomb ${pl.bomb} ×${pl.ordnance} left` +
+            (pl.fasc ? `, FASC${pl.fasc_ok ? " through" : ""}` : "");
+    if (pl.plot) t += ` · bomb plot turn ${pl.plot.turn}: ` + (pl.plot.at === "hidden" ? "?" : pl.plot.at === null ? "none" : pl.plot.at.join(","));
+    lines.push([pl.side, "plane", t]);
+  }
+  if (air.strike) {
+    const st = air.strike;
+    lines.push([null, "strike", `airstrike: ${st.aircraft} ` + (AIMED.has(st.step) ? `${st.kind} at ${st.at[0]},${st.at[1]}` : "choosing") +
+                               ` [${st.step}]` + (st.aa ? `, AA +${st.aa}` : "")]);
+  }
+  for (const b of batteriesOf(v)) {
+    let t = `battery ${b.id} (${name(b.side)}): `;
+    if (b.state === "hidden") t += "mission plotted: ?";
+    else if (b.state === "plotted" && b.mission) t += `${KIND[b.mission.kind] || b.mission.kind} plotted at ${b.mission.target.join(",")}, lands turn ${b.lands}`;
+    else if (b.state === "active" && b.mission) t += `${b.mission.kind === "smoke" ? "smoke" : "impact"} markers at ` +
+      `${b.markers.map((m) => m.join(",")).join(" ")}, ${b.turns_left} turn${b.turns_left === 1 ? "" : "s"} left`;
+    else t += b.state === "held" ? "mission held" : "no mission";
+    if (b.smoke_left !== undefined) t += ` · smoke missions left ${b.smoke_left}`;
+    lines.push([b.side, "gun", t]);
+  }
+  lines.forEach(([side, icon, text], i) => {
+    const yy = y + i * 20;
+    const g = el("g", { "data-support": icon }, ctx.svg);
+    if (icon === "plane") plane(g, 17, yy - 5, 16, SIDE[side].color);
+    else if (icon === "gun") el("circle", { cx: 17, cy: yy - 5, r: 6, fill: SIDE[side] ? SIDE[side].color : "#555" }, g);
+    else el("rect", { x: 11, y: yy - 11, width: 12, height: 12, fill: "#d32f2f", "fill-opacity": 0.25, stroke: "#d32f2f", "stroke-width": 2 }, g);
+    el("text", { x: 30, y: yy, "font-size": 12.5, fill: "#222" }, g, text);
+  });
+  return y + lines.length * 20;
+}
+
 // --- the sides' lines -----------------------------------------------------------------------
 function drawSides(ctx, y) {
   const v = ctx.v;
@@ -407,5 +580,27 @@ function drawLegend(ctx, y, width) {
        "the stand moving now");
   item((px, py) => el("line", { x1: px, y1: py + 9, x2: px + 18, y2: py + 9, stroke: "#d32f2f", "stroke-width": 2.5, "stroke-dasharray": "5 3" }, g),
        "attack: firers to target");
+  if (airOf(ctx.v).length) {
+    item((px, py) => plane(g, px + 11, py + 9, 20, SIDE.soviet.color), "aircraft over the table");
+    item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, rx: 3, fill: "#d32f2f", "fill-opacity": 0.12, stroke: "#d32f2f", "stroke-width": 2.5 }, g),
+         "airstrike target (bomb: the 3×3 block)");
+  }
+  if (airOf(ctx.v).length || batteriesOf(ctx.v).length) {
+    item((px, py) => {
+      el("circle", { cx: px + 9, cy: py + 9, r: 8, fill: "none", stroke: SIDE.german.color, "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
+      el("path", { d: `M${px} ${py + 9}H${px + 5}M${px + 13} ${py + 9}H${px + 18}M${px + 9} ${py}V${py + 5}M${px + 9} ${py + 13}V${py + 18}`, stroke: SIDE.german.color, "stroke-width": 1.5 }, g);
+    }, "your plot (bomb or artillery, t = turn it lands; the enemy's: ? below)");
+  }
+  if (batteriesOf(ctx.v).length) {
+    item((px, py) => {
+      el("path", { d: star(px + 9, py + 9, 10, 6, 8), fill: IMPACT.fill, stroke: IMPACT.stroke }, g);
+      el("path", { d: star(px + 9, py + 9, 6, 3.3, 8), fill: "#ffca28" }, g);
+    }, "impact marker (attacks every stand on it)");
+    item((px, py) => {
+      for (const [dx, dy] of [[3, 4], [15, 4], [3, 14], [15, 14]]) el("circle", { cx: px + dx, cy: py + dy, r: 4, fill: "#f5f5f5", stroke: SMOKE.stroke }, g);
+      el("rect", { x: px + 1, y: py + 1, width: 16, height: 16, rx: 4, fill: "#e0e0e0" }, g);
+      el("circle", { cx: px + 9, cy: py + 10, r: 5, fill: "#fafafa", stroke: "#757575" }, g);
+    }, "smoke marker (blocks LOS, +3 to fire through)");
+  }
   return key.bottom() - y;
 }
