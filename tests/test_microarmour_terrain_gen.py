@@ -102,7 +102,7 @@ def test_every_generated_map_passes_the_loader_and_is_legal(base, tmp_path):
             for p, stands in enumerate(sc["stands"]):
                 for st in stands:
                     cls = "WTFA".index(weapons[st["type"]]["move"])
-                    shift = -CLOSE_SHIFT if sc["sides"][p]["edge"] == "east" else CLOSE_SHIFT
+                    shift = CLOSE_SHIFT if p == 0 else -CLOSE_SHIFT     # the engine's close deployment
                     for x in (st["x"], st["x"] + shift):
                         assert charts["terrain"][sc["grid"][st["y"]][x]]["cost"][cls] != 0
 

@@ -65,11 +65,10 @@ class Table:
         # fixed: every square that is not clear and not a piece terrain (village, roads, water)
         self.grid = [[t if self.terrain[t]["name"] not in PIECE_TERRAIN else clear for t in row] for row in sc["grid"]]
         self.starts = {}           # (x, y) -> movement classes of stands that may start there
-        east = [sd["edge"] == "east" for sd in sc["sides"]]
         for p, stands in enumerate(sc["stands"]):
             for st in stands:
                 cls = "WTFA".index(weapons[st["type"]]["move"])
-                shift = -CLOSE_SHIFT if east[p] else CLOSE_SHIFT
+                shift = CLOSE_SHIFT if p == 0 else -CLOSE_SHIFT     # as the engine shifts (_legal.pxi)
                 for x in (st["x"], st["x"] + shift):
                     if 0 <= x < self.w:
                         self.starts.setdefault((x, st["y"]), set()).add(cls)
