@@ -81,7 +81,7 @@ def test_strafe_own_bomb_plot_and_the_enemys_hidden_plot(page):
     assert svg.locator("[data-plot='bomb:ju87']").count() == 0      # the enemy's plot: not on the table
     text = svg_text(page)
     assert "bomb plot turn 3: ?" in text and "bomb plot turn 3: 10,1" in text
-    for words in ("aircraft over the table", "airstrike target", "your plot"):
+    for words in ("aircraft over the table", "airstrike target", "plot (bomb or artillery"):
         assert words in legend_text(page)
     shot(page, "microarmour-airstrike-strafe")
 
@@ -117,7 +117,7 @@ def artillery_view():
     x, y = next(st["at"] for st in view["stands"] if st["id"] == "rflb")     # the HE lands on Soviet stands
     mission = lambda kind, x, y: {"kind": kind, "target": [x, y], "prereg": None}
     bat = dict(smoke_left=1, plot_turn=1, lands=None, markers=[], turns_left=0, doubled=False, last=None)
-    view["artillery"] = {"current": None, "step": "reveal", "marker": 0, "batteries": [
+    view["artillery"] = {"current": "ger105", "step": "deviate", "marker": 0, "batteries": [
         {**bat, "id": "ger105", "side": "german", "state": "active", "mission": mission("he", x, y),
          "markers": [[x, y], [x + 1, y]], "turns_left": 1},
         {**bat, "id": "sov76", "side": "soviet", "state": "active", "mission": mission("smoke", 18, 6),
@@ -142,8 +142,9 @@ def test_artillery_impact_smoke_markers_and_plots(page):
     text = svg_text(page)
     assert "battery sov122 (Soviet): mission plotted: ?" in text
     assert "HE plotted at 20,12, lands turn 4" in text
+    assert "artillery: battery ger105 [deviate]" in text
     legend = legend_text(page)
-    assert "impact marker" in legend and "smoke marker" in legend and "your plot" in legend
+    assert "impact marker" in legend and "smoke marker" in legend and "a hidden plot: ?" in legend
     shot(page, "microarmour-artillery")
 
 
@@ -155,3 +156,56 @@ def test_no_fire_support_no_extra_key_entries(page):
     assert svg.locator("[data-aircraft], [data-support], [data-plot], [data-marker]").count() == 0
     legend = legend_text(page)
     assert "aircraft" not in legend and "impact" not in legend
+
+
+CLICK = """async ([view, legal]) => {
+  const mod = await import("/games/microarmour/board.js");
+  const root = document.querySelector("#board");
+  root.innerHTML = "";
+  window.__played = null; window.__offered = null;
+  const ui = { selected: null, play: (m) => { window.__played = m; }, offer: (ms) => { window.__offered = ms; } };
+  mod.render(root, { view, your_turn: true, past: false, legal }, ui);
+}"""
+
+
+def decision(step, steps=600):
+    """The first position of the airstrike game (close deployment, seed 0) where
+    a player decides the strike step `step`: (the mover's view, its legal moves)."""
+    game = ardsearch.load_game("microarmour", scenario="airstrike", deployment="close")
+    state = game.new_initial_state(0)
+    rng = random.Random(0)
+    for _ in range(steps):
+        strike = state.to_dict()["air"]["strike"]
+        if strike and strike["step"] == step and not state.is_chance_node():
+            p = state.current_player()
+            return state.view(p).to_dict(), [state.action_to_string(a) for a in state.legal_actions()]
+        random_walk(state, 1, rng)
+    raise AssertionError(f"no {step} decision in {steps} moves")
+
+
+def test_a_bomb_plot_is_played_by_clicking_its_square(page):
+    """RULES.md, Notation: "`plot x,y` ... plot next turn's bomb point": at
+    the plot step every plot square is lit and needs no selected stand; a
+    click on one plays that plot."""
+    view, legal = decision("plot")
+    page.evaluate(CLICK, json.loads(json.dumps([view, legal])))
+    plots = [m for m in legal if m.startswith("plot ")]
+    lit = page.locator("#board svg [data-target^='sq:']")
+    assert lit.count() == len(plots) > 1
+    lit.first.click()
+    played = page.evaluate("window.__played")
+    assert played in plots and played == "plot " + lit.first.get_attribute("data-target")[3:]
+    assert "click a lit stand or square to strike or plot" in svg_text(page)
+
+
+def test_a_strafe_is_played_by_clicking_the_enemy_stand(page):
+    """RULES.md, Notation: "`strafe <t>` ... the aircraft striking strafes
+    enemy stand t": every strafe target is lit; a click plays the strafe."""
+    view, legal = decision("choose")
+    page.evaluate(CLICK, json.loads(json.dumps([view, legal])))
+    strafes = [m for m in legal if m.startswith("strafe ")]
+    lit = page.locator("#board svg [data-target^='stand:']")
+    assert lit.count() == len(strafes) > 1
+    lit.first.click()
+    played = page.evaluate("window.__played")
+    assert played == "strafe " + lit.first.get_attribute("data-target")[6:]

@@ -46,6 +46,18 @@ function standOf(move, sel) {
   return null;
 }
 
+// Fire-support moves name their place themselves and belong to no stand:
+// `strafe t34a`, `bomb 12,9`, `plot 10,1` (a bomb plot), `plot he 10,4` and
+// `plot smoke 10,4` (an artillery mission; `plot smoke pre1`, a
+// pre-registered point, has no square). undefined: not such a move.
+const FIRE_SUPPORT = /^(strafe|bomb|plot)$/;
+function fireSupportTarget(f) {
+  if (!FIRE_SUPPORT.test(f[0])) return undefined;
+  const last = f[f.length - 1];
+  if (/^\d+,\d+$/.test(last)) return `sq:${last}`;
+  return f[0] === "strafe" && f[1] ? `stand:${f[1]}` : null;
+}
+
 export function belongs(move, selection) {
   return !!selection && standOf(move, selection) === selection.id;
 }
@@ -54,6 +66,8 @@ export function belongs(move, selection) {
 // (`sq:12,9`); null for a move with no place (posture, order, stop, ...).
 function targetOf(move, v) {
   const f = move.split(" ");
+  const fs = fireSupportTarget(f);
+  if (fs !== undefined) return fs;
   if (f[0] === "fire") return `stand:${f[1].split(">")[1]}`;
   if (f[0] === "assault" || f[0] === "overrun") return `stand:${f[1]}`;
   if (f[0] === "step" || f[0] === "retreat") {
@@ -74,7 +88,10 @@ export function render(root, snap, ui) {
   refreshSelection(v, moves, ui);
   const sel = ui.selected && moves.some((m) => belongs(m, ui.selected)) ? ui.selected : null;
   const targets = new Map();
-  for (const m of sel ? moves.filter((mv) => belongs(mv, sel)) : []) {
+  // a selected stand's moves, and the fire-support moves (a strike's target,
+  // a plot's square), which need no selection
+  for (const m of [...(sel ? moves.filter((mv) => belongs(mv, sel)) : []),
+                   ...moves.filter((mv) => fireSupportTarget(mv.split(" ")))]) {
     const t = targetOf(m, v);
     if (t) targets.set(t, [...(targets.get(t) || []), m]);
   }
@@ -139,7 +156,8 @@ function drawHeader(ctx) {
     sub += ` · attack (${a.kind}): ${a.firers.join(", ") || "no firer yet"} → ${a.target} [${a.step}]`;
   }
   if (v.mover) sub += ` · moving: ${v.mover.id} (${v.mover.step})`;
-  if (ctx.interactive && !v.attack && !v.mover) sub += " · click one of your stands for its moves";
+  if (ctx.interactive && ctx.moves.some((m) => fireSupportTarget(m.split(" ")))) sub += " · click a lit stand or square to strike or plot";
+  else if (ctx.interactive && !v.attack && !v.mover) sub += " · click one of your stands for its moves";
   el("text", { x: 10, y: 38, "font-size": 12.5, fill: "#444" }, ctx.svg, sub);
 }
 
@@ -482,9 +500,12 @@ function drawSupportLines(ctx, y) {
   }
   if (air.strike) {
     const st = air.strike;
-    lines.push([null, "strike", `airstrike: ${st.aircraft} ` + (AIMED.has(st.step) ? `${st.kind} at ${st.at[0]},${st.at[1]}` : "choosing") +
-                               ` [${st.step}]` + (st.aa ? `, AA +${st.aa}` : "")]);
+    const what = AIMED.has(st.step) ? `${st.kind} at ${st.at[0]},${st.at[1]}`
+      : { plot: "plotting next turn's bomb point", fasc: "Forward Air Support Coordinator roll" }[st.step] || "choosing a target";
+    lines.push([null, "strike", `airstrike: ${st.aircraft} ${what} [${st.step}]` + (st.aa ? `, AA +${st.aa}` : "")]);
   }
+  const art = v.artillery;
+  if (art && art.current) lines.push([null, "strike", `artillery: battery ${art.current} [${art.step}]`]);
   for (const b of batteriesOf(v)) {
     let t = `battery ${b.id} (${name(b.side)}): `;
     if (b.state === "hidden") t += "mission plotted: ?";
@@ -589,7 +610,7 @@ function drawLegend(ctx, y, width) {
     item((px, py) => {
       el("circle", { cx: px + 9, cy: py + 9, r: 8, fill: "none", stroke: SIDE.german.color, "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
       el("path", { d: `M${px} ${py + 9}H${px + 5}M${px + 13} ${py + 9}H${px + 18}M${px + 9} ${py}V${py + 5}M${px + 9} ${py + 13}V${py + 18}`, stroke: SIDE.german.color, "stroke-width": 1.5 }, g);
-    }, "your plot (bomb or artillery, t = turn it lands; the enemy's: ? below)");
+    }, "plot (bomb or artillery; t = the turn it lands); a hidden plot: ? below the map");
   }
   if (batteriesOf(ctx.v).length) {
     item((px, py) => {
