@@ -118,6 +118,7 @@ BAD = [
     (lambda d: d["side"]["soviet"]["stand"].append({"type": "rifle", "count": 6}), "at most 16 stands"),
     (lambda d: d["bid"].update(point_base=[400]), "bid.point_base: expected two whole numbers"),
     (lambda d: d["side"]["german"].update(cohesion=25), "side.german.cohesion: expected a whole number from 5 to 20"),
+    (lambda d: d["bid"].update(edge=[500, 0]), "bid.edge: expected each edge bid within its side's budget (german: 380"),
     (lambda d: d["side"]["soviet"]["aircraft"][0].update(plot=[6, 10], turns=1),
      "the scenario it makes is refused: scenario.toml: aircraft[0].plot"),
 ]

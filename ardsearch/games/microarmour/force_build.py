@@ -192,6 +192,9 @@ def build(roster_path):
     choice = bid.get("edge_choice", edges[0] if eb[0] >= eb[1] else edges[1])
     if choice not in ("west", "east"):
         _fail(roster_path, "bid.edge_choice", '"west" or "east" (the edge the higher edge bidder takes)', choice)
+    for p in range(2):
+        if eb[p] > budget[p]:
+            _fail(roster_path, "bid.edge", f"each edge bid within its side's budget ({keys[p]}: {budget[p]} points)", eb)
     winner = None if eb[0] == eb[1] else (0 if eb[0] > eb[1] else 1)
     if winner is not None:
         edges[winner] = choice
