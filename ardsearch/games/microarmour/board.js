@@ -409,7 +409,8 @@ function drawMarkers(ctx) {
     const smoke = b.mission && b.mission.kind === "smoke";
     for (const at of b.markers || []) {
       if (!onTable(ctx.T, at)) continue;
-      const g = el("g", { "data-marker": smoke ? "smoke" : "impact", "data-battery": b.id, "pointer-events": "none" }, ctx.svg);
+      // under the stands: it takes no click from them and keeps its tooltip
+      const g = el("g", { "data-marker": smoke ? "smoke" : "impact", "data-battery": b.id }, ctx.svg);
       marker(g, ctx, at[0], at[1], smoke);
       tip(g, `${SIDE[b.side] ? SIDE[b.side].name : b.side} battery ${b.id}: ${smoke ? "smoke marker (blocks LOS, +3 to fire into or out of it)"
                                                                                : "impact marker (attacks every stand under it, friend or foe)"}` +
