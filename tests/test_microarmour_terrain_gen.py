@@ -154,3 +154,11 @@ def test_the_scenario_folder_refuses_a_missing_folder_and_a_name_clash(tmp_path,
     write(generate("open", 1), tmp_path, "airstrike")
     with pytest.raises(ValueError, match="airstrike.toml: a scenario of that name is already in play .*rename the file"):
         _data.scenario_names()
+
+
+def test_the_roll_is_2d6():
+    """"2 x 2D6%": over 80 seeds the recorded roll takes 2..12 only, most of
+    those values, and averages near 7 (two six-sided dice)."""
+    rolls = [generate("open", seed)["generated"]["roll_2d6"] for seed in range(80)]
+    assert set(rolls) <= set(range(2, 13)) and len(set(rolls)) >= 8
+    assert 6 <= sum(rolls) / len(rolls) <= 8
