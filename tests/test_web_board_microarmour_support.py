@@ -209,3 +209,18 @@ def test_a_strafe_is_played_by_clicking_the_enemy_stand(page):
     lit.first.click()
     played = page.evaluate("window.__played")
     assert played == "strafe " + lit.first.get_attribute("data-target")[6:]
+
+
+def test_the_app_draws_the_airstrike_scenario_chosen_in_its_form(page):
+    """The app's own path: pick Micro Armour, choose scenario=airstrike in the
+    parameters form, start: the Soviet Il-2 (turns 1-3, RULES.md Scenarios) is
+    drawn over the table from turn 1 and each aircraft has its line."""
+    page.select_option("#game", "microarmour")
+    page.select_option("#params [data-param=scenario]", "airstrike")
+    page.select_option("#side", "0")
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board svg [data-aircraft=il2]")
+    assert page.locator("#board svg [data-support=plane]").count() == 2
+    assert "ju87 (German Ju 87 D Stuka flight): turns 2-4" in svg_text(page)
