@@ -3,7 +3,6 @@
 the same document, for every shipped scenario and for the values a scenario
 may hold; what TOML cannot hold is refused with one line."""
 import math
-import os
 
 import pytest
 

@@ -126,7 +126,7 @@ def budgets(point_base, ratio, cohesion_a, cohesion_b):
     return point_base, math.floor(point_base * cohesion_a / cohesion_b * rb / ra + 1e-9)
 
 
-def _deploy_squares(sc, charts, p):
+def _deploy_squares(sc, p):
     """The squares of side p's friendly edge columns, nearest the edge first and,
     within a column, from the middle row outward (design: a deterministic deployment)."""
     w, h = sc["width"], sc["height"]
@@ -241,7 +241,7 @@ def build(roster_path):
             _fail(roster_path, where, f"a force of at most {have} points (budget {budget[p]} less the edge bid "
                   f"{eb[p]}): drop stands or aircraft", f"{cost} points")
         spent.append(cost)
-        squares = [sq for sq in _deploy_squares({**sc, "sides": [{"edge": e} for e in edges]}, charts, p)
+        squares = [sq for sq in _deploy_squares({**sc, "sides": [{"edge": e} for e in edges]}, p)
                    if sq not in taken]
         ids = _ids(types, {st["id"] for st in stands_out})
         for t, sid in zip(types, ids):
