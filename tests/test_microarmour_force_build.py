@@ -162,3 +162,21 @@ def test_the_command_writes_a_playable_scenario_and_refuses_bad_input(tmp_path):
     r = subprocess.run([sys.executable, "-m", "ardsearch", "microarmour-build", str(bad)], env=env,
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and "not valid TOML" in r.stderr
+
+
+def test_the_edge_bid_is_lost_from_the_budget(tmp_path):
+    """"both bids are lost": the German force of the example costs 354 of its
+    380 points; with an edge bid of 26 it still fits (354 = 380 - 26), with 27
+    it is refused, whoever wins the edge."""
+    assert build(EXAMPLE)["points"]["spent"][0] == 354
+    doc = build(roster(tmp_path, lambda d: d["bid"].update(edge=[26, 15])))
+    assert doc["points"]["edge_winner"] == "german" and doc["points"]["spent"][0] == 354
+    with pytest.raises(RosterError, match="at most 353 points"):
+        build(roster(tmp_path, lambda d: d["bid"].update(edge=[27, 15])))
+
+
+def test_the_lowest_point_base_bid_is_used_whoever_made_it(tmp_path):
+    """"Players bid a point base secretly and the lowest bid is used": the
+    bids 380 / 400 give the same point base as 400 / 380."""
+    doc = build(roster(tmp_path, lambda d: d["bid"].update(point_base=[380, 400])))
+    assert doc["points"]["point_base"] == 380 and doc["points"]["budget"] == [380, 475]
