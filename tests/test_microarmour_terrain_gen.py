@@ -97,7 +97,7 @@ def test_every_generated_map_passes_the_loader_and_is_legal(base, tmp_path):
                     assert (names[ch] in ("buildings", "road")) == (names[was] in ("buildings", "road"))
                     if names[was] in ("buildings", "road"):
                         assert ch == was
-            table = Table(path, charts, weapons)
+            table = Table(read_toml(path), charts, weapons)
             assert table.connected()
             for p, stands in enumerate(sc["stands"]):
                 for st in stands:

@@ -26,11 +26,10 @@ import argparse
 import math
 import os
 import sys
-import tempfile
 
 from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _data
-from ardsearch.games.microarmour.scenario_toml import dumps
+from ardsearch.games.microarmour.scenario_toml import dumps, flat_document, load_document
 
 POINTS = os.path.join(_data.HERE, "data", "points.toml")
 ROSTER_KEYS = {"title", "base", "ratio", "turns", "bid", "side"}
@@ -159,8 +158,8 @@ def build(roster_path):
         _fail(roster_path, "base", "a scenario name (" + ", ".join(_data.scenario_names()) + ")", base)
     charts, weapons = _data.load_charts(), _data.load_weapons()
     points = load_points(weapons=weapons)
-    sc = _data.load_scenario(path=base_path, charts=charts, weapons=weapons)
-    doc = read_toml(base_path)
+    doc = flat_document(base_path)
+    sc = load_document(doc, charts, weapons)
     keys = [sd["key"] for sd in sc["sides"]]
     ratio_text = r.get("ratio", "1:1")
     if ratio_text not in points["ratios"]:
@@ -263,6 +262,11 @@ def build(roster_path):
     doc["stand"] = stands_out
     doc.pop("support_building", None)     # the base's support forces are not bought
     doc.pop("generated", None)
+    # batteries and pre-registered points are priced fire support the roster
+    # cannot buy yet (RULES.md, Point-buy forces): the base's are not carried over
+    doc.pop("battery", None)
+    for k in keys:
+        doc["side"][k].pop("prereg", None)
     if planes_out:
         doc["aircraft"] = planes_out
     else:
@@ -277,14 +281,10 @@ def build(roster_path):
 def _check_loads(roster_path, doc, charts, weapons):
     """The scenario must pass the scenario loader (aircraft, stands, map): its
     error, if any, is the roster's."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "scenario.toml")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(dumps(doc))
-        try:
-            _data.load_scenario(path=path, charts=charts, weapons=weapons)
-        except ValueError as e:
-            raise RosterError(f"{os.path.basename(roster_path)}: the scenario it makes is refused: {e}") from None
+    try:
+        load_document(doc, charts, weapons)
+    except ValueError as e:
+        raise RosterError(f"{os.path.basename(roster_path)}: the scenario it makes is refused: {e}") from None
 
 
 HEADER = """A Micro Armour scenario built from a point-buy roster by

@@ -1,7 +1,8 @@
-"""Writes a Micro Armour scenario document (the dict read_toml gives for a
-scenarios/*.toml file) back as TOML text, for the tools that make scenario
-files: the terrain generator (terrain_gen.py) and the point-buy builder
-(force_build.py). Only what scenario files hold: strings, integers, floats,
+"""Scenario documents (the dict read_toml gives for a scenarios/*.toml file)
+for the tools that make scenario files, the terrain generator (terrain_gen.py)
+and the point-buy builder (force_build.py): a base file made whole, a
+document checked by the scenario loader, and a document written back as TOML
+text. Only what scenario files hold: strings, integers, floats,
 booleans, lists of those or of inline tables, tables and arrays of tables.
 The map's rows are written one per line, top row first, as in the shipped
 files, so a person can read the table in the file."""
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 
 
 def _key(k):
@@ -80,3 +82,41 @@ def dumps(doc, header=""):
     out = [f"# {line}".rstrip() for line in header.splitlines()] if header else []
     _body(doc, "", out)
     return "\n".join(out) + "\n"
+
+
+def flat_document(path, seen=()):
+    """The scenario file at `path` as one self-contained document: a file
+    that takes its table and forces from another (`base = "<scenario>"`, as
+    the artillery branch's barrage.toml does) is laid over that file's
+    document (its own keys win; its side tables are merged key by key) and
+    loses its `base`, so the tools may change the map and the forces."""
+    from ardsearch._toml import read_toml
+    from ardsearch.games.microarmour import _data
+    d = read_toml(path)
+    if "base" not in d:
+        return d
+    base = d["base"]
+    base_path = _data._scenario_files().get(base) if isinstance(base, str) else None
+    if base_path is None or base_path in seen:
+        raise ValueError(f"{path}: base: expected another scenario's name ({', '.join(_data.scenario_names())}), "
+                         f"got {base!r}")
+    out = flat_document(base_path, seen + (path,))
+    for k, v in d.items():
+        if k == "side" and isinstance(v, dict) and isinstance(out.get("side"), dict):
+            for sk, s in v.items():
+                out["side"].setdefault(sk, {}).update(s)
+        elif k != "base":
+            out[k] = v
+    return out
+
+
+def load_document(doc, charts=None, weapons=None):
+    """The scenario loader's result for `doc` (written to a temporary file):
+    its ValueError, if any, names the file `scenario.toml`."""
+    import tempfile
+    from ardsearch.games.microarmour import _data
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "scenario.toml")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(dumps(doc))
+        return _data.load_scenario(path=path, charts=charts, weapons=weapons)

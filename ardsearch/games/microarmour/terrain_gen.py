@@ -15,7 +15,8 @@ where the digest says nothing):
   table's squares, rounded to the nearest square. Terrain features are the
   squares that are neither clear nor road.
 - The base scenario's fixed features stay: its village (the objective), roads
-  and any stream or ford; the village counts toward the total. Its woods,
+  and any stream or ford; the village counts toward the total. A base that
+  takes its table from another file (`base = ...`) is first made whole. Its woods,
   rough and hills are cleared and replaced by the generated pieces.
 - Pieces are woods, rough or hill, 3 to 12 squares each, grown square by square
   from a random square; the sides alternate (the scenario's first side
@@ -35,9 +36,8 @@ import os
 import random
 import sys
 
-from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _data
-from ardsearch.games.microarmour.scenario_toml import dumps
+from ardsearch.games.microarmour.scenario_toml import dumps, flat_document, load_document
 
 MULTIPLIER = {"open": 2, "mixed": 4, "closed": 7}      # digest: 2 / 4 / 7 x 2D6 % of the board area
 SIGHTING = {"open": 40, "mixed": 20, "closed": 10}     # digest: maximum sighting distance
@@ -52,8 +52,8 @@ class Table:
     """The base scenario's table as terrain names, the squares stands start
     on (by movement class) and the fixed features."""
 
-    def __init__(self, base_path, charts, weapons):
-        sc = _data.load_scenario(path=base_path, charts=charts, weapons=weapons)
+    def __init__(self, doc, charts, weapons, name="scenario"):
+        sc = load_document(doc, charts, weapons)
         self.terrain = charts["terrain"]
         self.by_name = {t["name"]: i for i, t in enumerate(self.terrain)}
         for name in ("clear",) + PIECE_TERRAIN:
@@ -75,7 +75,7 @@ class Table:
         self.goal = [(x, y) for y in range(self.h) for x in range(self.w)
                      if self.terrain[self.grid[y][x]]["building"] is not None]
         if not self.goal:
-            raise ValueError(f"{os.path.basename(base_path)}: map: expected a village (building squares): "
+            raise ValueError(f"{name}: map: expected a village (building squares): "
                              "the objective the generated table keeps")
         self.side_keys = [sd["key"] for sd in sc["sides"]]
         self.title = sc["title"]
@@ -139,7 +139,8 @@ def generate(density, seed, base="introductory", base_path=None):
     if base_path is None:
         raise ValueError(f"base scenario {base!r}: expected one of {', '.join(_data.scenario_names())}")
     charts, weapons = _data.load_charts(), _data.load_weapons()
-    table = Table(base_path, charts, weapons)
+    doc = flat_document(base_path)
+    table = Table(doc, charts, weapons, os.path.basename(base_path))
     rng = random.Random(f"microarmour terrain {density} {seed}")
     roll = rng.randint(1, 6) + rng.randint(1, 6)
     percent = MULTIPLIER[density] * roll
@@ -167,7 +168,6 @@ def generate(density, seed, base="introductory", base_path=None):
         free -= set(piece)
         count += len(piece)
         pieces.append({"by": by, "terrain": name, "area": len(piece)})
-    doc = read_toml(base_path)
     doc["title"] = f"{table.title}, generated {density} terrain (seed {seed})"
     doc["density"] = density
     doc["sighting"] = SIGHTING[density]
