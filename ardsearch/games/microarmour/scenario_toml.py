@@ -2,7 +2,7 @@
 for the tools that make scenario files, the terrain generator (terrain_gen.py)
 and the point-buy builder (force_build.py): a base file made whole, a
 document checked by the scenario loader, and a document written back as TOML
-text. Only what scenario files hold: strings, integers, floats,
+text. The writer takes only what scenario files hold: strings, integers, floats,
 booleans, lists of those or of inline tables, tables and arrays of tables.
 The map's rows are written one per line, top row first, as in the shipped
 files, so a person can read the table in the file."""
