@@ -224,3 +224,26 @@ def test_the_app_draws_the_airstrike_scenario_chosen_in_its_form(page):
     page.wait_for_selector("#board svg [data-aircraft=il2]")
     assert page.locator("#board svg [data-support=plane]").count() == 2
     assert "ju87 (German Ju 87 D Stuka flight): turns 2-4" in svg_text(page)
+
+
+def test_a_real_barrage_view_from_the_merged_artillery(page):
+    """A view of the artillery merge (wip-art d22003f, scenario `barrage`,
+    close deployment, seed 0 after 211 random moves, German seat; kept in
+    tests/data/microarmour_barrage_view.json because this branch's engine has
+    no artillery yet): the German 10.5cm battery's closed-sheaf smoke (three
+    sections on one square: "Each battery section places one 1" impact
+    marker in a closed (one spot) ... sheaf") is one marker marked ×3, the
+    German plotted mission is a crosshair, the two Soviet missions are hidden:
+    `?` below the map and no crosshair."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "microarmour_barrage_view.json")
+    with open(path, encoding="utf-8") as f:
+        view = json.load(f)["view"]
+    svg = render(page, view)
+    assert svg.locator("[data-marker=smoke][data-battery=lefh]").count() == 1
+    assert "×3" in svg.locator("[data-marker=smoke]").first.text_content()
+    assert svg.locator("[data-plot='artillery:sfh']").count() == 1
+    assert svg.locator("[data-plot^='artillery:m30'], [data-plot^='artillery:zisb']").count() == 0
+    text = svg_text(page)
+    assert "battery m30 (Soviet): mission plotted: ?" in text and "battery zisb (Soviet): mission plotted: ?" in text
+    assert "smoke markers at 10,19 ×3, 2 turns left" in text
+    shot(page, "microarmour-barrage-real")

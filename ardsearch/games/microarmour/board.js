@@ -406,17 +406,26 @@ function marker(g, ctx, x, y, smoke) {
   }
 }
 
-// Impact and smoke markers of every firing battery: each section's marker on its square.
+// Impact and smoke markers of every firing battery: each section's marker on
+// its square; a closed sheaf's sections share one square: one marker with ×n.
 function drawMarkers(ctx) {
   for (const b of batteriesOf(ctx.v)) {
     const smoke = b.mission && b.mission.kind === "smoke";
-    for (const at of b.markers || []) {
-      if (!onTable(ctx.T, at)) continue;
+    const count = new Map();
+    for (const at of b.markers || []) if (onTable(ctx.T, at)) count.set(`${at[0]},${at[1]}`, (count.get(`${at[0]},${at[1]}`) || 0) + 1);
+    for (const [sq, n] of count) {
+      const at = sq.split(",").map(Number);
       // under the stands: it takes no click from them and keeps its tooltip
       const g = el("g", { "data-marker": smoke ? "smoke" : "impact", "data-battery": b.id }, ctx.svg);
       marker(g, ctx, at[0], at[1], smoke);
-      tip(g, `${SIDE[b.side] ? SIDE[b.side].name : b.side} battery ${b.id}: ${smoke ? "smoke marker (blocks LOS, +3 to fire into or out of it)"
-                                                                               : "impact marker (attacks every stand under it, friend or foe)"}` +
+      if (n > 1) {
+        const X = ctx.px(at[0]) - 6, Y = ctx.py(at[1]) + CELL - 8;
+        el("rect", { x: X, y: Y, width: 18, height: 13, rx: 3, fill: smoke ? SMOKE.stroke : IMPACT.stroke }, g);
+        el("text", { x: X + 9, y: Y + 10, "font-size": 9.5, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, g, `×${n}`);
+      }
+      tip(g, `${SIDE[b.side] ? SIDE[b.side].name : b.side} battery ${b.id}: ${n > 1 ? `${n} ` : ""}` +
+             `${smoke ? "smoke marker" : "impact marker"}${n > 1 ? "s" : ""} ` +
+             `${smoke ? "(blocks LOS, +3 to fire into or out of it)" : "(attacks every stand under it, friend or foe)"}` +
              ` at ${at[0]},${at[1]}, ${b.turns_left} turn${b.turns_left === 1 ? "" : "s"} left`);
     }
   }
@@ -490,6 +499,13 @@ function drawAircraft(ctx) {
   }
 }
 
+// Marker squares as "10,19 ×3 11,19": a square several sections share, once with its count.
+function squaresText(markers) {
+  const count = new Map();
+  for (const m of markers) count.set(m.join(","), (count.get(m.join(",")) || 0) + 1);
+  return [...count].map(([sq, n]) => (n > 1 ? `${sq} ×${n}` : sq)).join(" ");
+}
+
 // One line per aircraft and per battery under the sides' lines.
 function drawSupportLines(ctx, y) {
   const name = (s) => (SIDE[s] ? SIDE[s].name : s);
@@ -515,7 +531,7 @@ function drawSupportLines(ctx, y) {
     if (b.state === "hidden") t += "mission plotted: ?";
     else if (b.state === "plotted" && b.mission) t += `${KIND[b.mission.kind] || b.mission.kind} plotted at ${b.mission.target.join(",")}, lands turn ${b.lands}`;
     else if (b.state === "active" && b.mission) t += `${b.mission.kind === "smoke" ? "smoke" : "impact"} markers at ` +
-      `${b.markers.map((m) => m.join(",")).join(" ")}, ${b.turns_left} turn${b.turns_left === 1 ? "" : "s"} left`;
+      `${squaresText(b.markers)}, ${b.turns_left} turn${b.turns_left === 1 ? "" : "s"} left`;
     else t += b.state === "held" ? "mission held" : "no mission";
     if (b.smoke_left !== undefined) t += ` · smoke missions left ${b.smoke_left}`;
     lines.push([b.side, "gun", t]);
