@@ -1,5 +1,6 @@
 """The `ardsearch` command: list | show | rules | play | match | perft | engine |
-tournament | replay | tune | bench.
+tournament | replay | tune | bench, and Micro Armour's set-up tools
+microarmour-map (a generated table) and microarmour-build (a point-buy force).
 
 Games are named as in the API: `ardennes` or `ardennes(variant=basic)`.
 Bad arguments print one line on stderr and exit with status 2. Ctrl-C exits
@@ -335,6 +336,12 @@ def build_parser():
     s = sub.add_parser("bench", help="speed figures of every game and search", add_help=False)
     s.add_argument("rest", nargs=argparse.REMAINDER)
     s.set_defaults(run=cmd_bench)
+
+    for name, what in (("microarmour-map", "Micro Armour: a scenario file with a generated table (open, mixed, "
+                                           "closed terrain density)"),
+                       ("microarmour-build", "Micro Armour: a scenario file from a point-buy roster")):
+        s = sub.add_parser(name, help=what, add_help=False)     # listed in --help; PASSTHROUGH runs them
+        s.add_argument("rest", nargs=argparse.REMAINDER)
     return p
 
 
@@ -345,6 +352,8 @@ PASSTHROUGH = {
     "replay": ("ardsearch.tournament.cli", "main_replay"),
     "tune": ("ardsearch.tuning", "main_tune"),
     "bench": ("ardsearch.benchmark", "main"),
+    "microarmour-map": ("ardsearch.games.microarmour.terrain_gen", "main"),
+    "microarmour-build": ("ardsearch.games.microarmour.force_build", "main"),
 }
 
 

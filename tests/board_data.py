@@ -59,7 +59,14 @@ def stosstruppen() -> dict:
     return {"terrain": terrain, "types": types, "scenarios": scenarios}
 
 
-BUILDERS = {"mortain": mortain, "stosstruppen": stosstruppen}
+def microarmour() -> dict:
+    """Micro Armour's view carries the table and the stand values; the board
+    needs only the chart value a strike's ring is drawn with."""
+    from ardsearch.games.microarmour import _engine
+    return {"bomb_radius": _engine.CHARTS["air"]["bomb_radius"]}
+
+
+BUILDERS = {"mortain": mortain, "stosstruppen": stosstruppen, "microarmour": microarmour}
 
 
 def block(game: str) -> str:

@@ -29,10 +29,32 @@ def aa_class(mm):
     return 2 if mm <= 40 else 1
 
 
+# A folder of more scenario files (made by `ardsearch microarmour-map` or
+# `microarmour-build`), played without copying them into the package.
+SCENARIO_DIR_ENV = "ARDSEARCH_MICROARMOUR_SCENARIOS"
+
+
+def _scenario_files():
+    """{name: path} of scenarios/*.toml and of the $ARDSEARCH_MICROARMOUR_SCENARIOS folder."""
+    files = {f[:-5]: os.path.join(HERE, "scenarios", f) for f in os.listdir(os.path.join(HERE, "scenarios"))
+             if f.endswith(".toml")}
+    extra = os.environ.get(SCENARIO_DIR_ENV)
+    if extra:
+        if not os.path.isdir(extra):
+            raise ValueError(f"{SCENARIO_DIR_ENV}={extra}: expected a folder of scenario .toml files")
+        for f in os.listdir(extra):
+            if f.endswith(".toml"):
+                if f[:-5] in files:
+                    raise ValueError(f"{SCENARIO_DIR_ENV}: {f}: a scenario of that name is already in play "
+                                     f"({files[f[:-5]]}); rename the file")
+                files[f[:-5]] = os.path.join(extra, f)
+    return files
+
+
 def scenario_names():
-    """The scenario files in scenarios/, the Introductory first (its index 0
-    is the default), then by name."""
-    names = sorted(f[:-5] for f in os.listdir(os.path.join(HERE, "scenarios")) if f.endswith(".toml"))
+    """The scenario files, the Introductory first (its index 0 is the
+    default), then by name."""
+    names = sorted(_scenario_files())
     if "introductory" in names:
         names.remove("introductory")
         names.insert(0, "introductory")
@@ -333,7 +355,7 @@ BASE_SIDE_KEYS = {"nationality", "prereg"}
 
 
 def load_scenario(name="introductory", charts=None, weapons=None, path=None):
-    path = path or os.path.join(HERE, "scenarios", f"{name}.toml")
+    path = path or _scenario_files().get(name) or os.path.join(HERE, "scenarios", f"{name}.toml")
     d = _read(path)
     charts = charts or load_charts()
     weapons = weapons or load_weapons()
