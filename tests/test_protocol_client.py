@@ -3,7 +3,6 @@ fault-injection engines of tests/engines/."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import pytest
 
@@ -116,11 +115,11 @@ def test_crash_on_go_raises_terminated():
 
 def test_hang_after_go_times_out():
     require_search()
-    with Engine.popen(faulty_cmd("hang-after-go"), timeout=5) as e:
-        t0 = time.monotonic()
-        with pytest.raises(EngineTimeoutError):
+    # the error names the budget that ran out: the call's 0.5 s, not the
+    # engine's default (no assertion on elapsed time: it flaked under load)
+    with Engine.popen(faulty_cmd("hang-after-go"), timeout=30) as e:
+        with pytest.raises(EngineTimeoutError, match=r"within 0\.5 s"):
             e.play(decision_state(), Limit(nodes=10), timeout=0.5)
-        assert time.monotonic() - t0 < 4
 
 
 @pytest.mark.parametrize("mode,match", [("illegal-bestmove", "illegal move 'f1'"),
@@ -141,10 +140,9 @@ def test_garbage_output_is_an_error():
 
 
 def test_slow_handshake_times_out():
-    t0 = time.monotonic()
-    with pytest.raises(EngineTimeoutError):
+    # the handshake would finish after 30 s: the error names the 0.5 s budget
+    with pytest.raises(EngineTimeoutError, match=r"within 0\.5 s"):
         Engine.popen(faulty_cmd("slow-handshake"), timeout=0.5)
-    assert time.monotonic() - t0 < 4
 
 
 def test_engine_error_line_is_raised():

@@ -67,7 +67,32 @@ def test_sprt_bounds_and_llr_formula():
     var = sum((x - mean) ** 2 for x in xs) / n
     s0, s1 = 0.5, 1 / (1 + 10 ** (-50 / 400))
     assert t.llr(penta) == pytest.approx(n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var))
-    assert t.llr([0, 0, 0, 0, 0]) == 0.0 and t.llr([0, 0, 9, 0, 0]) == 0.0   # no spread, no evidence
+    assert t.llr([0, 0, 0, 0, 0]) == 0.0 and t.llr([0, 0, 0, 0, 1]) == 0.0   # one pair: no spread yet
+
+
+def test_sprt_stops_on_samples_with_no_spread():
+    """A clean sweep or an all-drawn run has zero sample variance; the SPRT
+    used to read that as no evidence (LLR 0) and never stopped. With the
+    prior of one pair spread over the five outcomes it decides, and the LLR
+    is the formula's on the regularised counts while n stays the pairs played."""
+    t = stats.SPRT(elo0=0, elo1=50, alpha=0.05, beta=0.05)
+    assert _first_decision(t, [2] * 200) == (6, "H1")           # 12-0 after six pairs
+    assert _first_decision(t, [0] * 200) == (6, "H0")           # and 0-12
+    n_draw, d_draw = _first_decision(t, [1] * 200)              # every pair 1-1: Elo 0
+    assert d_draw == "H0" and n_draw < 200
+    prior = [c + 0.2 for c in (0, 0, 0, 0, 3)]
+    xs = (0.0, 0.25, 0.5, 0.75, 1.0)
+    m = sum(c * x for c, x in zip(prior, xs)) / sum(prior)
+    v = sum(c * (x - m) ** 2 for c, x in zip(prior, xs)) / sum(prior)
+    s0, s1 = 0.5, 1 / (1 + 10 ** (-50 / 400))
+    assert t.llr([0, 0, 0, 0, 3]) == pytest.approx(3 * (s1 - s0) * (2 * m - s0 - s1) / (2 * v))
+    # a sample with spread is untouched by the prior
+    assert t.llr([0, 0, 2, 0, 1]) == pytest.approx(
+        3 * (s1 - s0) * (2 * (2 / 3) - s0 - s1) / (2 * (2 * (0.5 - 2 / 3) ** 2 + (1 - 2 / 3) ** 2) / 3))
+    # the same on single games: ten straight wins decide
+    assert t.decide(t.llr_trinomial(10, 0, 0)) == "H1"
+    assert t.decide(t.llr_trinomial(0, 0, 10)) == "H0"
+    assert t.llr_trinomial(1, 0, 0) == 0.0
 
 
 def _first_decision(test, pair_points):

@@ -89,6 +89,46 @@ def test_evaluate_is_tanh_of_the_weighted_features_and_antisymmetric():
                 assert s.evaluate(GERMAN) == pytest.approx(-s.evaluate(BRITISH), abs=1e-12)
 
 
+def seeded_positions(scenario, seed, every=25, plies=400):
+    """Non-terminal positions of one seeded random game, every `every` plies."""
+    s = ardsearch.Game(SPEC, {"scenario": scenario}).new_initial_state(seed=seed)
+    r = random.Random(seed)
+    out = []
+    for ply in range(plies):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            outs = s.chance_outcomes()
+            s.apply_action(outs[r.randrange(len(outs))][0])
+        else:
+            acts = s.legal_actions()
+            s.apply_action(acts[r.randrange(len(acts))])
+        if ply % every == 0 and not s.is_terminal():
+            out.append(s.clone())
+    return out
+
+
+def test_evaluate_skips_only_zero_weight_features(weights):
+    """Design (issue 15: evaluate() was ten times slower once it had features):
+    evaluate() computes only the features with a non-zero weight, features()
+    all of them. With one feature's weight alone, evaluate() must still be
+    tanh(w f / 2) of that feature's full value, for every feature: nothing a
+    weight reads is skipped, and features() is unchanged by the weights."""
+    g = weights
+    names = g.feature_names
+    positions = seeded_positions("kaiserschlacht", 3) + seeded_positions("villers", 4)
+    full = [(s.features(GERMAN), s.features(BRITISH)) for s in positions]
+    assert any(np.count_nonzero(f0) > 10 for f0, _ in full)   # the positions exercise the features
+    for k, name in enumerate(names):
+        w = np.zeros(len(names))
+        w[k] = 0.7
+        g.weights = w
+        for s, (f0, f1) in zip(positions, full):
+            assert s.evaluate(GERMAN) == pytest.approx(math.tanh(0.35 * f0[k]), abs=1e-12), name
+            assert s.evaluate(BRITISH) == pytest.approx(math.tanh(0.35 * f1[k]), abs=1e-12), name
+            assert np.array_equal(s.features(GERMAN), f0), name
+
+
 # ----------------------------------------------------------------- markers on the board
 GAS_STOCK = [{"slot": 0, "kind": "barrage-stock"}, {"slot": 1, "kind": "barrage-stock"}]
 

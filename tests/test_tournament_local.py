@@ -131,9 +131,9 @@ def test_small_round_robin_is_deterministic_across_concurrency(tmp_path):
 
 def test_sprt_stops_early_and_counts_whole_pairs(tmp_path):
     # greedy on the hand-set evaluation, whatever the game's eval.toml says:
-    # it wins most games but not all (the tuned weights of eval-tuned.toml
-    # sweep 40-0 here, and the SPRT reads a sweep, with no spread measured, as
-    # no evidence: stats._gsprt_llr)
+    # it wins most games but not all, so the test sees a sample with spread
+    # (a sweep, as the tuned weights of eval-tuned.toml play here, also
+    # stops: tests/test_stats.py::test_sprt_stops_on_samples_with_no_spread)
     cfg = config(bots=("greedy:weights=classic", "random"), games=40,
                  sprt=ardsearch.stats.SPRT(elo0=0, elo1=300, alpha=0.1, beta=0.1))
     result = run_tournament(cfg, tmp_path / "s.jsonl")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import math
 import os
+import pathlib
 import random
 
 import numpy as np
@@ -24,6 +25,7 @@ from ardsearch.random_walk import random_walk
 GAME = ardsearch.load_game("undaunted")
 NAMES = GAME.feature_names
 EVAL_TOML = os.path.join(os.path.dirname(U.__file__), "data", "eval.toml")
+DATA = pathlib.Path(__file__).resolve().parent / "data"
 
 
 def idx(name):
@@ -56,9 +58,9 @@ def position(us=None, de=None, to_move=0, initiative=0, phase="turn", turn_index
     return game.state_from_dict(d)
 
 
-def walked(scenario, seed):
+def walked(scenario, seed, scenario_file=""):
     """The position a seeded random walk reaches (as the pinned values were made)."""
-    game = ardsearch.load_game("undaunted", scenario=scenario)
+    game = ardsearch.load_game("undaunted", scenario=scenario, scenario_file=scenario_file)
     st = game.new_initial_state(seed)
     rng = random.Random(seed)
     return random_walk(st, rng.randrange(1, 400), rng)
@@ -130,7 +132,10 @@ FIRST_RELEASE = [
 def test_classic_weight_alone_reproduces_the_first_release(classic_only, scenario, seed, v0, v1):
     """The convention (issue 15): weights {classic = 1, others 0} reproduce the
     old evaluation exactly, so the frozen preset plays as it did."""
-    st = walked(scenario, seed)
+    # scenarios 2 and 3's US decks have had one more Fog of War since (issue
+    # 15 balance): their walks are replayed on the data the values were made on
+    old = str(DATA / f"undaunted_scenario{scenario}_first_release.toml") if scenario in (2, 3) else ""
+    st = walked(scenario, seed, old)
     assert st.evaluate(0) == pytest.approx(v0, abs=1e-12)
     assert st.evaluate(1) == pytest.approx(v1, abs=1e-12)
 

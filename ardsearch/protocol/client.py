@@ -147,6 +147,25 @@ def _position_line(state, seat: int, seed: int) -> str:
     return line + (" moves " + " ".join(to_word(e) for e in events) if events else "")
 
 
+class _Deadline(float):
+    """A time.monotonic() deadline that remembers the budget it was set
+    from, so a timeout can say which budget ran out."""
+    budget: float
+
+    def __new__(cls, budget: float):
+        d = super().__new__(cls, time.monotonic() + budget)
+        d.budget = budget
+        return d
+
+
+def _timed_out(deadline) -> EngineTimeoutError:
+    budget = getattr(deadline, "budget", None)
+    within = f" within {budget:g} s" if budget is not None else " in time"
+    return EngineTimeoutError(f"engine did not answer{within}: it may be hung or too slow for this "
+                              f"machine; pass a larger timeout (Engine.popen(..., timeout=...) or "
+                              f"the call's timeout=)")
+
+
 class _Protocol:
     """The conversation, independent of how lines travel."""
 
@@ -161,7 +180,7 @@ class _Protocol:
     # Each conversation yields ("send", text) or ("recv", deadline); a recv
     # gets the next line back (str).
     def _deadline(self, timeout):
-        return time.monotonic() + (self.timeout if timeout is None else timeout)
+        return _Deadline(self.timeout if timeout is None else timeout)
 
     def _handshake(self, timeout=None):
         deadline = self._deadline(timeout)
@@ -251,7 +270,7 @@ class _Protocol:
         expected = limit.expected_seconds()
         budget = (self.timeout if timeout is None else timeout) + (expected or 0.0) + \
             (SEARCH_SLACK if expected is not None else 0.0)
-        deadline = time.monotonic() + budget
+        deadline = _Deadline(budget)
         yield ("send", " ".join(words))
         info: dict = {}
         while True:
@@ -380,7 +399,7 @@ class Engine(_Protocol):
         try:
             raw = self._lines.get(timeout=max(0.0, remaining))
         except queue.Empty:
-            raise EngineTimeoutError("engine did not answer in time") from None
+            raise _timed_out(deadline) from None
         if raw is None:
             self._lines.put(None)  # stay terminated for later calls
             try:
@@ -501,7 +520,7 @@ class AsyncEngine(_Protocol):
         try:
             raw = await asyncio.wait_for(self.process.stdout.readline(), remaining)
         except asyncio.TimeoutError:
-            raise EngineTimeoutError("engine did not answer in time") from None
+            raise _timed_out(deadline) from None
         except (ValueError, asyncio.LimitOverrunError):
             raise EngineError("engine sent an overlong line") from None
         if not raw:

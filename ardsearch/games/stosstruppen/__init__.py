@@ -13,7 +13,7 @@ PARAMS = (
     Param("scenario", str, "kaiserschlacht",
           "scenario file in scenarios/: kaiserschlacht (storm battalion against a trench line) "
           "or villers (tanks on both sides)", choices=_engine.SCENARIO_NAMES),
-    Param("turns", int, 0, "turn limit; 0 keeps the scenario's (8)", min=0, max=30),
+    Param("turns", int, 0, "turn limit; 0 keeps the scenario's (Kaiserschlacht 8, Villers 6)", min=0, max=30),
 )
 
 _TERRAIN_CHARS = ".=WBFMCTKL"

@@ -329,44 +329,69 @@ cdef double morale_race(const StState *s, int a) noexcept nogil:
     return (1.0 - margin(s, 1 - a)) * hold
 
 
-cdef void static_features(const StState *s, int p, double *f) noexcept nogil:
+cdef inline bint wanted(const double *need, int k) noexcept nogil:
+    """Whether feature k is computed: always for features() (need NULL), else
+    only when its weight is non-zero (evaluate() skips the rest: a zero
+    weight times anything adds nothing, and the threats cost the most)."""
+    return need == NULL or need[k] != 0.0
+
+
+cdef void static_features(const StState *s, int p, double *f, const double *need) noexcept nogil:
     """Every feature but `classic` and `result` of a position (no chance node
-    expanded)."""
+    expanded); with `need` (the weights) the zero-weight ones are left 0."""
     cdef const Scn *sc = scn(s)
     cdef int q = 1 - p, k, a = sc.attacker
     cdef double mine[8]
     cdef double yours[8]
     cdef double sgn = 1.0 if p == a else -1.0
     cdef double full[2]
-    full[0] = full_value(s, 0)
-    full[1] = full_value(s, 1)
-    side_counts(s, p, mine)
-    side_counts(s, q, yours)
-    f[F_RIFLES] = mine[0] - yours[0]
-    f[F_WEAPONS] = mine[1] - yours[1]
-    f[F_TANKS] = mine[2] - yours[2]
-    f[F_HQ] = mine[3] - yours[3]
-    f[F_PINNED] = yours[4] - mine[4]
-    f[F_SUPPRESSED] = yours[5] - mine[5]
-    f[F_HQ_COVER] = mine[6] - yours[6]
-    f[F_STOCK] = mine[7] - yours[7]
-    f[F_OBJECTIVES] = sgn * objectives_held(s, a) / <double>sc.obj_needed
-    f[F_ADVANCE] = sgn * advance_score(s, a)
-    f[F_DEMORALISED] = (1.0 if demoralised(s, q) else 0.0) - (1.0 if demoralised(s, p) else 0.0)
-    f[F_MORALE] = morale_pass(s, p) - morale_pass(s, q)
-    marker_features(s, p, full, &f[F_MARKER_HITS], &f[F_MARKER_HQ])
-    f[F_FIRE_THREAT] = fire_threat(s, q, full[q]) - fire_threat(s, p, full[p])
-    f[F_ASSAULT_THREAT] = assault_threat(s, q, full[q]) - assault_threat(s, p, full[p])
+    for k in range(F_RIFLES, NFEAT):
+        f[k] = 0.0
+    if wanted(need, F_MARKER_HITS) or wanted(need, F_MARKER_HQ) or wanted(need, F_FIRE_THREAT) \
+            or wanted(need, F_ASSAULT_THREAT):
+        full[0] = full_value(s, 0)
+        full[1] = full_value(s, 1)
+    # side_counts gives these eight together: one wanted, all computed
+    if wanted(need, F_RIFLES) or wanted(need, F_WEAPONS) or wanted(need, F_TANKS) \
+            or wanted(need, F_HQ) or wanted(need, F_PINNED) or wanted(need, F_SUPPRESSED) \
+            or wanted(need, F_HQ_COVER) or wanted(need, F_STOCK):
+        side_counts(s, p, mine)
+        side_counts(s, q, yours)
+        f[F_RIFLES] = mine[0] - yours[0]
+        f[F_WEAPONS] = mine[1] - yours[1]
+        f[F_TANKS] = mine[2] - yours[2]
+        f[F_HQ] = mine[3] - yours[3]
+        f[F_PINNED] = yours[4] - mine[4]
+        f[F_SUPPRESSED] = yours[5] - mine[5]
+        f[F_HQ_COVER] = mine[6] - yours[6]
+        f[F_STOCK] = mine[7] - yours[7]
+    if wanted(need, F_OBJECTIVES):
+        f[F_OBJECTIVES] = sgn * objectives_held(s, a) / <double>sc.obj_needed
+    if wanted(need, F_ADVANCE):
+        f[F_ADVANCE] = sgn * advance_score(s, a)
+    if wanted(need, F_DEMORALISED):
+        f[F_DEMORALISED] = (1.0 if demoralised(s, q) else 0.0) - (1.0 if demoralised(s, p) else 0.0)
+    if wanted(need, F_MORALE):
+        f[F_MORALE] = morale_pass(s, p) - morale_pass(s, q)
+    if wanted(need, F_MARKER_HITS) or wanted(need, F_MARKER_HQ):
+        marker_features(s, p, full, &f[F_MARKER_HITS], &f[F_MARKER_HQ])
+    if wanted(need, F_FIRE_THREAT):
+        f[F_FIRE_THREAT] = fire_threat(s, q, full[q]) - fire_threat(s, p, full[p])
+    if wanted(need, F_ASSAULT_THREAT):
+        f[F_ASSAULT_THREAT] = assault_threat(s, q, full[q]) - assault_threat(s, p, full[p])
     f[F_ATTACKER] = sgn
     f[F_CLOCK] = sgn * s.turn / <double>s.turns
-    f[F_MARGIN] = margin(s, p) - margin(s, q)
-    f[F_MORALE_RACE] = sgn * morale_race(s, a)
+    if wanted(need, F_MARGIN):
+        f[F_MARGIN] = margin(s, p) - margin(s, q)
+    if wanted(need, F_MORALE_RACE):
+        f[F_MORALE_RACE] = sgn * morale_race(s, a)
 
 
-cdef void features_depth(const StState *s, int p, int depth, double *f) noexcept nogil:
+cdef void features_depth(const StState *s, int p, int depth, double *f, const double *need) noexcept nogil:
     """f[F_CLASSIC] gets the classic value itself (not yet 2 atanh): at a
     chance node (up to `depth` deep) everything is the expectation over its
-    outcomes, so the greedy bot sees the odds of its shots and tests."""
+    outcomes, so the greedy bot sees the odds of its shots and tests. `need`:
+    as static_features (NULL: every feature)."""
     cdef StState child
     cdef ard_action acts[8]
     cdef double probs[8]
@@ -374,7 +399,7 @@ cdef void features_depth(const StState *s, int p, int depth, double *f) noexcept
     cdef double out[2]
     cdef int n, k, j
     if s.phase == PH_OVER:
-        static_features(s, p, f)
+        static_features(s, p, f, need)
         st_returns(s, out)
         f[F_CLASSIC] = out[p]
         f[F_RESULT] = out[p]
@@ -386,21 +411,26 @@ cdef void features_depth(const StState *s, int p, int depth, double *f) noexcept
         for k in range(n):
             memcpy(&child, s, sizeof(StState))
             apply_chance(&child, acts[k])
-            features_depth(&child, p, depth - 1, sub)
+            features_depth(&child, p, depth - 1, sub, need)
             for j in range(NFEAT):
                 f[j] += probs[k] * sub[j]
         return
-    static_features(s, p, f)
-    f[F_CLASSIC] = static_eval(s, p)
+    static_features(s, p, f, need)
+    f[F_CLASSIC] = static_eval(s, p) if wanted(need, F_CLASSIC) else 0.0
     f[F_RESULT] = 0.0
 
 
-cdef void st_features(const void *state, int player, double *out) noexcept nogil:
+cdef inline void features_for(const void *state, int player, double *out, const double *need) noexcept nogil:
     cdef double v
-    features_depth(<const StState *>state, player, 3, out)
+    features_depth(<const StState *>state, player, 3, out, need)
     v = out[F_CLASSIC]
     v = 0.999 if v > 0.999 else (-0.999 if v < -0.999 else v)
     out[F_CLASSIC] = 2.0 * atanh(v)
+
+
+cdef void st_features(const void *state, int player, double *out) noexcept nogil:
+    """Every feature (tuning and tests read them all)."""
+    features_for(state, player, out, NULL)
 
 
 cdef double st_evaluate(const void *state, int player) noexcept nogil:
@@ -410,6 +440,7 @@ cdef double st_evaluate(const void *state, int player) noexcept nogil:
     if s.phase == PH_OVER:
         st_returns(s, out)
         return out[player]
-    st_features(state, player, f)
+    # only the features with a weight: the others would be multiplied by 0
+    features_for(state, player, f, EVAL_W)
     return ard_linear_value(EVAL_W, f, NFEAT)
 
