@@ -71,23 +71,11 @@ def test_evaluate_is_tanh_of_the_weighted_features_and_antisymmetric():
     sides' evaluations are opposite (positions from seeded random play)."""
     for scenario in ("kaiserschlacht", "villers"):
         g = ardsearch.Game(SPEC, {"scenario": scenario})
-        s = g.new_initial_state(seed=5)
-        r = random.Random(5)
-        for ply in range(400):
-            if s.is_terminal():
-                break
-            if s.is_chance_node():
-                outs = s.chance_outcomes()
-                s.apply_action(outs[r.randrange(len(outs))][0])
-            else:
-                acts = s.legal_actions()
-                s.apply_action(acts[r.randrange(len(acts))])
-            if ply % 20 == 0 and not s.is_terminal():
-                f0, f1 = s.features(GERMAN), s.features(BRITISH)
-                assert np.allclose(f0, -f1)
-                assert s.evaluate(GERMAN) == pytest.approx(math.tanh(g.weights @ f0 / 2), abs=1e-12)
-                assert s.evaluate(GERMAN) == pytest.approx(-s.evaluate(BRITISH), abs=1e-12)
-
+        for s in seeded_positions(scenario, 5, every=20):
+            f0, f1 = s.features(GERMAN), s.features(BRITISH)
+            assert np.allclose(f0, -f1)
+            assert s.evaluate(GERMAN) == pytest.approx(math.tanh(g.weights @ f0 / 2), abs=1e-12)
+            assert s.evaluate(GERMAN) == pytest.approx(-s.evaluate(BRITISH), abs=1e-12)
 
 def seeded_positions(scenario, seed, every=25, plies=400):
     """Non-terminal positions of one seeded random game, every `every` plies."""

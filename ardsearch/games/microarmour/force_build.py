@@ -29,7 +29,7 @@ import sys
 
 from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _data
-from ardsearch.games.microarmour.scenario_toml import dumps, flat_document, load_document
+from ardsearch.games.microarmour.scenario_toml import dumps, flat_document, load_document, write_tool_output
 
 POINTS = os.path.join(_data.HERE, "data", "points.toml")
 ROSTER_KEYS = {"title", "base", "ratio", "turns", "bid", "side"}
@@ -301,23 +301,16 @@ def main(argv=None):
                    help="write the scenario here (default: print it); put it in the folder named by "
                         f"${_data.SCENARIO_DIR_ENV} to play it as scenario=<file name>")
     args = p.parse_args(argv)
-    try:
-        doc = build(args.roster)
-        text = dumps(doc, HEADER.format(roster=os.path.basename(args.roster)))
-        if args.out:
-            with open(args.out, "w", encoding="utf-8") as f:
-                f.write(text)
-        else:
-            sys.stdout.write(text)
-    except (ValueError, OSError) as e:
-        print(f"ardsearch microarmour-build: error: {e}", file=sys.stderr)
-        return 2
-    if args.out:
-        pts = doc["points"]
-        print(f"{args.out}: point base {pts['point_base']}, budgets {pts['budget'][0]} / {pts['budget'][1]}, "
-              f"spent {pts['spent'][0]} / {pts['spent'][1]}, edge bid won by {pts['edge_winner']}")
-    return 0
 
+    def make():
+        doc = build(args.roster)
+        return doc, dumps(doc, HEADER.format(roster=os.path.basename(args.roster)))
+
+    def summary(doc):
+        pts = doc["points"]
+        return (f"point base {pts['point_base']}, budgets {pts['budget'][0]} / {pts['budget'][1]}, "
+                f"spent {pts['spent'][0]} / {pts['spent'][1]}, edge bid won by {pts['edge_winner']}")
+    return write_tool_output("microarmour-build", make, args.out, summary)
 
 if __name__ == "__main__":
     sys.exit(main())

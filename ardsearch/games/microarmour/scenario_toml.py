@@ -120,3 +120,24 @@ def load_document(doc, charts=None, weapons=None):
         with open(path, "w", encoding="utf-8") as f:
             f.write(dumps(doc))
         return _data.load_scenario(path=path, charts=charts, weapons=weapons)
+
+
+def write_tool_output(prog, make, out, summary):
+    """The end of both scenario-writing tools (microarmour-map, -build): make()
+    returns (doc, text); the text goes to `out` or standard output, a one-line
+    error (exit 2) on bad input, and summary(doc) is printed when a file was
+    written. Returns the exit status."""
+    import sys
+    try:
+        doc, text = make()
+        if out:
+            with open(out, "w", encoding="utf-8") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+    except (ValueError, OSError) as e:
+        print(f"ardsearch {prog}: error: {e}", file=sys.stderr)
+        return 2
+    if out:
+        print(f"{out}: {summary(doc)}")
+    return 0

@@ -37,7 +37,7 @@ import random
 import sys
 
 from ardsearch.games.microarmour import _data
-from ardsearch.games.microarmour.scenario_toml import dumps, flat_document, load_document
+from ardsearch.games.microarmour.scenario_toml import dumps, flat_document, load_document, write_tool_output
 
 MULTIPLIER = {"open": 2, "mixed": 4, "closed": 7}      # digest: 2 / 4 / 7 x 2D6 % of the board area
 SIGHTING = {"open": 40, "mixed": 20, "closed": 10}     # digest: maximum sighting distance
@@ -197,23 +197,16 @@ def main(argv=None):
                    help="write the scenario here (default: print it); put it in the folder named by "
                         f"${_data.SCENARIO_DIR_ENV} to play it as scenario=<file name>")
     args = p.parse_args(argv)
-    try:
-        doc = generate(args.density, args.seed, args.base)
-        text = dumps(doc, HEADER.format(density=args.density, seed=args.seed, base=args.base))
-        if args.out:
-            with open(args.out, "w", encoding="utf-8") as f:
-                f.write(text)
-        else:
-            sys.stdout.write(text)
-    except (ValueError, OSError) as e:
-        print(f"ardsearch microarmour-map: error: {e}", file=sys.stderr)
-        return 2
-    if args.out:
-        g = doc["generated"]
-        print(f"{args.out}: {args.density} terrain, 2D6 = {g['roll_2d6']}: {g['percent']}% of "
-              f"{g['board_squares']} squares = {g['total']} feature squares in {len(g['pieces'])} pieces")
-    return 0
 
+    def make():
+        doc = generate(args.density, args.seed, args.base)
+        return doc, dumps(doc, HEADER.format(density=args.density, seed=args.seed, base=args.base))
+
+    def summary(doc):
+        g = doc["generated"]
+        return (f"{args.density} terrain, 2D6 = {g['roll_2d6']}: {g['percent']}% of "
+                f"{g['board_squares']} squares = {g['total']} feature squares in {len(g['pieces'])} pieces")
+    return write_tool_output("microarmour-map", make, args.out, summary)
 
 if __name__ == "__main__":
     sys.exit(main())
