@@ -41,9 +41,10 @@ def pav(means, weights):
 def fit_table(v, y, bins: int = 20):
     """(values, wps): the knots of a monotone piecewise-linear calibration of
     root values `v` against outcomes `y` (in [0, 1]). The sorted values are
-    split into `bins` groups of (nearly) equal count; groups are pooled where
-    their mean outcomes decrease (PAV); each pooled block gives one knot at its
-    mean value with its mean outcome. At least two knots (a single block is
+    split into `bins` groups of (nearly) equal count, each with its win rate
+    by Laplace's rule (wins + 1) / (n + 2); groups are pooled where those
+    decrease (PAV, weighted by count); each pooled block gives one knot at its
+    mean value with its pooled win rate. At least two knots (a single block is
     spread flat over [-1, 1])."""
     v = np.clip(np.asarray(v, dtype=np.float64), -1.0, 1.0)
     y = np.asarray(y, dtype=np.float64)
@@ -54,7 +55,10 @@ def fit_table(v, y, bins: int = 20):
     order = np.argsort(v, kind="stable")
     groups = [g for g in np.array_split(order, min(bins, len(v))) if len(g)]
     gv = [float(v[g].mean()) for g in groups]
-    gy = [float(y[g].mean()) for g in groups]
+    # Laplace's rule, (wins + 1) / (n + 2): a group that won (or lost) every
+    # game still reports a probability short of certainty (only a proven
+    # result, v = +-1 exactly, is certain; evaluation.calibrated_wp).
+    gy = [float((y[g].sum() + 1.0) / (len(g) + 2.0)) for g in groups]
     gw = [float(len(g)) for g in groups]
     knots = []                                    # [value, wp, weight]
     for first, last, mean, weight in pav(gy, gw):

@@ -73,12 +73,13 @@ def test_pav_pools_adjacent_violators():
 
 
 def test_fit_table_on_a_hand_worked_sample():
-    """Six decisions in three groups of two: win rates 0, 1, 0.5 -> the last
-    two pool (0.75) at the mean of their four values."""
+    """Six decisions in three groups of two: win rates by Laplace's rule
+    (wins + 1) / (n + 2) 0.25, 0.75, 0.5 -> the last two pool (0.625) at the
+    mean of their four values."""
     v = [0.9, -0.8, 0.1, -0.6, 0.3, 0.5]
     y = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
     # sorted: -0.8 (0), -0.6 (0) | 0.1 (1), 0.3 (1) | 0.5 (0), 0.9 (1)
-    assert isotonic.fit_table(v, y, bins=3) == ((-0.7, 0.45), (0.0, 0.75))
+    assert isotonic.fit_table(v, y, bins=3) == ((-0.7, 0.45), (0.25, 0.625))
 
 
 def test_a_fit_reproduces_from_its_seed():
