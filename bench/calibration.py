@@ -167,7 +167,14 @@ def write_calibration(path, game, search, fit, command):
     table[search] = fit
     source = dict(ev.source)
     source[f"calibration_{search}"] = command
-    Path(path).write_text(render(game, ev.weights, source, table), encoding="utf-8")
+    text = render(game, ev.weights, source, table)
+    # keep the file's own opening comment (it may say why the weights are what they are)
+    old = Path(path).read_text(encoding="utf-8").splitlines()
+    head = old[:next((i for i, l in enumerate(old) if not l.startswith("#")), len(old))]
+    if head:
+        lines = text.splitlines()
+        text = "\n".join(head + lines[next(i for i, l in enumerate(lines) if not l.startswith("#")):]) + "\n"
+    Path(path).write_text(text, encoding="utf-8")
     evaluation.load(str(path), game.feature_names, game.name)
 
 
