@@ -108,3 +108,22 @@ def test_a_written_table_loads_back(tmp_path):
     ev = evaluation.load(str(path), game.feature_names, "mortain")
     assert ev.calibration == {"mcts": table}
     assert ev.source["calibration_mcts"] == "python -m bench.calibration mortain --fit mcts"
+
+
+def test_the_shipped_ardennes_table_loads_and_the_bot_reports_it():
+    """Ardennes ships [calibration.mcts] and the same table as
+    [calibration.ismcts] (bench/README.md, "Calibration"): in Ardennes an MCTS
+    bot searches information sets and reports under "ismcts". It loads as a
+    monotone table and a bare MCTS bot reports its root value through it."""
+    from ardsearch.bots import MCTSBot
+    game = ardsearch.load_game("ardennes")
+    tables = evaluation.loaded("ardennes").calibration
+    table = tables["ismcts"]
+    assert tables["mcts"] == table and isinstance(table, CalibrationTable) and len(table.values) >= 2
+    s = game.new_initial_state(seed=3)
+    while s.is_chance_node():
+        s.apply_random_chance()
+    info = MCTSBot(game, simulations=200, seed=1).analyze(s)
+    v = info["value"]
+    want = 0.0 if v <= -1 else 1.0 if v >= 1 else table(v)
+    assert info["wp"] == want
