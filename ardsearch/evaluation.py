@@ -8,9 +8,11 @@ probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
     classic = 1.0
     material = 0.4
 
-    [calibration.mcts]   # optional: a search's root value -> win probability
-    scale = 1.3          # wp = sigmoid(scale * logit((v + 1) / 2) + shift)
-    shift = 0.0
+    [calibration.mcts]   # optional: a search's root value -> win probability,
+    value = [-0.9, 0.0, 0.8]   # either a monotone table: root values (increasing,
+    wp = [0.05, 0.4, 0.9]      # in [-1, 1]) and their probabilities (non-decreasing,
+                               # in [0, 1]), linear between knots, flat outside
+    # or a Platt fit: scale = 1.3, shift = 0.0 (wp = sigmoid(scale * logit((v+1)/2) + shift))
 
     [source]             # optional: how the file was made (ardsearch tune writes it)
     game = "ardennes"
@@ -32,16 +34,45 @@ import numpy as np
 from ardsearch._toml import read_toml
 
 __all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
-           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES"]
+           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable"]
 
 # The searches whose root values a [calibration.<name>] table may map.
 CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
-_CAL_KEYS = ("scale", "shift")
+_PLATT_KEYS = ("scale", "shift")
+_TABLE_KEYS = ("value", "wp")
 _SECTIONS = ("weights", "calibration", "source")
 
 
 class EvalFileError(ValueError):
     """An eval.toml that cannot be used; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class CalibrationTable:
+    """A monotone piecewise-linear map of root value -> win probability:
+    knots `values` (strictly increasing, in [-1, 1]) and `wps` (non-decreasing,
+    in [0, 1]). Between two knots the probability is interpolated linearly;
+    below the first knot it is wps[0] and above the last wps[-1] (a table fitted
+    on games says nothing beyond the values it saw, so it does not extrapolate)."""
+
+    values: tuple
+    wps: tuple
+
+    def __call__(self, v: float) -> float:
+        xs, ys = self.values, self.wps
+        if v <= xs[0]:
+            return ys[0]
+        if v >= xs[-1]:
+            return ys[-1]
+        lo, hi = 0, len(xs) - 1           # binary search: xs[lo] <= v < xs[hi]
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if xs[mid] <= v:
+                lo = mid
+            else:
+                hi = mid
+        t = (v - xs[lo]) / (xs[hi] - xs[lo])
+        return ys[lo] + t * (ys[hi] - ys[lo])
 
 
 @dataclass(frozen=True)
@@ -51,7 +82,7 @@ class EvalFile:
     path: str
     weights: np.ndarray                       # in the engine's feature order
     names: tuple[str, ...]                    # the engine's feature names
-    calibration: dict = field(default_factory=dict)   # search name -> (scale, shift)
+    calibration: dict = field(default_factory=dict)   # search -> (scale, shift) or CalibrationTable
     source: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
@@ -109,20 +140,51 @@ def load(path: str, names, game_name: str | None = None) -> EvalFile:
         if search not in CALIBRATED_SEARCHES:
             raise EvalFileError(f"{path}: {key} is not a search that reports a win probability "
                                 f"(one of {', '.join(CALIBRATED_SEARCHES)})")
-        if not isinstance(table, dict):
-            raise EvalFileError(f"{path}: {key} must be a table with scale and shift")
-        for k in table:
-            if k not in _CAL_KEYS:
-                raise EvalFileError(f"{path}: {key}.{k} is not a calibration key (scale, shift)")
-        for k in _CAL_KEYS:
-            if k not in table:
-                raise EvalFileError(f"{path}: {key}.{k} is missing (a calibration needs scale and shift)")
+        calibration[search] = _calibration(path, key, table)
+    return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+
+
+def _calibration(path, key, table):
+    """One [calibration.<search>] table, validated: a monotone table (value,
+    wp) or a Platt fit (scale, shift)."""
+    if not isinstance(table, dict):
+        raise EvalFileError(f"{path}: {key} must be a table: value and wp lists (or scale and shift)")
+    keys = _TABLE_KEYS if any(k in table for k in _TABLE_KEYS) else _PLATT_KEYS
+    for k in table:
+        if k not in keys:
+            raise EvalFileError(f"{path}: {key}.{k} is not a calibration key here (a calibration has "
+                                f"either value and wp, or scale and shift; this one has {', '.join(table)})")
+    for k in keys:
+        if k not in table:
+            raise EvalFileError(f"{path}: {key}.{k} is missing (a calibration needs {' and '.join(keys)})")
+    if keys == _PLATT_KEYS:
         scale = _number(path, f"{key}.scale", table["scale"])
         if scale <= 0:
             raise EvalFileError(f"{path}: {key}.scale = {scale!r} must be > 0 (a higher value must "
                                 f"never mean a lower win probability)")
-        calibration[search] = (scale, _number(path, f"{key}.shift", table["shift"]))
-    return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+        return (scale, _number(path, f"{key}.shift", table["shift"]))
+    lists = {}
+    for k in _TABLE_KEYS:
+        if not isinstance(table[k], list) or len(table[k]) < 2:
+            raise EvalFileError(f"{path}: {key}.{k} must be a list of at least two numbers")
+        lists[k] = [_number(path, f"{key}.{k}[{i}]", x) for i, x in enumerate(table[k])]
+    xs, ys = lists["value"], lists["wp"]
+    if len(xs) != len(ys):
+        raise EvalFileError(f"{path}: {key}: value has {len(xs)} knots but wp has {len(ys)}: "
+                            f"give one probability per value")
+    for i, x in enumerate(xs):
+        if not -1.0 <= x <= 1.0:
+            raise EvalFileError(f"{path}: {key}.value[{i}] = {x!r} is outside [-1, 1] (root values are in [-1, 1])")
+        if i and x <= xs[i - 1]:
+            raise EvalFileError(f"{path}: {key}.value[{i}] = {x!r} is not above value[{i - 1}] = {xs[i - 1]!r}: "
+                                f"the values must be strictly increasing")
+    for i, y in enumerate(ys):
+        if not 0.0 <= y <= 1.0:
+            raise EvalFileError(f"{path}: {key}.wp[{i}] = {y!r} is outside [0, 1] (it is a probability)")
+        if i and y < ys[i - 1]:
+            raise EvalFileError(f"{path}: {key}.wp[{i}] = {y!r} is below wp[{i - 1}] = {ys[i - 1]!r}: the "
+                                f"table must be monotone (a higher value never means a lower win probability)")
+    return CalibrationTable(tuple(xs), tuple(ys))
 
 
 # game name -> the EvalFile installed into its engine (absent: engine defaults)
@@ -194,9 +256,12 @@ def resolve_weights(game, setting, who: str = "bot"):
 
 def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None) -> float:
     """The win probability of a root value `value` in [-1, 1] reported by
-    `search` ("mcts", "ismcts", "expectimax", "greedy"): (v + 1) / 2 mapped
-    through the Platt fit of the game's [calibration.<search>] when there is
-    one (or the given `calibration` dict), else (v + 1) / 2 itself."""
+    `search` ("mcts", "ismcts", "expectimax", "greedy"), mapped through the
+    game's [calibration.<search>] when there is one (or the given
+    `calibration` dict): a CalibrationTable is interpolated at v (linear
+    between knots, flat outside them), a Platt fit (scale, shift) gives
+    sigmoid(scale * logit((v + 1) / 2) + shift); without one, (v + 1) / 2.
+    A proven result (v = -1 or 1 exactly) stays certain: 0 or 1."""
     v = min(1.0, max(-1.0, float(value)))
     p = (v + 1.0) / 2.0
     table = calibration if calibration is not None else (
@@ -204,6 +269,8 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
     fit = table.get(search)
     if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain
         return p
+    if isinstance(fit, CalibrationTable):
+        return float(fit(v))
     scale, shift = fit
     z = scale * math.log(p / (1.0 - p)) + shift
     return 1.0 / (1.0 + math.exp(-z)) if z >= 0 else math.exp(z) / (1.0 + math.exp(z))

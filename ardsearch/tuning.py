@@ -151,8 +151,14 @@ def render(game, w, source: dict, calibration: dict | None = None) -> str:
              "# Written by `ardsearch tune` (docs/tuning.md); RULES.md, \"Evaluation\", says what",
              "# each feature is.", "", "[weights]"]
     lines += [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
-    for search, (scale, shift) in sorted((calibration or {}).items()):
-        lines += ["", f"[calibration.{search}]", f"scale = {_fmt(scale)}", f"shift = {_fmt(shift)}"]
+    from ardsearch.evaluation import CalibrationTable
+    for search, fit in sorted((calibration or {}).items()):
+        lines += ["", f"[calibration.{search}]"]
+        if isinstance(fit, CalibrationTable):   # knots: root value -> win probability
+            lines += [f"value = [{', '.join(_fmt(x) for x in fit.values)}]",
+                      f"wp = [{', '.join(_fmt(y) for y in fit.wps)}]"]
+        else:
+            lines += [f"scale = {_fmt(fit[0])}", f"shift = {_fmt(fit[1])}"]
     lines += ["", "[source]"]
     for key, value in source.items():
         if isinstance(value, str):

@@ -18,11 +18,19 @@ its 95% interval half-width (decisions of one game are correlated, so the
 interval is wider than it looks; it is the binomial one over decisions).
 --plot draws the reliability diagram (SVG or PNG by the name; matplotlib).
 
---fit <search>: a Platt fit wp = sigmoid(a * logit((v + 1) / 2) + b) of the
-search's root values v against results, on the even duplicate pairs; the
-table is then made on the odd pairs with the fitted map (held out). --write
-PATH puts the fit into the eval.toml at PATH as [calibration.<search>],
-keeping its weights and [source] (the command goes in source.calibration).
+--fit <search>: fit the search's root values v against results on the even
+duplicate pairs, and make the table on the odd pairs with the fitted map
+(held out). --method isotonic (default): a monotone piecewise-linear table
+(ardsearch/isotonic.py: the values sorted into --bins groups of equal size,
+pooled where the win rate decreases); --method platt: wp = sigmoid(a *
+logit((v + 1) / 2) + b). --write PATH puts the fit into the eval.toml at PATH
+as [calibration.<search>], keeping its weights and [source] (the command goes
+in source.calibration_<search>).
+
+--installed <search>: no fit; the table is made over all the games with the
+root values mapped through the calibration installed from the game's own
+data/eval.toml (to check a shipped table on games it was not fitted on, such
+as games at another simulation budget).
 """
 from __future__ import annotations
 
@@ -36,7 +44,7 @@ from pathlib import Path
 import numpy as np
 
 import ardsearch
-from ardsearch import evaluation, logistic
+from ardsearch import evaluation, isotonic, logistic
 
 DEFAULT_BOTS = ("a=mcts:nodes=3000", "b=mcts:nodes=3000")
 
@@ -149,14 +157,24 @@ def plot(rows, path, title):
     plt.close(fig)
 
 
-def write_calibration(path, game, search, scale, shift, command):
+def write_calibration(path, game, search, fit, command):
+    """Store `fit` ((scale, shift) or an evaluation.CalibrationTable) as
+    [calibration.<search>] of the eval.toml at `path`, then load it back (so
+    a table the loader would refuse is never left written)."""
     from ardsearch.tuning import render
     ev = evaluation.load(str(path), game.feature_names, game.name)
     table = dict(ev.calibration)
-    table[search] = (scale, shift)
+    table[search] = fit
     source = dict(ev.source)
     source[f"calibration_{search}"] = command
-    Path(path).write_text(render(game, ev.weights, source, table), encoding="utf-8")
+    text = render(game, ev.weights, source, table)
+    # keep the file's own opening comment (it may say why the weights are what they are)
+    old = Path(path).read_text(encoding="utf-8").splitlines()
+    head = old[:next((i for i, l in enumerate(old) if not l.startswith("#")), len(old))]
+    if head:
+        lines = text.splitlines()
+        text = "\n".join(head + lines[next(i for i, l in enumerate(lines) if not l.startswith("#")):]) + "\n"
+    Path(path).write_text(text, encoding="utf-8")
     evaluation.load(str(path), game.feature_names, game.name)
 
 
@@ -171,7 +189,12 @@ def main(argv=None):
     p.add_argument("--records", metavar="FILE", help="keep the games played here")
     p.add_argument("--player", metavar="NAME", help="only the decisions of this entrant (its name in the records)")
     p.add_argument("--fit", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
-                   help="Platt-fit this search's values on even pairs, table on odd pairs")
+                   help="fit this search's values on even pairs, table on odd pairs")
+    p.add_argument("--method", choices=("isotonic", "platt"), default="isotonic",
+                   help="with --fit: a monotone table (default) or a Platt curve")
+    p.add_argument("--bins", type=int, default=20, help="with --method isotonic: groups of equal size (default 20)")
+    p.add_argument("--installed", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
+                   help="map the values through the game's shipped [calibration.SEARCH], all games")
     p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
     p.add_argument("--plot", metavar="FILE", help="reliability diagram (.svg or .png)")
     args = p.parse_args(argv)
@@ -183,16 +206,29 @@ def main(argv=None):
     label = "reported wp"
     if args.fit:
         train = pair % 2 == 0
-        scale, shift = platt(v[train], y[train])
-        pred = logistic.sigmoid(scale * logit_of_value(v[~train]) + shift)
+        if args.method == "platt":
+            scale, shift = platt(v[train], y[train])
+            fit = (scale, shift)
+            pred = logistic.sigmoid(scale * logit_of_value(v[~train]) + shift)
+            label = f"Platt fit (scale {scale:.3f}, shift {shift:+.3f}) on even pairs, odd pairs shown"
+            print(f"[calibration.{args.fit}] scale = {scale:.6g}, shift = {shift:.6g}", file=sys.stderr)
+        else:
+            values, wps = isotonic.fit_table(v[train], y[train], args.bins)
+            fit = evaluation.CalibrationTable(values, wps)
+            pred = np.array([evaluation.calibrated_wp(game.name, x, args.fit, {args.fit: fit})
+                             for x in v[~train]])
+            label = (f"monotone table ({len(values)} knots, {int(train.sum())} decisions) "
+                     f"fitted on even pairs, odd pairs shown")
+            print(f"[calibration.{args.fit}]\nvalue = {list(values)}\nwp = {list(wps)}", file=sys.stderr)
         y = y[~train]
-        label = f"Platt fit (scale {scale:.3f}, shift {shift:+.3f}) on even pairs, odd pairs shown"
-        print(f"[calibration.{args.fit}] scale = {scale:.6g}, shift = {shift:.6g}", file=sys.stderr)
         if args.write:
             cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
                                                              if a != args.write)
-            write_calibration(args.write, game, args.fit, scale, shift, cmd.replace(" --write", ""))
+            write_calibration(args.write, game, args.fit, fit, cmd.replace(" --write", ""))
             print(f"wrote {args.write}", file=sys.stderr)
+    elif args.installed:
+        pred = np.array([evaluation.calibrated_wp(game.name, x, args.installed) for x in v])
+        label = f"shipped [calibration.{args.installed}] applied to the root values, all games"
     else:
         pred = wp
     rows = reliability(pred, y)
