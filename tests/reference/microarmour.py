@@ -19,8 +19,10 @@ from ardsearch.games.microarmour import _data
 
 try:
     from .microarmour_air import AirRules
+    from .microarmour_obstacles import ObstacleRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
+    from reference.microarmour_obstacles import ObstacleRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -100,7 +102,7 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules):
+class Ref(AirRules, ObstacleRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
@@ -158,6 +160,7 @@ class Ref(AirRules):
         self.due = {k: [False, False] for k in COMMAND_ROLLS}
         self.end_cause = None
         self.init_air()
+        self.init_obstacles()
 
     @staticmethod
     def side_key(p):
@@ -214,14 +217,14 @@ class Ref(AirRules):
             return 0
         w = self.wrecks(x, y)
         if w == 0:
-            return base
+            return self.obstacle_cost(s, x, y, base)
         wreck = CHARTS["wreck"]["one_cost" if w == 1 else "two_cost"][c]
         t = self.ter(x, y)
         if TERRAIN[t["under"]] is not t:
             # a wreck on a road: the underlying terrain's cost or the wreck's, the mover's choice
             under = TERRAIN[t["under"]]["cost"][c]
-            return wreck if under == 0 else min(under, wreck)
-        return max(base, wreck)
+            return self.obstacle_cost(s, x, y, wreck if under == 0 else min(under, wreck))
+        return self.obstacle_cost(s, x, y, max(base, wreck))
 
     @staticmethod
     def dist(a, b):
@@ -368,7 +371,7 @@ class Ref(AirRules):
             return self.sd_mod(f)
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
         if not t["fired"] and self.dist(f, t) > 1:
-            m += self.tmods(t["x"], t["y"])[0]
+            m += self.tmods(t["x"], t["y"])[0] + self.ip_mods(t)[0]
         if self.burning(t["x"], t["y"]) or self.burning(f["x"], f["y"]):
             m += BLD["burning_mod"]   # fire into or out of smoke
         return m
@@ -384,9 +387,9 @@ class Ref(AirRules):
         if kind in ("assault_defence", "assault"):
             mod = -3 - (3 if f["w"]["engineer"] else 0)
         elif kind == "overrun_fire":
-            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]
         else:
-            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]
         w = self.weapon(f, t)
         sup = kind not in ("assault_defence", "assault") and (w["mmg"] or w["light_mortar"] or w["artillery"])
         thr = w["depletion"] if use == "depl" else AMMO["special_ap_used_at"] if use == "special" else 0
@@ -413,6 +416,7 @@ class Ref(AirRules):
 
     def hit(self, t, res):
         if res == "E":
+            self.position_hit(t)
             self.kill(t)
         elif res == "D" or (res == "(S)" and t["S"]):
             if t["D"]:
@@ -482,7 +486,8 @@ class Ref(AirRules):
         if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
-                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
+                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
+                                         "mv_minefield"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -546,11 +551,12 @@ class Ref(AirRules):
             return out
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
-            out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None]
+            out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None and not self.must_stop(m)]
             if self.at(m["x"], m["y"], skip=m) is None:
                 out += [f"stop {d}" for d in DIRS]
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
-            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"]) if self.overrun_cost(m, t) is not None]
+            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"])
+                    if self.overrun_cost(m, t) is not None and not self.must_stop(m)]
             return out
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
@@ -598,7 +604,7 @@ class Ref(AirRules):
 
     def step_cost(self, m, d):
         x, y = m["x"] + VEC[d][0], m["y"] + VEC[d][1]
-        if not (self.on_table(x, y)):
+        if not (self.on_table(x, y)) or self.mine_blocks_entry(m, x, y):
             return None
         if self.broken(m["side"]) and not self.toward_edge(m, x):
             return None           # a broken formation moves only toward its own edge
@@ -649,6 +655,8 @@ class Ref(AirRules):
             a = self.attack
             d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
             return {k: p for k, p in d.items() if p > 0}
+        if n == "mv_minefield":
+            return self.mine_chances()
         if n == "building":
             x, y, fp, mod = self.bld_roll
             c = CHARTS["crt"]
@@ -711,7 +719,7 @@ class Ref(AirRules):
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
             mod = self.sd_mod(m) + (0 if self.mover["ordered"] or m["w"]["recon"] else 3) \
-                - (2 if self.command(m) else 0)
+                - (2 if self.command(m) else 0) + self.leave_mod(m)
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
@@ -999,11 +1007,14 @@ class Ref(AirRules):
                 self.mover["step"] = "step"
                 m["steps"] = 0
                 m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
+                self.mine_leave(m)
             else:
                 self.mover = None
                 self.active = m["side"]
                 self.alternate()
             return
+        if n == "mv_minefield":
+            return self.mine_apply(move)
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
             if move == "c:ok":
@@ -1174,6 +1185,7 @@ class Ref(AirRules):
                 self.to_orders()
         elif self.phase == "movement":
             self.phase = "recovery"
+            self.positions_marker_removal()
             self.next_recovery(0)
 
     def to_orders(self):
@@ -1309,6 +1321,7 @@ class Ref(AirRules):
                               for x, y in self.buildings],
                 "building_roll": None if self.bld_roll is None else
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
+                **self.obstacles_dict(),
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "air": self.air_dict(),
@@ -1339,6 +1352,8 @@ class Ref(AirRules):
         c.strike = copy.deepcopy(self.strike)
         c.bld = copy.deepcopy(self.bld)
         c.opt = dict(self.opt)
+        c.positions = copy.deepcopy(self.positions)
+        c.mines = copy.deepcopy(self.mines)
         return c
 
 
@@ -1348,6 +1363,7 @@ def from_dict(d):
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
             conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
+    r.obstacles_from_dict(d)
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from ardsearch._toml import read_toml
+from ardsearch.games.microarmour import _obstacles_data
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
@@ -197,6 +198,7 @@ def load_charts(path=None):
         _fail(path, "air", "a table", air)
     out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     out["command"] = _load_command(path, d.get("command"))
+    out.update(_obstacles_data.obstacle_charts(path, d, _costs))   # [position] [obstacle] [minefield]
     return out
 
 
@@ -361,6 +363,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
+    # improved positions, wire, ditches, minefield markers (_obstacles_data.py)
+    out.update(_obstacles_data.scenario_obstacles(path, d, charts, side_keys, out["sides"], per, width, height))
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:

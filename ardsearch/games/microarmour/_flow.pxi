@@ -57,6 +57,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_HIT1
         if s.mv_sub == M_OVR_ATKROLL:
             return N_OVR_ATKROLL
+        if s.mv_sub == M_MINE:
+            return N_MINE                    # _minefields.pxi: a real field attacks the stand leaving it
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
@@ -142,6 +144,7 @@ cdef void end_phase(MaState *s) noexcept nogil:
             begin_orders(s)
     elif s.phase == PH_MOVE:
         s.phase = PH_RECOVER
+        positions_marker_removal(s)          # hook: empty light positions vanish (_obstacles.pxi)
         next_recovery(s, 0)
 
 cdef void begin_orders(MaState *s) noexcept nogil:

@@ -24,6 +24,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.df_options = prm.df_options & DF_ALL
     s.bld_area = NONE
     air_init(s)                              # hook: aircraft ordnance and plots
+    mine_init(s)                             # hook: the minefield record sheet (_minefields.pxi)
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -53,7 +54,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG):
+             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_MINE):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
@@ -145,7 +146,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     if k == N_STEP:
         g = s.mover
         for d in range(8):
-            if step_cost(s, g, d) > 0:
+            if step_cost(s, g, d) > 0 and not mine_must_stop(s, g):   # _minefields.pxi
                 out[n] = A_STEP + d
                 n += 1
         if can_stop_on(s, g, s.st[g].x, s.st[g].y):
@@ -157,7 +158,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 out[n] = A_ASSAULT + t
                 n += 1
         for t in range(16):
-            if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+            if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
                 out[n] = A_OVERRUN + t
                 n += 1
         return n

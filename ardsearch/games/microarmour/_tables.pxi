@@ -103,6 +103,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
+    # 35: N_MINE (_minefields.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -153,6 +154,7 @@ cdef enum:  # mover sub-states
     M_OVR_HIT1 = 11
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
+    # 14: M_MINE (_minefields.pxi)
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -172,7 +174,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 442 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 560 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -261,6 +263,14 @@ cdef packed struct MaState:
     uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
     uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
     uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
+    # obstacles and minefields (ma-obstacles: _obstacles.pxi, _minefields.pxi)
+    uint8_t ip_state[8]          # per improved position: 'E' results taken; IP_GONE bit: destroyed or vanished
+    uint32_t mf_kind             # 2 bits per minefield marker: MK_DUMMY, MK_HASTY, MK_STANDARD, MK_CONC
+                                 # (a view: MK_DUMMY on the opponent's markers not yet revealed)
+    uint16_t mf_shown            # bit i: marker i revealed as a real minefield
+    uint16_t mf_gone             # bit i: marker i removed (revealed as a dummy)
+    uint8_t mf_cur               # the minefield attacking the mover (M_MINE), or NONE
+    uint8_t mf_reserved          # always 0
     Stand st[32]
 
 
@@ -291,7 +301,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 542, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 560, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -436,6 +446,7 @@ def install():
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
+    install_obstacle_charts(charts)      # _obstacles.pxi, _minefields.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -488,4 +499,5 @@ def install_scenario(int k, sc):
     install_command(k, sc)               # _command.pxi
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
+    install_obstacles(k, sc)             # _obstacles.pxi, _minefields.pxi
     return ids

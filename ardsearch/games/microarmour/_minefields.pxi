@@ -1,0 +1,202 @@
+# Micro Armour engine: minefields, real and dummy markers (RULES.md "Minefields").
+# Included by _engine.pyx (one module, split by concern).
+#
+# Where the markers are is static scenario data (scenarios/*.toml [[minefield]]),
+# public; what each one is (dummy or a real field of some kind) is the layer's
+# secret, held in the state (mf_kind, 2 bits a marker) so that a view can hide it
+# and determinize can deal it again. How many real fields of each kind a side laid
+# is public (the scenario's forces); which markers they are is not.
+#
+# Hooks: step_cost (a marker square the mover could not stop on is not entered),
+# the N_STEP legal actions (a stand that entered an enemy marker must stop),
+# move_mod (+3 to leave one), the N_MVROLL apply (a stand that passed leaves and
+# the marker is revealed: a dummy is removed, a real field attacks it: M_MINE,
+# node N_MINE), observe / determinize, validate, init.
+cdef enum:
+    MAXMF = 16          # minefield markers per scenario (16-bit masks)
+    MK_DUMMY = 0
+    MK_HASTY = 1
+    MK_STANDARD = 2
+    MK_CONC = 3
+    N_MINE = 35         # chance: a real minefield's attack on the stand leaving it
+    M_MINE = 14         # mover sub-state: that attack is due
+
+cdef int MF_COL[4]                          # CRT column by kind (charts.toml [minefield.column])
+cdef int MF_LEAVE = 3                       # cohesion modifier to leave a marker
+cdef int SC_NMF[MAXSCN]
+cdef uint8_t SC_MFX[MAXSCN][MAXMF]
+cdef uint8_t SC_MFY[MAXSCN][MAXMF]
+cdef uint8_t SC_MFSIDE[MAXSCN][MAXMF]       # the side that laid it
+cdef uint32_t SC_MFKIND0[MAXSCN]            # the record sheet: every marker's kind at the start
+cdef uint8_t SC_MFCOUNT[MAXSCN][2][4]       # markers of each kind by side (public)
+cdef uint8_t SC_MFIDX[MAXSCN][HMAX][WMAX]   # marker on a square, NONE if none
+
+
+cdef inline int mf_kind_of(const MaState *s, int i) noexcept nogil:
+    return (s.mf_kind >> (2 * i)) & 3
+
+cdef inline int mine_marker(const MaState *s, int x, int y, int p) noexcept nogil:
+    """The marker still on (x, y) laid by the enemy of side p, or -1 (a
+    side's own minefields do not stop it: it has the record sheet)."""
+    cdef int i = SC_MFIDX[s.scn][y][x]
+    if i == NONE or (s.mf_gone >> i) & 1 or SC_MFSIDE[s.scn][i] == p:
+        return -1
+    return i
+
+cdef inline bint mine_step_ok(const MaState *s, int g, int x, int y) noexcept nogil:
+    """A stand entering an enemy marker must stop there: not onto one held
+    by another stand."""
+    return mine_marker(s, x, y, side_of(g)) < 0 or occupant(s, x, y, g) < 0
+
+cdef inline bint mine_must_stop(const MaState *s, int g) noexcept nogil:
+    """The mover entered an enemy marker this move: it must stop."""
+    return s.st[g].steps > 0 and mine_marker(s, s.st[g].x, s.st[g].y, side_of(g)) >= 0
+
+cdef inline int mine_leave_mod(const MaState *s, int g) noexcept nogil:
+    """+3 to the movement roll of a stand on an enemy marker (to leave it)."""
+    return MF_LEAVE if mine_marker(s, s.st[g].x, s.st[g].y, side_of(g)) >= 0 else 0
+
+cdef void mine_after_roll(MaState *s) noexcept nogil:
+    """The mover passed its roll to leave a marker: the marker is revealed. A
+    dummy is removed; a real field stays (revealed) and attacks the mover."""
+    cdef int g = s.mover, i = mine_marker(s, s.st[g].x, s.st[g].y, side_of(g))
+    if i < 0:
+        return
+    if mf_kind_of(s, i) == MK_DUMMY:
+        s.mf_gone |= <uint16_t>(1 << i)
+        return
+    s.mf_shown |= <uint16_t>(1 << i)
+    s.mf_cur = i
+    s.mv_sub = M_MINE
+
+cdef int mine_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nogil:
+    """The attack on the field's fixed column: 2D6, no modifiers."""
+    cdef double p[5]
+    cdef int r, n = 0
+    crt_table(MF_COL[mf_kind_of(s, s.mf_cur)], 0, p)
+    for r in range(5):
+        if p[r] > 0:
+            a[n] = A_CRT + r
+            pr[n] = p[r]
+            n += 1
+    return n
+
+cdef void mine_apply(MaState *s, ard_action action) noexcept nogil:
+    """The result lands on the mover; only an unharmed stand moves on (design:
+    any S, (S) or D result halts it in the field)."""
+    cdef int g = s.mover, res = action - A_CRT
+    apply_result(s, g, res)
+    s.mf_cur = NONE
+    if res == 0 and alive(s, g):
+        s.mv_sub = M_STEP
+    else:
+        end_move(s)
+
+cdef void mine_init(MaState *s) noexcept nogil:
+    s.mf_kind = SC_MFKIND0[s.scn]
+    s.mf_cur = NONE
+
+
+# ----------------------------------------------------------------- hidden information
+cdef void mine_observe(MaState *v, int player) noexcept nogil:
+    """The opponent's markers not yet revealed show no kind (MK_DUMMY)."""
+    cdef int i
+    for i in range(SC_NMF[v.scn]):
+        if SC_MFSIDE[v.scn][i] != player and not ((v.mf_shown | v.mf_gone) >> i) & 1:
+            v.mf_kind &= ~(<uint32_t>3 << (2 * i))
+
+cdef void mine_determinize(MaState *s, int player, ard_rng *rng) noexcept nogil:
+    """Deals the opponent's unrevealed markers the kinds not yet seen (the
+    side's public counts less the revealed ones), in a random order."""
+    cdef int q = 1 - player, i, k, n = 0, j, t
+    cdef int left[4]
+    cdef int idx[MAXMF]
+    cdef int kinds[MAXMF]
+    for k in range(4):
+        left[k] = SC_MFCOUNT[s.scn][q][k]
+    for i in range(SC_NMF[s.scn]):
+        if SC_MFSIDE[s.scn][i] != q:
+            continue
+        if ((s.mf_shown | s.mf_gone) >> i) & 1:
+            if left[mf_kind_of(s, i)] > 0:
+                left[mf_kind_of(s, i)] -= 1
+        else:
+            idx[n] = i
+            n += 1
+    j = 0
+    for k in range(4):
+        while left[k] > 0 and j < n:
+            kinds[j] = k
+            j += 1
+            left[k] -= 1
+    while j < n:
+        kinds[j] = MK_DUMMY
+        j += 1
+    for i in range(n - 1, 0, -1):
+        j = <int>ard_rng_below(rng, i + 1)
+        t = kinds[i]
+        kinds[i] = kinds[j]
+        kinds[j] = t
+    for i in range(n):
+        s.mf_kind = (s.mf_kind & ~(<uint32_t>3 << (2 * idx[i]))) | (<uint32_t>kinds[i] << (2 * idx[i]))
+
+
+# ----------------------------------------------------------------- validation
+cdef int validate_minefields(const MaState *s) noexcept nogil:
+    """0 if the minefield bytes are consistent with the scenario, else 1."""
+    cdef int i, p, k, n = SC_NMF[s.scn], g
+    cdef int cnt[2][4]
+    if n < MAXMF and (s.mf_shown >> n or s.mf_gone >> n or s.mf_kind >> (2 * n)):
+        return 1
+    if s.mf_shown & s.mf_gone or s.mf_reserved:
+        return 1
+    for p in range(2):
+        for k in range(4):
+            cnt[p][k] = 0
+    for i in range(n):
+        k = mf_kind_of(s, i)
+        p = SC_MFSIDE[s.scn][i]
+        if ((s.mf_shown >> i) & 1 and k == MK_DUMMY) or ((s.mf_gone >> i) & 1 and k != MK_DUMMY):
+            return 1
+        if s.viewer >= 0 and p != s.viewer and not ((s.mf_shown | s.mf_gone) >> i) & 1:
+            if k != MK_DUMMY:
+                return 1                 # a view keeps nothing of the opponent's hidden markers
+            continue
+        cnt[p][k] += 1
+    for p in range(2):
+        if s.viewer >= 0 and p != s.viewer:
+            for k in range(1, 4):        # the revealed ones: at most the side's count
+                if cnt[p][k] > SC_MFCOUNT[s.scn][p][k]:
+                    return 1
+        else:
+            for k in range(4):
+                if cnt[p][k] != SC_MFCOUNT[s.scn][p][k]:
+                    return 1
+    if s.mf_cur != NONE:
+        g = s.mover
+        if (s.mf_cur >= n or s.mv_sub != M_MINE or g >= NSLOT or not alive(s, g)
+                or not (s.mf_shown >> s.mf_cur) & 1 or SC_MFSIDE[s.scn][s.mf_cur] == side_of(g)
+                or s.st[g].x != SC_MFX[s.scn][s.mf_cur] or s.st[g].y != SC_MFY[s.scn][s.mf_cur]):
+            return 1
+    elif s.mv_sub == M_MINE:
+        return 1
+    return 0
+
+
+# ----------------------------------------------------------------- install
+cdef install_minefield_charts(charts):
+    global MF_LEAVE
+    for k in range(4):
+        MF_COL[k] = charts["minefield"]["column"][k]
+    MF_LEAVE = charts["minefield"]["leave_mod"]
+
+cdef install_minefields(int k, sc):
+    memset(SC_MFIDX[k], NONE, sizeof(uint8_t) * HMAX * WMAX)
+    memset(SC_MFCOUNT[k], 0, sizeof(uint8_t) * 8)
+    SC_NMF[k] = len(sc["minefields"])
+    SC_MFKIND0[k] = 0
+    for i, m in enumerate(sc["minefields"]):
+        SC_MFX[k][i], SC_MFY[k][i], SC_MFSIDE[k][i] = m["x"], m["y"], m["side"]
+        SC_MFKIND0[k] |= <uint32_t>m["kind"] << (2 * i)
+        SC_MFCOUNT[k][m["side"]][m["kind"]] += 1
+        SC_MFIDX[k][m["y"]][m["x"]] = i

@@ -1,0 +1,145 @@
+"""The Micro Armour reference model's improved positions, wire, anti-tank
+ditches and minefields (RULES.md "Improved positions", "Wire and anti-tank
+ditches", "Minefields"), written from the rules as a mixin of Ref, as
+microarmour_air.py is. Slow and simple on purpose."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ardsearch.games.microarmour import _data
+
+CHARTS = _data.load_charts()
+IP = CHARTS["position"]
+OBST = CHARTS["obstacle"]
+MINES = CHARTS["minefield"]
+IP_CLASSES = ("light", "medium", "heavy")
+MF_KINDS = ("dummy", "hasty", "standard", "concentrated")
+CLASS = "WTFA"
+
+
+class ObstacleRules:
+    def init_obstacles(self):
+        sc = self.sc
+        self.positions = [{"x": p["x"], "y": p["y"], "side": p["side"], "class": IP_CLASSES[p["class"]],
+                           "facing": p["facing"], "hits": 0, "gone": False} for p in sc["positions"]]
+        self.wire = set(sc["wire"])
+        self.ditches = set(sc["ditch"])
+        self.mines = [{"x": m["x"], "y": m["y"], "side": m["side"], "kind": MF_KINDS[m["kind"]],
+                       "shown": False, "gone": False} for m in sc["minefields"]]
+        self.mine_attack = None        # index of the field attacking the mover
+
+    # ------------------------------------------------------------ improved positions
+    def position_of(self, s):
+        """The position s benefits from: its side's, still there, on its square,
+        and s faces the way it was dug for."""
+        for p in self.positions:
+            if (not p["gone"] and (p["x"], p["y"]) == (s["x"], s["y"]) and p["side"] == s["side"]
+                    and self.dirs_index(s["facing"]) == p["facing"]):
+                return p
+        return None
+
+    @staticmethod
+    def dirs_index(f):
+        return f if isinstance(f, int) else _data.DIRS.index(f)
+
+    def ip_mods(self, s):
+        p = self.position_of(s)
+        return (0, 0) if p is None else (IP[p["class"]]["cohesion"], IP[p["class"]]["crt"])
+
+    def position_hit(self, s):
+        """An E on s counts against its side's position on its square."""
+        for p in self.positions:
+            if not p["gone"] and (p["x"], p["y"]) == (s["x"], s["y"]) and p["side"] == s["side"]:
+                need = IP[p["class"]]["e_to_destroy"]
+                if need:
+                    p["hits"] += 1
+                    p["gone"] = p["hits"] >= need
+
+    def positions_marker_removal(self):
+        for p in self.positions:
+            if not p["gone"] and IP[p["class"]]["vanish_empty"] and not any(
+                    (s["x"], s["y"]) == (p["x"], p["y"]) for s in self.live(p["side"])):
+                p["gone"] = True
+
+    # ------------------------------------------------------------ wire and ditches
+    def obstacle_cost(self, s, x, y, base):
+        if base == 0:
+            return 0
+        c = CLASS.index(s["w"]["move"])
+        for squares, costs in ((self.wire, OBST["wire"]), (self.ditches, OBST["ditch"])):
+            if (x, y) in squares:
+                if costs[c] == 0:
+                    return 0
+                base = max(base, costs[c])
+        return base
+
+    # ------------------------------------------------------------ minefields
+    def mine_at(self, x, y, side):
+        """The marker still on (x, y) laid by side's enemy, or None."""
+        for i, m in enumerate(self.mines):
+            if (m["x"], m["y"]) == (x, y) and not m["gone"] and m["side"] != side:
+                return i
+        return None
+
+    def mine_blocks_entry(self, m, x, y):
+        return self.mine_at(x, y, m["side"]) is not None and self.at(x, y, skip=m) is not None
+
+    def must_stop(self, m):
+        return m["steps"] > 0 and self.mine_at(m["x"], m["y"], m["side"]) is not None
+
+    def leave_mod(self, m):
+        return MINES["leave_mod"] if self.mine_at(m["x"], m["y"], m["side"]) is not None else 0
+
+    def mine_leave(self, m):
+        """The mover passed its roll to leave a marker: reveal it."""
+        i = self.mine_at(m["x"], m["y"], m["side"])
+        if i is None:
+            return
+        if self.mines[i]["kind"] == "dummy":
+            self.mines[i]["gone"] = True
+            return
+        self.mines[i]["shown"] = True
+        self.mine_attack = i
+        self.mover["step"] = "minefield"
+
+    def mine_chances(self):
+        col = MINES["column"][MF_KINDS.index(self.mines[self.mine_attack]["kind"])]
+        return {f"crt:{r}": p for r, p in self.column(col, 0).items() if p > 0}
+
+    def mine_apply(self, move):
+        m = self.by_id[self.mover["id"]]
+        res = move.split(":")[1]
+        self.hit(m, res)
+        self.mine_attack = None
+        if res == "-" and m["alive"]:
+            self.mover["step"] = "step"
+        else:
+            self.end_move()
+
+    # ------------------------------------------------------------ schema
+    def obstacles_dict(self):
+        sides = self.side_key
+        return {
+            "positions": [{"at": [p["x"], p["y"]], "side": sides(p["side"]), "class": p["class"],
+                           "facing": _data.DIRS[p["facing"]], "hits": p["hits"], "destroyed": p["gone"]}
+                          for p in self.positions],
+            "wire": [[x, y] for y in range(self.sc["height"]) for x in range(self.sc["width"]) if (x, y) in self.wire],
+            "ditches": [[x, y] for y in range(self.sc["height"]) for x in range(self.sc["width"])
+                        if (x, y) in self.ditches],
+            "minefields": [{"at": [m["x"], m["y"]], "side": sides(m["side"]), "kind": m["kind"],
+                            "revealed": m["shown"] or m["gone"], "removed": m["gone"]} for m in self.mines],
+            "minefield_attack": None if self.mine_attack is None else [self.mines[self.mine_attack]["x"],
+                                                                       self.mines[self.mine_attack]["y"]],
+        }
+
+    def obstacles_from_dict(self, d):
+        for p, pd in zip(self.positions, d["positions"]):
+            p["hits"], p["gone"] = pd["hits"], pd["destroyed"]
+        for m, md in zip(self.mines, d["minefields"]):
+            m["kind"], m["shown"], m["gone"] = md["kind"], md["revealed"] and not md["removed"], md["removed"]
+        a = d["minefield_attack"]
+        self.mine_attack = None if a is None else next(i for i, m in enumerate(self.mines)
+                                                        if [m["x"], m["y"]] == a)
+
+
+_ = Fraction   # probabilities come from Ref.column (Fractions)
