@@ -101,6 +101,10 @@ def scenario_obstacles(path, d, charts, side_keys, sides, stands, width, height)
     out["positions"] = []
     for i, p in enumerate(pos):
         k = f"position[{i}]"
+        extra = sorted(set(p) - {"side", "at", "class", "facing"})
+        if extra:
+            _fail(path, f"{k}.{extra[0]}", "only side, at, class and facing (wire and ditch go before the "
+                  "first [[table]] of the file)", p[extra[0]])
         if p.get("side") not in side_keys:
             _fail(path, k + ".side", " or ".join(side_keys), p.get("side"))
         side = side_keys.index(p["side"])
@@ -138,6 +142,9 @@ def scenario_obstacles(path, d, charts, side_keys, sides, stands, width, height)
     out["minefields"] = []
     for i, m in enumerate(mfs):
         k = f"minefield[{i}]"
+        extra = sorted(set(m) - {"side", "at", "kind"})
+        if extra:
+            _fail(path, f"{k}.{extra[0]}", "only side, at and kind", m[extra[0]])
         if m.get("side") not in side_keys:
             _fail(path, k + ".side", " or ".join(side_keys) + " (the side that laid it)", m.get("side"))
         side = side_keys.index(m["side"])
