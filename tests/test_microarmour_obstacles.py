@@ -396,3 +396,21 @@ def test_random_games_on_the_minefield_scenario_match_the_reference():
 
 
 _ = (Fraction, random)
+
+
+def test_ismcts_does_not_play_on_the_hidden_record_sheet():
+    """A bot never plays on what it cannot see: ISMCTS for the German, moving a
+    Pz IV next to the Soviet markers, gives the same analysis whichever of the
+    unrevealed markers are real."""
+    from ardsearch.bots import ISMCTSBot
+    st = moving("pz4a", [9, 9], 20, pz4b={"at": [8, 10], "facing": "e"}, rfla={"at": [16, 9], "facing": "w"})
+    d = st.to_dict()
+    sov = [m for m in d["minefields"] if m["side"] == "soviet"]
+    kinds = [m["kind"] for m in sov]
+    for m, k in zip(sov, kinds[1:] + kinds[:1]):     # the same fields, laid under other markers
+        m["kind"] = k
+    other = GAME.state_from_dict(d)
+    assert other.to_dict()["minefields"] != st.to_dict()["minefields"]
+    a = ISMCTSBot(GAME, seed=3, simulations=300).analyze(st)
+    b = ISMCTSBot(GAME, seed=3, simulations=300).analyze(other)
+    assert a["best"] == b["best"] and a["visits"] == b["visits"]

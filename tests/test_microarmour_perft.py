@@ -75,6 +75,13 @@ POSITIONS = [
     ("village", 2, 5),
     ("village", 3, 40),
     ("village", 9, 120),
+    # the minefield scenario (RULES.md, Improved positions, Wire and anti-tank ditches, Minefields): the start,
+    # fire on dug-in stands, and stands on enemy markers rolling to leave them (reveal, the mine attack)
+    ("scenario=minefield", 0, 0),
+    ("scenario=minefield,deployment=close", 3, 30),
+    ("scenario=minefield,deployment=close", 0, 61),
+    ("scenario=minefield,deployment=close", 1, 61),
+    ("scenario=minefield,deployment=close", 2, 78),
 ]
 DEPTHS = (1, 2)
 
