@@ -320,8 +320,8 @@ def _corrupt(state, offset, value):
     return bytes(data)
 
 
-# byte offsets in MaState (RULES.md "State"): ip_state[8] at 286, mf_kind 294..297,
-# mf_shown 298..299, mf_gone 300..301, mf_cur 302, mf_reserved 303
+# byte offsets in MaState (RULES.md "The state struct"): ip_state[8] at 286, mf_kind 294..297,
+# mf_shown 298..299, mf_gone 300..301, mf_cur 302, mf_bnext 303, mf_breach[16] 304..319
 @pytest.mark.parametrize("offset,value,why", [
     (286 + 2, 1, "a heavy position with an E counted"),
     (286 + 1, 128 | 1, "a medium position destroyed after one E"),
@@ -329,7 +329,8 @@ def _corrupt(state, offset, value):
     (294, 0xFF, "record sheet kinds that do not match the scenario's counts"),
     (299, 0x80, "a marker the scenario does not have revealed"),
     (302, 3, "a minefield attack outside one"),
-    (303, 1, "the reserved byte set"),
+    (303, 1, "a breaching roll outside the marker removal phase"),
+    (304, 1, "breaching progress on a marker not revealed"),
 ])
 def test_corrupt_obstacle_bytes_are_refused(offset, value, why):
     st = GAME.new_initial_state(seed=0)
@@ -414,3 +415,86 @@ def test_ismcts_does_not_play_on_the_hidden_record_sheet():
     a = ISMCTSBot(GAME, seed=3, simulations=300).analyze(st)
     b = ISMCTSBot(GAME, seed=3, simulations=300).analyze(other)
     assert a["best"] == b["best"] and a["visits"] == b["visits"]
+
+
+# ------------------------------------------------------------------ breaching
+def breach_position(sid, at, revealed=((10, 9),), breach=0, moved=False, **stands):
+    """`sid` on `at` through a movement phase both players pass: the marker
+    removal phase follows (breaching rolls after the recovery rolls)."""
+    mf = [dict(m, revealed=tuple(m["at"]) in revealed, breach=breach if tuple(m["at"]) == tuple(at) else 0)
+          for m in BASE["minefields"]]
+    st = mpos({sid: {"at": list(at), "moved": moved}, **stands}, phase="movement", active="german", minefields=mf)
+    play(st, "pass")
+    play(st, "pass")
+    return st
+
+
+def test_engineers_breach_a_revealed_field_in_the_marker_removal_phase():
+    """Digest *Engineering*: "Each task needs a set number of successful cohesion
+    rolls, made in the Marker Removal Phase while the stand stays in place ...
+    Minefield breaching takes 3 for hasty/standard or 5 for concentrated fields
+    by engineers". The pioneer platoon on the revealed standard field (10,9),
+    cohesion 15: 'c:ok' on 2..15, a natural 1 or 20 apart."""
+    st = breach_position("pgrb", (10, 9))
+    assert st.to_dict()["breach_roll"] == "pgrb"
+    assert chances(st) == pytest.approx({"c:ok": 14 / 20, "c:fail": 4 / 20, "c:n1": 1 / 20, "c:n20": 1 / 20})
+    play(st, "c:ok")
+    assert marker(st, 10, 9)["breach"] == 1 and not marker(st, 10, 9)["removed"]
+    assert st.to_dict()["breach_roll"] is None and st.to_dict()["turn"] == 2
+
+
+def test_the_successes_need_not_be_consecutive_and_the_last_clears_the_field():
+    """Digest: "the successes need not be consecutive": with 2 successes
+    already made, the third clears the standard field (removed); a failure
+    keeps the count."""
+    st = breach_position("pgrb", (10, 9), breach=2)
+    t = st.clone()
+    play(st, "c:ok")
+    m = marker(st, 10, 9)
+    assert m["removed"] and m["kind"] == "standard" and m["breach"] == 0
+    play(t, "c:fail")
+    assert marker(t, 10, 9)["breach"] == 2 and not marker(t, 10, 9)["removed"]
+
+
+def test_concentrated_field_takes_engineers_five():
+    """Digest: "5 for concentrated fields by engineers": 4 successes do not clear it."""
+    st = breach_position("pgrb", (11, 12), revealed=((11, 12),), breach=3)
+    play(st, "c:ok")
+    assert marker(st, 11, 12)["breach"] == 4 and not marker(st, 11, 12)["removed"]
+
+
+def test_natural_1_clears_at_once_and_natural_20_sets_the_field_off():
+    """Digest: "A natural 1 clears the field at once and a natural 20 triggers a
+    mine attack" (the field's fixed column on the breaching stand)."""
+    st = breach_position("pgrb", (11, 12), revealed=((11, 12),))
+    t = st.clone()
+    play(st, "c:n1")
+    assert marker(st, 11, 12)["removed"]
+    play(t, "c:n20")
+    assert t.to_dict()["minefield_attack"] == [11, 12]
+    assert chances(t) == pytest.approx(column(6, 0))
+    play(t, "crt:D")
+    s = next(s for s in t.to_dict()["stands"] if s["id"] == "pgrb")
+    assert s["disorganized"] and t.to_dict()["minefield_attack"] is None
+
+
+def test_a_mine_clearing_vehicle_breaches_a_hasty_field_with_one_success():
+    """Digest: "or 1/2/3 by mine-clearing vehicles" (hasty / standard /
+    concentrated). The Soviet T-34 with PT-3 rollers on the revealed German
+    hasty field (20,9)."""
+    st = breach_position("t34f", (20, 9), revealed=((20, 9),))
+    assert st.to_dict()["breach_roll"] == "t34f"
+    play(st, "c:ok")
+    assert marker(st, 20, 9)["removed"]
+
+
+@pytest.mark.parametrize("sid,at,revealed,moved", [
+    ("pgrb", (10, 9), ((10, 9),), True),      # it moved this turn: not "in place"
+    ("pgrb", (10, 10), (), False),            # the marker is not revealed yet
+    ("pgra", (10, 9), ((10, 9),), False),     # Panzergrenadiers are not engineers
+])
+def test_no_breaching_roll(sid, at, revealed, moved):
+    """Breaching needs engineers or a mine-clearing vehicle that stays in place
+    ("while the stand stays in place") on a field found (design: revealed)."""
+    st = breach_position(sid, at, revealed=revealed, moved=moved)
+    assert st.to_dict()["breach_roll"] is None and st.to_dict()["turn"] == 2

@@ -469,6 +469,8 @@ class Ref(AirRules, ObstacleRules):
             return "air_" + self.strike["step"]
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
+        if self.phase == "recovery" and self.rec_next is None and self.breacher is not None:
+            return "mine_attack" if self.mine_attack is not None else "breach"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -487,7 +489,7 @@ class Ref(AirRules, ObstacleRules):
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
-                                         "mv_minefield"):
+                                         "mv_minefield", "breach", "mine_attack"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -655,8 +657,10 @@ class Ref(AirRules, ObstacleRules):
             a = self.attack
             d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
             return {k: p for k, p in d.items() if p > 0}
-        if n == "mv_minefield":
+        if n in ("mv_minefield", "mine_attack"):
             return self.mine_chances()
+        if n == "breach":
+            return self.breach_chances()
         if n == "building":
             x, y, fp, mod = self.bld_roll
             c = CHARTS["crt"]
@@ -1013,8 +1017,10 @@ class Ref(AirRules, ObstacleRules):
                 self.active = m["side"]
                 self.alternate()
             return
-        if n == "mv_minefield":
+        if n in ("mv_minefield", "mine_attack"):
             return self.mine_apply(move)
+        if n == "breach":
+            return self.breach_apply(move)
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
             if move == "c:ok":
@@ -1213,6 +1219,11 @@ class Ref(AirRules, ObstacleRules):
                 self.rec_next = s["id"]
                 return
         self.rec_next = None
+        if self.breach_from(0):
+            return
+        self.recovery_done()
+
+    def recovery_done(self):
         for p in range(2):
             lost = self.ghq[p] is None or not self.by_id[self.ghq[p]]["alive"]
             self.replace_due[p] = (lost and self.coh_eff(p) > 12 and any(s["hq"] for s in self.live(p)))

@@ -25,8 +25,9 @@ class ObstacleRules:
         self.wire = set(sc["wire"])
         self.ditches = set(sc["ditch"])
         self.mines = [{"x": m["x"], "y": m["y"], "side": m["side"], "kind": MF_KINDS[m["kind"]],
-                       "shown": False, "gone": False} for m in sc["minefields"]]
-        self.mine_attack = None        # index of the field attacking the mover
+                       "shown": False, "gone": False, "breach": 0} for m in sc["minefields"]]
+        self.mine_attack = None        # index of the field attacking the mover (or the breaching stand)
+        self.breacher = None           # id of the stand whose breaching roll is due
 
     # ------------------------------------------------------------ improved positions
     def position_of(self, s):
@@ -106,7 +107,68 @@ class ObstacleRules:
         col = MINES["column"][MF_KINDS.index(self.mines[self.mine_attack]["kind"])]
         return {f"crt:{r}": p for r, p in self.column(col, 0).items() if p > 0}
 
+    # ------------------------------------------------------------ breaching
+    @staticmethod
+    def breach_need(s, kind):
+        k = MF_KINDS.index(kind)
+        needs = [n for n, ok in ((MINES["breach_engineer"][k], s["w"]["engineer"]),
+                                 (MINES["breach_vehicle"][k], s["w"]["mine_clearing"])) if ok]
+        return min(needs) if needs else 0
+
+    def breach_field(self, s):
+        """The revealed enemy field s (engineers or a mine-clearing vehicle that
+        did not move this turn) may breach, or None."""
+        if not s["alive"] or s["moved"]:
+            return None
+        i = self.mine_at(s["x"], s["y"], s["side"])
+        if i is None or not self.mines[i]["shown"] or not self.breach_need(s, self.mines[i]["kind"]):
+            return None
+        return i
+
+    def breach_from(self, start):
+        """The next breaching roll from stand index start: True if one is due."""
+        for s in self.stands[start:]:
+            if self.breach_field(s) is not None:
+                self.breacher = s["id"]
+                return True
+        self.breacher = None
+        return False
+
+    def breach_chances(self):
+        s = self.by_id[self.breacher]
+        c = min(self.coh_eff(s["side"]) - self.sd_mod(s), 19)
+        ok = max(c - 1, 0)
+        out = {"c:n1": Fraction(1, 20), "c:n20": Fraction(1, 20)}
+        if ok:
+            out["c:ok"] = Fraction(ok, 20)
+        if ok < 18:
+            out["c:fail"] = Fraction(18 - ok, 20)
+        return out
+
+    def breach_continue(self, s):
+        if not self.breach_from(self.stands.index(s) + 1):
+            self.recovery_done()
+
+    def breach_apply(self, move):
+        s = self.by_id[self.breacher]
+        i = self.breach_field(s)
+        f = self.mines[i]
+        if move == "c:n20":
+            self.mine_attack = i
+            return
+        if move == "c:ok":
+            f["breach"] += 1
+        if move == "c:n1" or f["breach"] >= self.breach_need(s, f["kind"]):
+            f["shown"], f["gone"], f["breach"] = False, True, 0
+        self.breach_continue(s)
+
     def mine_apply(self, move):
+        if self.breacher is not None:
+            s = self.by_id[self.breacher]
+            self.hit(s, move.split(":")[1])
+            self.mine_attack = None
+            self.breach_continue(s)
+            return
         m = self.by_id[self.mover["id"]]
         res = move.split(":")[1]
         self.hit(m, res)
@@ -127,9 +189,11 @@ class ObstacleRules:
             "ditches": [[x, y] for y in range(self.sc["height"]) for x in range(self.sc["width"])
                         if (x, y) in self.ditches],
             "minefields": [{"at": [m["x"], m["y"]], "side": sides(m["side"]), "kind": m["kind"],
-                            "revealed": m["shown"] or m["gone"], "removed": m["gone"]} for m in self.mines],
+                            "revealed": m["shown"] or m["gone"], "removed": m["gone"], "breach": m["breach"]}
+                           for m in self.mines],
             "minefield_attack": None if self.mine_attack is None else [self.mines[self.mine_attack]["x"],
                                                                        self.mines[self.mine_attack]["y"]],
+            "breach_roll": self.breacher,
         }
 
     def obstacles_from_dict(self, d):
@@ -137,6 +201,8 @@ class ObstacleRules:
             p["hits"], p["gone"] = pd["hits"], pd["destroyed"]
         for m, md in zip(self.mines, d["minefields"]):
             m["kind"], m["shown"], m["gone"] = md["kind"], md["revealed"] and not md["removed"], md["removed"]
+            m["breach"] = md["breach"]
+        self.breacher = d["breach_roll"]
         a = d["minefield_attack"]
         self.mine_attack = None if a is None else next(i for i, m in enumerate(self.mines)
                                                         if [m["x"], m["y"]] == a)

@@ -237,7 +237,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon", "cavalry", "engineer") + EXTRA_FLAGS:
+        for flag in ("open_top", "recon", "cavalry", "engineer", "mine_clearing") + EXTRA_FLAGS:
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         aa_mm = t.get("aa", 0)
@@ -249,7 +249,8 @@ def load_weapons(path=None):
                       "range": _int(path, t, "range", 1, 40), "mp": _int(path, t, "mp", 0, 30),
                       "move": move, "role": role, "open_top": t.get("open_top", False),
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
-                      "engineer": t.get("engineer", False), "aa": aa_mm,
+                      "engineer": t.get("engineer", False), "mine_clearing": t.get("mine_clearing", False),
+                      "aa": aa_mm,
                       "aa_bonus": aa_class(aa_mm)})
         types[-1].update(_weapon_extras(path, key, t))
     if not types or len(types) > MAX_TYPES:

@@ -62,6 +62,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
+    if s.mf_bnext != NONE:
+        return N_MINE if s.mf_cur != NONE else N_BREACH     # _minefields.pxi: breaching
     return command_node(s)
 
 cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
@@ -116,6 +118,13 @@ cdef void next_recovery(MaState *s, int start) noexcept nogil:
             s.rec_next = g
             return
     s.rec_next = NONE
+    if breach_next(s, 0):                    # hook: engineers' breaching rolls (_minefields.pxi)
+        return
+    recovery_done(s)
+
+cdef void recovery_done(MaState *s) noexcept nogil:
+    """After the recovery and breaching rolls: the command rolls, or the next turn."""
+    cdef int p
     s.rep_pending = 0
     for p in range(2):
         if needs_replacement(s, p):

@@ -18,11 +18,13 @@ cdef enum:
     MK_HASTY = 1
     MK_STANDARD = 2
     MK_CONC = 3
-    N_MINE = 35         # chance: a real minefield's attack on the stand leaving it
+    N_MINE = 35         # chance: a real minefield's attack on the stand leaving it (or breaching it: a natural 20)
+    N_BREACH = 36       # chance: a breaching stand's cohesion roll (marker removal)
     M_MINE = 14         # mover sub-state: that attack is due
 
 cdef int MF_COL[4]                          # CRT column by kind (charts.toml [minefield.column])
 cdef int MF_LEAVE = 3                       # cohesion modifier to leave a marker
+cdef int MF_NEED[2][4]                      # breaching successes by [engineer, vehicle][kind]
 cdef int SC_NMF[MAXSCN]
 cdef uint8_t SC_MFX[MAXSCN][MAXMF]
 cdef uint8_t SC_MFY[MAXSCN][MAXMF]
@@ -83,8 +85,16 @@ cdef int mine_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nog
 
 cdef void mine_apply(MaState *s, ard_action action) noexcept nogil:
     """The result lands on the mover; only an unharmed stand moves on (design:
-    any S, (S) or D result halts it in the field)."""
+    any S, (S) or D result halts it in the field). In the marker removal phase
+    it lands on the breaching stand, and the next breaching roll follows."""
     cdef int g = s.mover, res = action - A_CRT
+    if s.mf_bnext != NONE:
+        g = s.mf_bnext
+        apply_result(s, g, res)
+        s.mf_cur = NONE
+        if not breach_next(s, g + 1):
+            recovery_done(s)
+        return
     apply_result(s, g, res)
     s.mf_cur = NONE
     if res == 0 and alive(s, g):
@@ -95,6 +105,74 @@ cdef void mine_apply(MaState *s, ard_action action) noexcept nogil:
 cdef void mine_init(MaState *s) noexcept nogil:
     s.mf_kind = SC_MFKIND0[s.scn]
     s.mf_cur = NONE
+    s.mf_bnext = NONE
+
+
+# ----------------------------------------------------------------- breaching
+cdef inline int breach_need(const MaState *s, int g, int k) noexcept nogil:
+    """Successes stand g needs to clear a field of kind k; 0 if it cannot
+    breach (neither engineers nor a mine-clearing vehicle)."""
+    cdef int t = s.st[g].type, e = MF_NEED[0][k] if TY_ENGINEER[t] else 0, v = MF_NEED[1][k] if TY_MINECLEAR[t] else 0
+    if e and v:
+        return e if e < v else v
+    return e if e else v
+
+cdef int breach_field(const MaState *s, int g) noexcept nogil:
+    """The field stand g may breach this marker removal phase, or -1: a
+    revealed real enemy field on its square, the stand an engineer or a
+    mine-clearing vehicle that stayed in place this turn (did not move)."""
+    cdef int i
+    if not alive(s, g) or s.st[g].flags & F_MOVED:
+        return -1
+    i = mine_marker(s, s.st[g].x, s.st[g].y, side_of(g))
+    if i < 0 or not (s.mf_shown >> i) & 1 or breach_need(s, g, mf_kind_of(s, i)) == 0:
+        return -1
+    return i
+
+cdef bint breach_next(MaState *s, int start) noexcept nogil:
+    """The next stand (from slot start) with a breaching roll due: 1 if one is."""
+    cdef int g
+    for g in range(start, NSLOT):
+        if breach_field(s, g) >= 0:
+            s.mf_bnext = g
+            return 1
+    s.mf_bnext = NONE
+    return 0
+
+cdef int breach_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nogil:
+    """1D20 + the stand's modifiers <= cohesion: `c:n1` clears the field at
+    once, `c:n20` sets it off (a mine attack), else `c:ok` / `c:fail`."""
+    cdef int g = s.mf_bnext, c = coh_eff(s, side_of(g)) - cohesion_mods(s, g), okn, n = 0
+    if c > 19:
+        c = 19
+    okn = c - 1 if c >= 2 else 0         # successes among rolls 2..19
+    if okn > 0:
+        a[n] = A_OK
+        pr[n] = okn / 20.0
+        n += 1
+    if okn < 18:
+        a[n] = A_FAIL
+        pr[n] = (18 - okn) / 20.0
+        n += 1
+    a[n] = A_N1
+    pr[n] = 0.05
+    a[n + 1] = A_N20
+    pr[n + 1] = 0.05
+    return n + 2
+
+cdef void breach_apply(MaState *s, ard_action action) noexcept nogil:
+    cdef int g = s.mf_bnext, i = breach_field(s, g)
+    if action == A_N20:
+        s.mf_cur = i                     # the field attacks the stand (N_MINE)
+        return
+    if action == A_OK:
+        s.mf_breach[i] += 1
+    if action == A_N1 or s.mf_breach[i] >= breach_need(s, g, mf_kind_of(s, i)):
+        s.mf_shown &= ~(<uint16_t>(1 << i))
+        s.mf_gone |= <uint16_t>(1 << i)  # cleared: the marker is removed
+        s.mf_breach[i] = 0
+    if not breach_next(s, g + 1):
+        recovery_done(s)
 
 
 # ----------------------------------------------------------------- hidden information
@@ -148,16 +226,19 @@ cdef int validate_minefields(const MaState *s) noexcept nogil:
     cdef int cnt[2][4]
     if n < MAXMF and (s.mf_shown >> n or s.mf_gone >> n or s.mf_kind >> (2 * n)):
         return 1
-    if s.mf_shown & s.mf_gone or s.mf_reserved:
+    if s.mf_shown & s.mf_gone:
         return 1
+    for i in range(MAXMF):
+        if s.mf_breach[i] and (i >= n or not (s.mf_shown >> i) & 1 or s.mf_breach[i] >= 9):
+            return 1
     for p in range(2):
         for k in range(4):
             cnt[p][k] = 0
     for i in range(n):
         k = mf_kind_of(s, i)
         p = SC_MFSIDE[s.scn][i]
-        if ((s.mf_shown >> i) & 1 and k == MK_DUMMY) or ((s.mf_gone >> i) & 1 and k != MK_DUMMY):
-            return 1
+        if (s.mf_shown >> i) & 1 and k == MK_DUMMY:
+            return 1                     # removed markers: a revealed dummy or a breached field
         if s.viewer >= 0 and p != s.viewer and not ((s.mf_shown | s.mf_gone) >> i) & 1:
             if k != MK_DUMMY:
                 return 1                 # a view keeps nothing of the opponent's hidden markers
@@ -172,6 +253,12 @@ cdef int validate_minefields(const MaState *s) noexcept nogil:
             for k in range(4):
                 if cnt[p][k] != SC_MFCOUNT[s.scn][p][k]:
                     return 1
+    if s.mf_bnext != NONE:
+        g = s.mf_bnext
+        if (s.phase != PH_RECOVER or s.rec_next != NONE or g >= NSLOT or breach_field(s, g) < 0
+                or (s.mf_cur != NONE and s.mf_cur != breach_field(s, g))):
+            return 1
+        return 1 if s.mv_sub == M_MINE else 0
     if s.mf_cur != NONE:
         g = s.mover
         if (s.mf_cur >= n or s.mv_sub != M_MINE or g >= NSLOT or not alive(s, g)
@@ -188,6 +275,8 @@ cdef install_minefield_charts(charts):
     global MF_LEAVE
     for k in range(4):
         MF_COL[k] = charts["minefield"]["column"][k]
+        MF_NEED[0][k] = charts["minefield"]["breach_engineer"][k]
+        MF_NEED[1][k] = charts["minefield"]["breach_vehicle"][k]
     MF_LEAVE = charts["minefield"]["leave_mod"]
 
 cdef install_minefields(int k, sc):

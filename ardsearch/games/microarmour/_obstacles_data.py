@@ -58,6 +58,13 @@ def obstacle_charts(path, d, costs):
         _fail(path, "minefield.column", "a table of CRT columns by kind (hasty, standard, concentrated)", col)
     out["minefield"] = {"column": [0] + [_int(path, col, k, -3, 9, f"minefield.column.{k}") for k in MF_KINDS[1:]],
                         "leave_mod": _int(path, mf, "leave_mod", 0, 10, "minefield.leave_mod")}
+    for who in ("engineer", "vehicle"):
+        b = mf.get(f"breach_{who}")
+        if not isinstance(b, dict):
+            _fail(path, f"minefield.breach_{who}", "a table of successful rolls by kind (hasty, standard, "
+                  "concentrated)", b)
+        out["minefield"][f"breach_{who}"] = [0] + [_int(path, b, k, 1, 9, f"minefield.breach_{who}.{k}")
+                                                   for k in MF_KINDS[1:]]
     dm = mf.get("dummies")
     if (not isinstance(dm, list) or not dm or not all(
             isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in b)

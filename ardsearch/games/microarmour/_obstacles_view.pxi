@@ -15,7 +15,7 @@ cdef dict _obstacles_dict(const MaState *s):
         hidden = s.viewer >= 0 and s.viewer != p and not open_
         mfs.append({"at": [SC_MFX[k][i], SC_MFY[k][i]], "side": SIDE_KEYS[p],
                     "kind": "unknown" if hidden else MF_KIND_NAMES[mf_kind_of(s, i)],
-                    "revealed": bool(open_), "removed": bool(s.mf_gone >> i & 1)})
+                    "revealed": bool(open_), "removed": bool(s.mf_gone >> i & 1), "breach": s.mf_breach[i]})
     return {
         "positions": [{"at": [SC_IPX[k][a], SC_IPY[k][a]], "side": SIDE_KEYS[SC_IPSIDE[k][a]],
                        "class": IP_CLASS_NAMES[SC_IPCLASS[k][a]], "facing": DIRS[SC_IPFACE[k][a]],
@@ -26,6 +26,7 @@ cdef dict _obstacles_dict(const MaState *s):
         "minefields": mfs,
         "minefield_attack": None if s.mf_cur == NONE or s.mf_cur >= SC_NMF[k] else [SC_MFX[k][s.mf_cur],
                                                                                     SC_MFY[k][s.mf_cur]],
+        "breach_roll": _slot_id(s.mf_bnext) if s.mf_bnext != NONE else None,
     }
 
 
@@ -64,6 +65,7 @@ cdef int _obstacles_from(d, MaState *s) except -1:
                 s.mf_gone |= 1 << i
             elif m.get("revealed", False):
                 s.mf_shown |= 1 << i
+            s.mf_breach[i] = _int_in(m.get("breach", 0), 0, 8, f"minefields[{j}].breach")
     at = d.get("minefield_attack")
     s.mf_cur = NONE
     if at is not None:
@@ -71,4 +73,6 @@ cdef int _obstacles_from(d, MaState *s) except -1:
         if not isinstance(at, list) or len(at) != 2 or tuple(at) not in where:
             raise ValueError(f"minefield_attack={at!r}: expected a minefield marker's square")
         s.mf_cur = where[tuple(at)]
+    br = d.get("breach_roll")
+    s.mf_bnext = NONE if br is None else _stand_slot(br, "breach_roll")
     return 0

@@ -103,7 +103,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
-    # 35: N_MINE (_minefields.pxi)
+    # 35: N_MINE, 36: N_BREACH (_minefields.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -174,7 +174,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 560 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 576 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -269,8 +269,9 @@ cdef packed struct MaState:
                                  # (a view: MK_DUMMY on the opponent's markers not yet revealed)
     uint16_t mf_shown            # bit i: marker i revealed as a real minefield
     uint16_t mf_gone             # bit i: marker i removed (revealed as a dummy)
-    uint8_t mf_cur               # the minefield attacking the mover (M_MINE), or NONE
-    uint8_t mf_reserved          # always 0
+    uint8_t mf_cur               # the minefield attacking the mover (M_MINE) or a breaching stand, or NONE
+    uint8_t mf_bnext             # the stand whose breaching roll is due (marker removal), or NONE
+    uint8_t mf_breach[16]        # per marker: successful breaching rolls so far
     Stand st[32]
 
 
@@ -301,7 +302,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 560, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 576, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -338,6 +339,7 @@ cdef uint8_t TY_RECON[MAXTYPES]
 cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
+cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
 cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
@@ -443,6 +445,7 @@ def install():
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
         TY_AA[i] = t["aa_bonus"]
+        TY_MINECLEAR[i] = t["mine_clearing"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
