@@ -143,6 +143,11 @@ def _obstacle_lines(d) -> list:
             out.append(f"minefield {m['at'][0]},{m['at'][1]} {m['side']} "
                        + m["kind"]
                        + (" revealed" if m["revealed"] else ""))
+    for m in d["minefields"]:
+        if m["breach"] and not m["removed"]:
+            out.append(f"breach {m['at'][0]},{m['at'][1]}: {m['breach']} successes")
+    if d["breach_roll"]:
+        out.append(f"breaching roll: {d['breach_roll']}")
     if d["minefield_attack"]:
         out.append(f"minefield attack at {d['minefield_attack'][0]},{d['minefield_attack'][1]}")
     return out
