@@ -498,3 +498,22 @@ def test_no_breaching_roll(sid, at, revealed, moved):
     ("while the stand stays in place") on a field found (design: revealed)."""
     st = breach_position(sid, at, revealed=revealed, moved=moved)
     assert st.to_dict()["breach_roll"] is None and st.to_dict()["turn"] == 2
+
+
+# ------------------------------------------------------------------ streams, fords and bridges
+def test_streams_need_a_ford_or_a_bridge():
+    """Digest *Movement*: "Streams, rivers and water need fords, bridges,
+    amphibious movement or fording boats". The stream at x=6: a Pz IV cannot
+    step into it, crosses the ford (6,3) at 2 MP and the bridge (6,10) at the
+    road's 1/2 MP; Panzergrenadiers cannot wade it either (design: only class
+    A, amphibious, enters a stream)."""
+    st = moving("pz4a", [5, 6], 20)
+    assert "step e" not in moves(st) and "step se" not in moves(st)
+    st = moving("pgra", [5, 6], 8)
+    assert "step e" not in moves(st)
+    st = moving("pz4a", [5, 3], 20)
+    play(st, "step e")
+    assert next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")["mp"] == 16
+    st = moving("pz4a", [5, 10], 20)
+    play(st, "step e")
+    assert next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")["mp"] == 19
