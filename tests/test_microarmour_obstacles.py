@@ -436,11 +436,11 @@ def test_engineers_breach_a_revealed_field_in_the_marker_removal_phase():
     by engineers". The pioneer platoon on the revealed standard field (10,9),
     cohesion 15: 'c:ok' on 2..15, a natural 1 or 20 apart."""
     st = breach_position("pgrb", (10, 9))
-    assert st.to_dict()["breach_roll"] == "pgrb"
+    assert st.to_dict()["engineering_roll"] == "pgrb"
     assert chances(st) == pytest.approx({"c:ok": 14 / 20, "c:fail": 4 / 20, "c:n1": 1 / 20, "c:n20": 1 / 20})
     play(st, "c:ok")
     assert marker(st, 10, 9)["breach"] == 1 and not marker(st, 10, 9)["removed"]
-    assert st.to_dict()["breach_roll"] is None and st.to_dict()["turn"] == 2
+    assert st.to_dict()["engineering_roll"] is None and st.to_dict()["turn"] == 2
 
 
 def test_the_successes_need_not_be_consecutive_and_the_last_clears_the_field():
@@ -483,7 +483,7 @@ def test_a_mine_clearing_vehicle_breaches_a_hasty_field_with_one_success():
     concentrated). The Soviet T-34 with PT-3 rollers on the revealed German
     hasty field (20,9)."""
     st = breach_position("t34f", (20, 9), revealed=((20, 9),))
-    assert st.to_dict()["breach_roll"] == "t34f"
+    assert st.to_dict()["engineering_roll"] == "t34f"
     play(st, "c:ok")
     assert marker(st, 20, 9)["removed"]
 
@@ -497,7 +497,7 @@ def test_no_breaching_roll(sid, at, revealed, moved):
     """Breaching needs engineers or a mine-clearing vehicle that stays in place
     ("while the stand stays in place") on a field found (design: revealed)."""
     st = breach_position(sid, at, revealed=revealed, moved=moved)
-    assert st.to_dict()["breach_roll"] is None and st.to_dict()["turn"] == 2
+    assert st.to_dict()["engineering_roll"] is None and st.to_dict()["turn"] == 2
 
 
 # ------------------------------------------------------------------ streams, fords and bridges
@@ -517,3 +517,45 @@ def test_streams_need_a_ford_or_a_bridge():
     st = moving("pz4a", [5, 10], 20)
     play(st, "step e")
     assert next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")["mp"] == 19
+
+
+# ------------------------------------------------------------------ wrecks on roads
+def test_recovery_vehicle_clears_a_wreck_off_the_road():
+    """Digest *Wrecks*: "Recovery vehicles, dozer-blade vehicles, large
+    transports and heavy tracked vehicles can clear the road by sitting on the
+    wreck and passing a cohesion roll in the marker-removal phase, after which
+    the marker stays but the road rate resumes". The Bergepanzer III on a Pz
+    IV's wreck on the road (4,10): one roll at cohesion 15; then a Pz IV
+    entering that square pays the road's 1/2 MP, not the clear 1 MP."""
+    st = mpos({"htkb": {"at": [4, 10]}, "pz4a": {"at": [4, 10], "alive": False, "wreck": True}},
+              phase="movement", active="german")
+    play(st, "pass")
+    play(st, "pass")
+    assert st.to_dict()["engineering_roll"] == "htkb"
+    assert chances(st) == pytest.approx({"c:ok": 15 / 20, "c:fail": 5 / 20})
+    t = st.clone()
+    play(st, "c:ok")
+    d = st.to_dict()
+    assert d["wrecks_cleared"] == ["pz4a"] and d["engineering_roll"] is None
+    assert next(s for s in d["stands"] if s["id"] == "pz4a")["wreck"]      # the marker stays
+    play(t, "c:fail")
+    assert t.to_dict()["wrecks_cleared"] == []
+    wreck = {"pz4a": {"at": [4, 10], "alive": False, "wreck": True}}
+    before = moving("pz4b", [3, 10], 20, **wreck)
+    play(before, "step e")
+    after = mpos({"pz4b": {"at": [3, 10], "posture": "move", "mp": 20, "steps": 1, "facing": "e"}, **wreck},
+                 phase="movement", active="german", wrecks_cleared=["pz4a"], **mover("pz4b"))
+    play(after, "step e")
+    mp = [next(s for s in x.to_dict()["stands"] if s["id"] == "pz4b")["mp"] for x in (before, after)]
+    assert mp == [18, 19]
+
+
+def test_no_wreck_clearing_off_the_road_or_after_moving():
+    """The rule clears roads ("wreck clearing works on roads"), by a stand
+    "sitting on the wreck" (design: one that did not move this turn)."""
+    for htkb in ({"at": [4, 9]}, {"at": [4, 10], "moved": True}):
+        st = mpos({"htkb": htkb, "pz4a": {"at": htkb["at"], "alive": False, "wreck": True}},
+                  phase="movement", active="german")
+        play(st, "pass")
+        play(st, "pass")
+        assert st.to_dict()["engineering_roll"] is None and st.to_dict()["turn"] == 2

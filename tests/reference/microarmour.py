@@ -215,7 +215,7 @@ class Ref(AirRules, ObstacleRules):
         base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
         if base == 0:
             return 0
-        w = self.wrecks(x, y)
+        w = self.wrecks_in_way(x, y)
         if w == 0:
             return self.obstacle_cost(s, x, y, base)
         wreck = CHARTS["wreck"]["one_cost" if w == 1 else "two_cost"][c]
@@ -1365,6 +1365,7 @@ class Ref(AirRules, ObstacleRules):
         c.opt = dict(self.opt)
         c.positions = copy.deepcopy(self.positions)
         c.mines = copy.deepcopy(self.mines)
+        c.cleared = set(self.cleared)
         return c
 
 

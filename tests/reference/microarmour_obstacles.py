@@ -27,7 +27,8 @@ class ObstacleRules:
         self.mines = [{"x": m["x"], "y": m["y"], "side": m["side"], "kind": MF_KINDS[m["kind"]],
                        "shown": False, "gone": False, "breach": 0} for m in sc["minefields"]]
         self.mine_attack = None        # index of the field attacking the mover (or the breaching stand)
-        self.breacher = None           # id of the stand whose breaching roll is due
+        self.breacher = None           # id of the stand whose engineering roll is due (breach or wreck)
+        self.cleared = set()           # ids of wrecks cleared off the road
 
     # ------------------------------------------------------------ improved positions
     def position_of(self, s):
@@ -125,10 +126,28 @@ class ObstacleRules:
             return None
         return i
 
+    # ------------------------------------------------------------ wrecks on roads
+    def on_road(self, x, y):
+        t = self.ter(x, y)
+        return self.terrain_list()[t["under"]]["name"] != t["name"]
+
+    @staticmethod
+    def terrain_list():
+        return CHARTS["terrain"]
+
+    def wrecks_in_way(self, x, y):
+        road = self.on_road(x, y)
+        return sum(1 for s in self.stands if s["wreck"] and (s["x"], s["y"]) == (x, y)
+                   and not (road and s["id"] in self.cleared))
+
+    def wreck_task(self, s):
+        return (s["alive"] and not s["moved"] and s["w"]["wreck_clearing"] and self.on_road(s["x"], s["y"])
+                and self.wrecks_in_way(s["x"], s["y"]) > 0)
+
     def breach_from(self, start):
-        """The next breaching roll from stand index start: True if one is due."""
+        """The next engineering roll from stand index start: True if one is due."""
         for s in self.stands[start:]:
-            if self.breach_field(s) is not None:
+            if self.breach_field(s) is not None or self.wreck_task(s):
                 self.breacher = s["id"]
                 return True
         self.breacher = None
@@ -136,6 +155,8 @@ class ObstacleRules:
 
     def breach_chances(self):
         s = self.by_id[self.breacher]
+        if self.breach_field(s) is None:
+            return self.okfail(self.p_ok(self.coh_eff(s["side"]), self.sd_mod(s)))
         c = min(self.coh_eff(s["side"]) - self.sd_mod(s), 19)
         ok = max(c - 1, 0)
         out = {"c:n1": Fraction(1, 20), "c:n20": Fraction(1, 20)}
@@ -152,6 +173,11 @@ class ObstacleRules:
     def breach_apply(self, move):
         s = self.by_id[self.breacher]
         i = self.breach_field(s)
+        if i is None:
+            if move == "c:ok":
+                self.cleared |= {w["id"] for w in self.stands if w["wreck"] and (w["x"], w["y"]) == (s["x"], s["y"])}
+            self.breach_continue(s)
+            return
         f = self.mines[i]
         if move == "c:n20":
             self.mine_attack = i
@@ -193,7 +219,8 @@ class ObstacleRules:
                            for m in self.mines],
             "minefield_attack": None if self.mine_attack is None else [self.mines[self.mine_attack]["x"],
                                                                        self.mines[self.mine_attack]["y"]],
-            "breach_roll": self.breacher,
+            "engineering_roll": self.breacher,
+            "wrecks_cleared": [s["id"] for s in self.stands if s["id"] in self.cleared],
         }
 
     def obstacles_from_dict(self, d):
@@ -202,7 +229,8 @@ class ObstacleRules:
         for m, md in zip(self.mines, d["minefields"]):
             m["kind"], m["shown"], m["gone"] = md["kind"], md["revealed"] and not md["removed"], md["removed"]
             m["breach"] = md["breach"]
-        self.breacher = d["breach_roll"]
+        self.breacher = d["engineering_roll"]
+        self.cleared = set(d["wrecks_cleared"])
         a = d["minefield_attack"]
         self.mine_attack = None if a is None else next(i for i, m in enumerate(self.mines)
                                                         if [m["x"], m["y"]] == a)

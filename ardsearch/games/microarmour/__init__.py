@@ -146,8 +146,8 @@ def _obstacle_lines(d) -> list:
     for m in d["minefields"]:
         if m["breach"] and not m["removed"]:
             out.append(f"breach {m['at'][0]},{m['at'][1]}: {m['breach']} successes")
-    if d["breach_roll"]:
-        out.append(f"breaching roll: {d['breach_roll']}")
+    if d["engineering_roll"]:
+        out.append(f"breaching roll: {d['engineering_roll']}")
     if d["minefield_attack"]:
         out.append(f"minefield attack at {d['minefield_attack'][0]},{d['minefield_attack'][1]}")
     return out

@@ -61,7 +61,7 @@ cdef int terrain_move_cost(const MaState *s, int g, int x, int y) noexcept nogil
     cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
     if base == 0:
         return 0
-    w = wrecks_at(s, x, y)
+    w = wrecks_in_way(s, x, y)          # cleared road wrecks let the road rate resume (_obstacles.pxi)
     if w == 0:
         return base
     wc = WR2_COST[c] if w >= 2 else WR1_COST[c]

@@ -237,7 +237,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon", "cavalry", "engineer", "mine_clearing") + EXTRA_FLAGS:
+        for flag in ("open_top", "recon", "cavalry", "engineer", "mine_clearing", "wreck_clearing") + EXTRA_FLAGS:
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         aa_mm = t.get("aa", 0)
@@ -250,6 +250,7 @@ def load_weapons(path=None):
                       "move": move, "role": role, "open_top": t.get("open_top", False),
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
                       "engineer": t.get("engineer", False), "mine_clearing": t.get("mine_clearing", False),
+                      "wreck_clearing": t.get("wreck_clearing", False),
                       "aa": aa_mm,
                       "aa_bonus": aa_class(aa_mm)})
         types[-1].update(_weapon_extras(path, key, t))

@@ -130,10 +130,11 @@ cdef int breach_field(const MaState *s, int g) noexcept nogil:
     return i
 
 cdef bint breach_next(MaState *s, int start) noexcept nogil:
-    """The next stand (from slot start) with a breaching roll due: 1 if one is."""
+    """The next stand (from slot start) with an engineering roll due (a
+    breach, or clearing a wreck off a road: _obstacles.pxi): 1 if one is."""
     cdef int g
     for g in range(start, NSLOT):
-        if breach_field(s, g) >= 0:
+        if breach_field(s, g) >= 0 or wreck_task(s, g):
             s.mf_bnext = g
             return 1
     s.mf_bnext = NONE
@@ -143,6 +144,8 @@ cdef int breach_outcomes(const MaState *s, ard_action *a, double *pr) noexcept n
     """1D20 + the stand's modifiers <= cohesion: `c:n1` clears the field at
     once, `c:n20` sets it off (a mine attack), else `c:ok` / `c:fail`."""
     cdef int g = s.mf_bnext, c = coh_eff(s, side_of(g)) - cohesion_mods(s, g), okn, n = 0
+    if breach_field(s, g) < 0:          # clearing a wreck: one plain cohesion roll
+        return two_outcomes(p_pass(coh_eff(s, side_of(g)), cohesion_mods(s, g)), a, pr)
     if c > 19:
         c = 19
     okn = c - 1 if c >= 2 else 0         # successes among rolls 2..19
@@ -162,6 +165,12 @@ cdef int breach_outcomes(const MaState *s, ard_action *a, double *pr) noexcept n
 
 cdef void breach_apply(MaState *s, ard_action action) noexcept nogil:
     cdef int g = s.mf_bnext, i = breach_field(s, g)
+    if i < 0:                            # clearing a wreck off the road
+        if action == A_OK:
+            clear_wrecks(s, s.st[g].x, s.st[g].y)
+        if not breach_next(s, g + 1):
+            recovery_done(s)
+        return
     if action == A_N20:
         s.mf_cur = i                     # the field attacks the stand (N_MINE)
         return
@@ -255,7 +264,8 @@ cdef int validate_minefields(const MaState *s) noexcept nogil:
                     return 1
     if s.mf_bnext != NONE:
         g = s.mf_bnext
-        if (s.phase != PH_RECOVER or s.rec_next != NONE or g >= NSLOT or breach_field(s, g) < 0
+        if (s.phase != PH_RECOVER or s.rec_next != NONE or g >= NSLOT
+                or (breach_field(s, g) < 0 and not wreck_task(s, g))
                 or (s.mf_cur != NONE and s.mf_cur != breach_field(s, g))):
             return 1
         return 1 if s.mv_sub == M_MINE else 0

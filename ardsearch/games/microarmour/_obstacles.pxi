@@ -99,6 +99,46 @@ cdef inline int obstacle_cost(const MaState *s, int x, int y, int c, int base) n
     return base
 
 
+# ----------------------------------------------------------------- wrecks on roads
+cdef int wrecks_in_way(const MaState *s, int x, int y) noexcept nogil:
+    """Wrecks on (x, y) that cost movement: on a road only those not cleared
+    (digest: "the marker stays but the road rate resumes")."""
+    cdef int g, n = 0, tr = ter(s, x, y)
+    for g in range(NSLOT):
+        if (s.st[g].type != NONE and (s.st[g].flags & F_WRECK) and s.st[g].x == x and s.st[g].y == y
+                and not (T_UNDER[tr] != tr and (s.wreck_clear >> g) & 1)):
+            n += 1
+    return n
+
+cdef inline bint wreck_task(const MaState *s, int g) noexcept nogil:
+    """Stand g may roll to clear the road it sits on this marker removal
+    phase: a wreck-clearing type that did not move, on a road square with a
+    wreck not yet cleared."""
+    cdef int tr
+    if not alive(s, g) or s.st[g].flags & F_MOVED or not TY_WRECKCLR[s.st[g].type]:
+        return 0
+    tr = ter(s, s.st[g].x, s.st[g].y)
+    return T_UNDER[tr] != tr and wrecks_in_way(s, s.st[g].x, s.st[g].y) > 0
+
+cdef void clear_wrecks(MaState *s, int x, int y) noexcept nogil:
+    cdef int g
+    for g in range(NSLOT):
+        if s.st[g].type != NONE and (s.st[g].flags & F_WRECK) and s.st[g].x == x and s.st[g].y == y:
+            s.wreck_clear |= <uint32_t>1 << g
+
+cdef int validate_wrecks(const MaState *s) noexcept nogil:
+    """0 if every cleared wreck is a wreck on a road square, else 1."""
+    cdef int g, tr
+    for g in range(NSLOT):
+        if (s.wreck_clear >> g) & 1:
+            if s.st[g].type == NONE or not (s.st[g].flags & F_WRECK) or (s.st[g].flags & F_ALIVE):
+                return 1
+            tr = ter(s, s.st[g].x, s.st[g].y)
+            if T_UNDER[tr] == tr:
+                return 1
+    return 0
+
+
 # ----------------------------------------------------------------- validation
 cdef int validate_positions(const MaState *s) noexcept nogil:
     """0 if ip_state is consistent with the scenario's positions, else 1."""

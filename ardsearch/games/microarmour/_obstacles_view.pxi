@@ -26,7 +26,8 @@ cdef dict _obstacles_dict(const MaState *s):
         "minefields": mfs,
         "minefield_attack": None if s.mf_cur == NONE or s.mf_cur >= SC_NMF[k] else [SC_MFX[k][s.mf_cur],
                                                                                     SC_MFY[k][s.mf_cur]],
-        "breach_roll": _slot_id(s.mf_bnext) if s.mf_bnext != NONE else None,
+        "engineering_roll": _slot_id(s.mf_bnext) if s.mf_bnext != NONE else None,
+        "wrecks_cleared": [_IDS[g] for g in range(NSLOT) if (s.wreck_clear >> g) & 1],
     }
 
 
@@ -73,6 +74,9 @@ cdef int _obstacles_from(d, MaState *s) except -1:
         if not isinstance(at, list) or len(at) != 2 or tuple(at) not in where:
             raise ValueError(f"minefield_attack={at!r}: expected a minefield marker's square")
         s.mf_cur = where[tuple(at)]
-    br = d.get("breach_roll")
-    s.mf_bnext = NONE if br is None else _stand_slot(br, "breach_roll")
+    s.wreck_clear = 0
+    for i, wid in enumerate(d.get("wrecks_cleared", [])):
+        s.wreck_clear |= <uint32_t>1 << _stand_slot(wid, f"wrecks_cleared[{i}]")
+    br = d.get("engineering_roll")
+    s.mf_bnext = NONE if br is None else _stand_slot(br, "engineering_roll")
     return 0

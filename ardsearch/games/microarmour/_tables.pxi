@@ -174,7 +174,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 576 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 580 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -272,6 +272,7 @@ cdef packed struct MaState:
     uint8_t mf_cur               # the minefield attacking the mover (M_MINE) or a breaching stand, or NONE
     uint8_t mf_bnext             # the stand whose breaching roll is due (marker removal), or NONE
     uint8_t mf_breach[16]        # per marker: successful breaching rolls so far
+    uint32_t wreck_clear         # bit g: stand g's wreck is cleared off the road (the road rate resumes)
     Stand st[32]
 
 
@@ -302,7 +303,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 576, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 580, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -340,6 +341,7 @@ cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
 cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
+cdef uint8_t TY_WRECKCLR[MAXTYPES]          # clears wrecks off roads (recovery, dozer, large transport, heavy tracked)
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
 cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
@@ -446,6 +448,7 @@ def install():
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
         TY_AA[i] = t["aa_bonus"]
         TY_MINECLEAR[i] = t["mine_clearing"]
+        TY_WRECKCLR[i] = t["wreck_clearing"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi

@@ -67,10 +67,6 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"ammunition marks that do not fit the stand's weapon or the rules in play")
     if validate_buildings(s):
         return fail(msg, msglen, b"building damage, fire or a building roll out of range")
-    if validate_positions(s):                # _obstacles.pxi
-        return fail(msg, msglen, b"improved position damage that does not fit its class")
-    if validate_minefields(s):               # _minefields.pxi
-        return fail(msg, msglen, b"minefield markers that do not fit the scenario's record sheet")
     for p in range(2):
         g = s.ghq_slot[p]
         if g != NONE and (g >= NSLOT or side_of(g) != p or SC_START[s.scn][g].type == NONE):
@@ -101,6 +97,13 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"two stands end on one square")
     if air_validate(s, msg, msglen):         # hook: airstrikes
         return 1
+    # obstacles and minefields, after the stands are known to be on the map (_obstacles.pxi, _minefields.pxi)
+    if validate_positions(s):
+        return fail(msg, msglen, b"improved position damage that does not fit its class")
+    if validate_minefields(s):
+        return fail(msg, msglen, b"minefield markers that do not fit the scenario's record sheet")
+    if validate_wrecks(s):
+        return fail(msg, msglen, b"a cleared wreck that is not a wreck on a road")
     if s.phase == PH_OVER:
         return 0
     # (direct fire is the only attack on buildings yet: plotted artillery and bombs
@@ -179,7 +182,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         for p in range(2):
             if (s.rep_pending >> p) & 1 and not needs_replacement(s, p):
                 return fail(msg, msglen, b"a GHQ replacement roll that is not due")
-        if s.rep_pending == 0 and s.cmd_pending == 0:
+        if s.rep_pending == 0 and s.cmd_pending == 0 and s.mf_bnext == NONE:
             return fail(msg, msglen, b"the recovery phase with nothing to roll")
     if s.phase == PH_ORDERS and (s.ord_count >= 2 or not ghq_alive(s, orders_side(s))):
         return fail(msg, msglen, b"an orders roll for a side without its GHQ")
