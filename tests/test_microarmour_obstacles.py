@@ -559,3 +559,27 @@ def test_no_wreck_clearing_off_the_road_or_after_moving():
         play(st, "pass")
         play(st, "pass")
         assert st.to_dict()["engineering_roll"] is None and st.to_dict()["turn"] == 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_play_from_an_engineering_position_matches_the_reference(seed):
+    """Seeded random play from a hand-built position where every engineering
+    roll is near: the Bergepanzer on a road wreck, the pioneers and the PT-3
+    T-34 on revealed fields, a Pz IV next to an unrevealed marker; the engine
+    and the model agree on every state, legal move and chance outcome."""
+    rng = random.Random(seed)
+    mf = [dict(m, revealed=tuple(m["at"]) in ((10, 9), (20, 9))) for m in BASE["minefields"]]
+    st = mpos({"htkb": {"at": [4, 10]}, "pz4a": {"at": [4, 10], "alive": False, "wreck": True},
+               "pgrb": {"at": [10, 9], "facing": "e"}, "t34f": {"at": [20, 9], "facing": "w"},
+               "pz4b": {"at": [9, 10], "facing": "e"}, "rflb": {"at": [16, 10], "facing": "w"},
+               "t34a": {"at": [18, 12], "facing": "w"}},
+              phase="posture", active="german", minefields=mf, turn=10)
+    for _ in range(400):
+        check_reference(st)
+        if st.is_terminal():
+            break
+        if st.is_chance_node():
+            acts = [a for a, _ in st.chance_outcomes()]
+        else:
+            acts = st.legal_actions()
+        st.apply_action(rng.choice(acts))
