@@ -216,6 +216,8 @@ def test_leaving_a_dummy_reveals_and_removes_it():
     goes on."""
     st = moving("pz4a", [10, 8], 0, steps=0, step="roll")
     play(st, "c:ok")
+    assert st.to_dict()["mover"]["step"] == "reveal" and chances(st) == {"mine:dummy": 1.0}
+    play(st, "mine:dummy")
     m = marker(st, 10, 8)
     assert m["revealed"] and m["removed"] and m["kind"] == "dummy"
     assert st.to_dict()["mover"]["step"] == "step"
@@ -237,6 +239,7 @@ def test_a_real_field_attacks_the_stand_leaving_it_on_a_fixed_column(at, col):
     concentrated +6; 2D6 unmodified)."""
     st = moving("pz4a", list(at), 0, steps=0, step="roll")
     play(st, "c:ok")
+    play(st, "mine:" + marker(st, *at)["kind"])
     m = marker(st, *at)
     assert m["revealed"] and not m["removed"]
     assert st.to_dict()["minefield_attack"] == list(at)
@@ -248,6 +251,7 @@ def test_mine_result_halts_the_stand_and_no_effect_lets_it_move_on():
     D halts it in the field, '-' lets it move on."""
     st = moving("pz4a", [10, 9], 0, steps=0, step="roll")
     play(st, "c:ok")
+    play(st, "mine:standard")
     t = st.clone()
     play(st, "crt:S")
     s = next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")
@@ -291,6 +295,24 @@ def test_a_view_shows_the_opponents_markers_not_what_they_are():
     other = GAME.state_from_dict(d)
     assert other.view(0).to_dict() == st.view(0).to_dict()
     assert other.view(0).serialize() == st.view(0).serialize()
+
+
+def test_the_reveal_is_a_chance_event_both_players_see():
+    """The marker's kind becomes known to the player leaving it only when it is
+    revealed: in the German view the reveal lists the kinds not yet seen over
+    the unrevealed Soviet markers (2 standard, 1 hasty, 1 concentrated, 2
+    dummies over 6); the real state knows it; replaying the outcome on the view
+    gives the view of the real game."""
+    st = moving("pz4a", [10, 10], 0, steps=0, step="roll")
+    play(st, "c:ok")
+    assert chances(st) == {"mine:hasty": 1.0}
+    v = st.view(0)
+    got = {v.action_to_string(a): p for a, p in v.chance_outcomes()}
+    assert got == pytest.approx({"mine:standard": 2 / 6, "mine:hasty": 1 / 6, "mine:concentrated": 1 / 6,
+                                 "mine:dummy": 2 / 6})
+    v.apply("mine:hasty")
+    st.apply("mine:hasty")
+    assert v.raw() == st.view(0).raw()
 
 
 def test_determinize_deals_the_unseen_kinds_again():

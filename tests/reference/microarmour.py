@@ -489,7 +489,7 @@ class Ref(AirRules, ObstacleRules):
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
-                                         "mv_minefield", "breach", "mine_attack"):
+                                         "mv_minefield", "breach", "mine_attack", "mv_reveal"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -661,6 +661,8 @@ class Ref(AirRules, ObstacleRules):
             return self.mine_chances()
         if n == "breach":
             return self.breach_chances()
+        if n == "mv_reveal":
+            return self.reveal_chances()
         if n == "building":
             x, y, fp, mod = self.bld_roll
             c = CHARTS["crt"]
@@ -1021,6 +1023,8 @@ class Ref(AirRules, ObstacleRules):
             return self.mine_apply(move)
         if n == "breach":
             return self.breach_apply(move)
+        if n == "mv_reveal":
+            return self.reveal_apply(move)
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
             if move == "c:ok":

@@ -97,12 +97,22 @@ class ObstacleRules:
         i = self.mine_at(m["x"], m["y"], m["side"])
         if i is None:
             return
-        if self.mines[i]["kind"] == "dummy":
-            self.mines[i]["gone"] = True
-            return
-        self.mines[i]["shown"] = True
         self.mine_attack = i
-        self.mover["step"] = "minefield"
+        self.mover["step"] = "minefield" if self.mines[i]["shown"] else "reveal"
+
+    def reveal_chances(self):
+        return {f"mine:{self.mines[self.mine_attack]['kind']}": Fraction(1)}
+
+    def reveal_apply(self, move):
+        f = self.mines[self.mine_attack]
+        f["kind"] = move.split(":")[1]
+        if f["kind"] == "dummy":
+            f["gone"] = True
+            self.mine_attack = None
+            self.mover["step"] = "step"
+        else:
+            f["shown"] = True
+            self.mover["step"] = "minefield"
 
     def mine_chances(self):
         col = MINES["column"][MF_KINDS.index(self.mines[self.mine_attack]["kind"])]

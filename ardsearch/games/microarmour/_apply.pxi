@@ -41,6 +41,8 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         mine_apply(s, action)                # _minefields.pxi
     elif k == N_BREACH:
         breach_apply(s, action)              # _minefields.pxi
+    elif k == N_REVEAL:
+        reveal_apply(s, action)              # _minefields.pxi
     elif k == N_CRT:
         v = action - A_CRT if action < A_CRT_OUT else action - A_CRT_OUT
         g = atk_slot(s, s.atk_cur)

@@ -108,6 +108,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return mine_outcomes(s, a, pr)              # _minefields.pxi
     if k == N_BREACH:
         return breach_outcomes(s, a, pr)            # _minefields.pxi
+    if k == N_REVEAL:
+        return reveal_outcomes(s, a, pr)            # _minefields.pxi
     if k == N_CRT:
         crt_dist(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)   # _weapons_extra.pxi
         for r in range(10):

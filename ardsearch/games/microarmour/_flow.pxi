@@ -59,6 +59,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_ATKROLL
         if s.mv_sub == M_MINE:
             return N_MINE                    # _minefields.pxi: a real field attacks the stand leaving it
+        if s.mv_sub == M_REVEAL:
+            return N_REVEAL                  # _minefields.pxi: the marker it leaves is revealed
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER

@@ -54,7 +54,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_MINE, N_BREACH):
+             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_MINE, N_BREACH, N_REVEAL):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)

@@ -20,8 +20,12 @@ cdef enum:
     MK_CONC = 3
     N_MINE = 35         # chance: a real minefield's attack on the stand leaving it (or breaching it: a natural 20)
     N_BREACH = 36       # chance: a breaching stand's cohesion roll (marker removal)
+    N_REVEAL = 37       # chance: what the marker the mover leaves turns out to be (`mine:<kind>`)
+    M_REVEAL = 15       # mover sub-state: that reveal is due
     M_MINE = 14         # mover sub-state: that attack is due
 
+cdef const char *MINE_NAMES[4]
+MINE_NAMES[:] = [b"mine:dummy", b"mine:hasty", b"mine:standard", b"mine:concentrated"]
 cdef int MF_COL[4]                          # CRT column by kind (charts.toml [minefield.column])
 cdef int MF_LEAVE = 3                       # cohesion modifier to leave a marker
 cdef int MF_NEED[2][4]                      # breaching successes by [engineer, vehicle][kind]
@@ -59,17 +63,58 @@ cdef inline int mine_leave_mod(const MaState *s, int g) noexcept nogil:
     return MF_LEAVE if mine_marker(s, s.st[g].x, s.st[g].y, side_of(g)) >= 0 else 0
 
 cdef void mine_after_roll(MaState *s) noexcept nogil:
-    """The mover passed its roll to leave a marker: the marker is revealed. A
-    dummy is removed; a real field stays (revealed) and attacks the mover."""
+    """The mover passed its roll to leave a marker: a marker not yet revealed
+    is revealed (N_REVEAL, an outcome both players see, so a view learns it as
+    the owner's record sheet says); a revealed real field attacks at once."""
     cdef int g = s.mover, i = mine_marker(s, s.st[g].x, s.st[g].y, side_of(g))
     if i < 0:
         return
-    if mf_kind_of(s, i) == MK_DUMMY:
-        s.mf_gone |= <uint16_t>(1 << i)
-        return
-    s.mf_shown |= <uint16_t>(1 << i)
     s.mf_cur = i
-    s.mv_sub = M_MINE
+    s.mv_sub = M_MINE if (s.mf_shown >> i) & 1 else M_REVEAL
+
+cdef int reveal_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nogil:
+    """The marker's kind: certain in a state that knows it; in the opponent's
+    view, the kinds not yet seen (the side's counts less the revealed
+    markers') spread over its unrevealed markers."""
+    cdef int i = s.mf_cur, q = SC_MFSIDE[s.scn][s.mf_cur], k, j, hidden = 0, n = 0
+    cdef int left[4]
+    if s.viewer < 0 or s.viewer == q:
+        a[0] = A_MINE + mf_kind_of(s, i)
+        pr[0] = 1.0
+        return 1
+    for k in range(4):
+        left[k] = SC_MFCOUNT[s.scn][q][k]
+    for j in range(SC_NMF[s.scn]):
+        if SC_MFSIDE[s.scn][j] != q:
+            continue
+        if ((s.mf_shown | s.mf_gone) >> j) & 1:
+            if left[mf_kind_of(s, j)] > 0:
+                left[mf_kind_of(s, j)] -= 1
+        else:
+            hidden += 1
+    for k in range(4):
+        if left[k] > 0 and hidden > 0:
+            a[n] = A_MINE + k
+            pr[n] = left[k] / <double>hidden
+            n += 1
+    if n == 0:
+        a[0] = A_MINE
+        pr[0] = 1.0
+        n = 1
+    return n
+
+cdef void reveal_apply(MaState *s, ard_action action) noexcept nogil:
+    """The marker is what the outcome says: a dummy is removed and the move
+    goes on; a real field stays (revealed) and attacks the mover (N_MINE)."""
+    cdef int i = s.mf_cur, k = action - A_MINE
+    s.mf_kind = (s.mf_kind & ~(<uint32_t>3 << (2 * i))) | (<uint32_t>k << (2 * i))
+    if k == MK_DUMMY:
+        s.mf_gone |= <uint16_t>(1 << i)
+        s.mf_cur = NONE
+        s.mv_sub = M_STEP
+    else:
+        s.mf_shown |= <uint16_t>(1 << i)
+        s.mv_sub = M_MINE
 
 cdef int mine_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nogil:
     """The attack on the field's fixed column: 2D6, no modifiers."""
@@ -268,14 +313,15 @@ cdef int validate_minefields(const MaState *s) noexcept nogil:
                 or (breach_field(s, g) < 0 and not wreck_task(s, g))
                 or (s.mf_cur != NONE and s.mf_cur != breach_field(s, g))):
             return 1
-        return 1 if s.mv_sub == M_MINE else 0
+        return 1 if s.mv_sub == M_MINE or s.mv_sub == M_REVEAL else 0
     if s.mf_cur != NONE:
         g = s.mover
-        if (s.mf_cur >= n or s.mv_sub != M_MINE or g >= NSLOT or not alive(s, g)
-                or not (s.mf_shown >> s.mf_cur) & 1 or SC_MFSIDE[s.scn][s.mf_cur] == side_of(g)
+        if (s.mf_cur >= n or (s.mv_sub != M_MINE and s.mv_sub != M_REVEAL) or g >= NSLOT or not alive(s, g)
+                or ((s.mf_shown >> s.mf_cur) & 1) != (s.mv_sub == M_MINE) or (s.mf_gone >> s.mf_cur) & 1
+                or SC_MFSIDE[s.scn][s.mf_cur] == side_of(g)
                 or s.st[g].x != SC_MFX[s.scn][s.mf_cur] or s.st[g].y != SC_MFY[s.scn][s.mf_cur]):
             return 1
-    elif s.mv_sub == M_MINE:
+    elif s.mv_sub == M_MINE or s.mv_sub == M_REVEAL:
         return 1
     return 0
 

@@ -115,6 +115,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, n, name_of(s, p * 16 + a - A_APPOINT))
     elif a < A_STRAFE:
         n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
+    elif a >= A_MINE:
+        n = put_text(tmp, 0, MINE_NAMES[a - A_MINE])     # _minefields.pxi
     else:
         n = put_text(tmp, 0, b"crt:")
         n = put_text(tmp, n, CRT_NAMES[a - A_CRT_OUT])
@@ -192,6 +194,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     for i in range(6):
         if word_is(t, n, QUAL_NAMES[i]):
             return A_QUAL + i
+    for i in range(4):
+        if word_is(t, n, MINE_NAMES[i]):
+            return A_MINE + i
     for i in range(5):
         if n > 4 and word_is(t, 4, b"crt:") and word_is(t + 4, n - 4, CRT_NAMES[i]):
             return A_CRT + i

@@ -49,7 +49,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
     A_CRT_OUT = A_DIST + 6 # + result: a CRT result whose unmodified roll used up the firer's
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
-    NUM_ACTIONS = A_CRT_OUT + 5
+    # obstacles and minefields (_minefields.pxi), numbered after the direct-fire extras
+    A_MINE = A_CRT_OUT + 5 # + kind (0 dummy, 1 hasty, 2 standard, 3 concentrated): chance: a marker revealed
+    NUM_ACTIONS = A_MINE + 4
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -103,7 +105,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
-    # 35: N_MINE, 36: N_BREACH (_minefields.pxi)
+    # 35: N_MINE, 36: N_BREACH, 37: N_REVEAL (_minefields.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -154,7 +156,7 @@ cdef enum:  # mover sub-states
     M_OVR_HIT1 = 11
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
-    # 14: M_MINE (_minefields.pxi)
+    # 14: M_MINE, 15: M_REVEAL (_minefields.pxi)
 
 cdef enum:  # defence classes
     D_ARMOUR = 0

@@ -132,7 +132,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
         if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_MINE:
+    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_MINE and s.mv_sub != M_REVEAL:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -152,7 +152,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or (s.mv_sub > M_OVR_HIT2 and s.mv_sub != M_MINE):
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or (s.mv_sub > M_OVR_HIT2 and s.mv_sub != M_MINE and s.mv_sub != M_REVEAL):
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
