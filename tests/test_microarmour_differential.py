@@ -92,7 +92,15 @@ BARRAGE = [({"scenario": "barrage", "deployment": "close", "turns": 5}, 3000 + s
     [({"scenario": "barrage"}, 3200)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE)
+# the minefield scenario (RULES.md, Improved positions, Wire and anti-tank ditches, Minefields): from the
+# edges the Germans reach the Soviet minefields, wire and ditches in turns 2-4; close, the fields are crossed
+# at once and the dug-in Soviets are fired on from turn 1
+MINES = [({"scenario": "minefield", "turns": 5}, 5000 + seed) for seed in range(70)] + \
+        [({"scenario": "minefield", "deployment": "close", "turns": 3, "support": seed % 3 == 0,
+           "hot_shot": seed % 4 == 0}, 5500 + seed) for seed in range(50)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

@@ -83,6 +83,13 @@ POSITIONS = [
     ("scenario=barrage,deployment=close", 25, 300),
     ("scenario=barrage,deployment=close", 22, 90),
     ("scenario=barrage,deployment=close", 20, 220),
+    # the minefield scenario (RULES.md, Improved positions, Wire and anti-tank ditches, Minefields): the start,
+    # fire on dug-in stands, and stands on enemy markers rolling to leave them (reveal, the mine attack)
+    ("scenario=minefield", 0, 0),
+    ("scenario=minefield,deployment=close", 3, 30),
+    ("scenario=minefield,deployment=close", 0, 61),
+    ("scenario=minefield,deployment=close", 1, 61),
+    ("scenario=minefield,deployment=close", 2, 78),
 ]
 DEPTHS = (1, 2)
 

@@ -19,9 +19,11 @@ from ardsearch.games.microarmour import _data
 try:
     from .microarmour_air import AirRules
     from .microarmour_artillery import ArtilleryMixin
+    from .microarmour_obstacles import ObstacleRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
     from reference.microarmour_artillery import ArtilleryMixin
+    from reference.microarmour_obstacles import ObstacleRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -101,7 +103,7 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin):
+class Ref(AirRules, ArtilleryMixin, ObstacleRules):
     SIDES = SIDES
 
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
@@ -162,6 +164,7 @@ class Ref(AirRules, ArtilleryMixin):
         self.end_cause = None
         self.init_air()
         self.art_init(self.sc)               # batteries, pre-registered points (microarmour_artillery.py)
+        self.init_obstacles()
 
     @staticmethod
     def side_key(p):
@@ -216,16 +219,16 @@ class Ref(AirRules, ArtilleryMixin):
         base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
         if base == 0:
             return 0
-        w = self.wrecks(x, y)
+        w = self.wrecks_in_way(x, y)
         if w == 0:
-            return base
+            return self.obstacle_cost(s, x, y, base)
         wreck = CHARTS["wreck"]["one_cost" if w == 1 else "two_cost"][c]
         t = self.ter(x, y)
         if TERRAIN[t["under"]] is not t:
             # a wreck on a road: the underlying terrain's cost or the wreck's, the mover's choice
             under = TERRAIN[t["under"]]["cost"][c]
-            return wreck if under == 0 else min(under, wreck)
-        return max(base, wreck)
+            return self.obstacle_cost(s, x, y, wreck if under == 0 else min(under, wreck))
+        return self.obstacle_cost(s, x, y, max(base, wreck))
 
     @staticmethod
     def dist(a, b):
@@ -375,7 +378,7 @@ class Ref(AirRules, ArtilleryMixin):
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
         m += 3 * self.under_marker(f["x"], f["y"]) + 3 * self.under_marker(t["x"], t["y"])  # smoke / impact
         if not t["fired"] and self.dist(f, t) > 1:
-            m += self.tmods(t["x"], t["y"])[0]
+            m += self.tmods(t["x"], t["y"])[0] + self.ip_mods(t)[0]
         if self.burning(t["x"], t["y"]) or self.burning(f["x"], f["y"]):
             m += BLD["burning_mod"]   # fire into or out of smoke
         return m
@@ -391,9 +394,9 @@ class Ref(AirRules, ArtilleryMixin):
         if kind in ("assault_defence", "assault"):
             mod = -3 - (3 if f["w"]["engineer"] else 0)
         elif kind == "overrun_fire":
-            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]
         else:
-            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]
         w = self.weapon(f, t)
         sup = kind not in ("assault_defence", "assault") and (w["mmg"] or w["light_mortar"] or w["artillery"])
         thr = w["depletion"] if use == "depl" else AMMO["special_ap_used_at"] if use == "special" else 0
@@ -420,6 +423,7 @@ class Ref(AirRules, ArtilleryMixin):
 
     def hit(self, t, res):
         if res == "E":
+            self.position_hit(t)
             self.kill(t)
         elif res == "D" or (res == "(S)" and t["S"]):
             if t["D"]:
@@ -474,6 +478,8 @@ class Ref(AirRules, ArtilleryMixin):
             return "mv_" + self.mover["step"]
         if self.phase == "artillery":
             return "artillery"
+        if self.phase == "recovery" and self.rec_next is None and self.breacher is not None:
+            return "mine_attack" if self.mine_attack is not None else "breach"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -492,7 +498,8 @@ class Ref(AirRules, ArtilleryMixin):
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
-                                         "artillery", "mv_artillery"):
+                                         "artillery", "mv_artillery",
+                                         "mv_minefield", "breach", "mine_attack", "mv_reveal"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -560,11 +567,12 @@ class Ref(AirRules, ArtilleryMixin):
             return out
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
-            out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None]
+            out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None and not self.must_stop(m)]
             if self.at(m["x"], m["y"], skip=m) is None:
                 out += [f"stop {d}" for d in DIRS]
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
-            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"]) if self.overrun_cost(m, t) is not None]
+            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"])
+                    if self.overrun_cost(m, t) is not None and not self.must_stop(m)]
             return out
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
@@ -612,7 +620,7 @@ class Ref(AirRules, ArtilleryMixin):
 
     def step_cost(self, m, d):
         x, y = m["x"] + VEC[d][0], m["y"] + VEC[d][1]
-        if not (self.on_table(x, y)):
+        if not (self.on_table(x, y)) or self.mine_blocks_entry(m, x, y):
             return None
         if self.broken(m["side"]) and not self.toward_edge(m, x):
             return None           # a broken formation moves only toward its own edge
@@ -665,6 +673,12 @@ class Ref(AirRules, ArtilleryMixin):
             a = self.attack
             d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
             return {k: p for k, p in d.items() if p > 0}
+        if n in ("mv_minefield", "mine_attack"):
+            return self.mine_chances()
+        if n == "breach":
+            return self.breach_chances()
+        if n == "mv_reveal":
+            return self.reveal_chances()
         if n == "building":
             x, y, fp, mod = self.bld_roll
             c = CHARTS["crt"]
@@ -727,7 +741,7 @@ class Ref(AirRules, ArtilleryMixin):
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
             mod = self.sd_mod(m) + (0 if self.mover["ordered"] or m["w"]["recon"] else 3) \
-                - (2 if self.command(m) else 0)
+                - (2 if self.command(m) else 0) + self.leave_mod(m)
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
@@ -1028,11 +1042,18 @@ class Ref(AirRules, ArtilleryMixin):
                 self.mover["step"] = "step"
                 m["steps"] = 0
                 m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
+                self.mine_leave(m)
             else:
                 self.mover = None
                 self.active = m["side"]
                 self.alternate()
             return
+        if n in ("mv_minefield", "mine_attack"):
+            return self.mine_apply(move)
+        if n == "breach":
+            return self.breach_apply(move)
+        if n == "mv_reveal":
+            return self.reveal_apply(move)
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
             if move == "c:ok":
@@ -1209,6 +1230,7 @@ class Ref(AirRules, ArtilleryMixin):
                 self.joint_plot_air_done()
         elif self.phase == "movement":
             self.phase = "recovery"
+            self.positions_marker_removal()
             self.next_recovery(0)
 
     def joint_plot_air_done(self):
@@ -1243,6 +1265,11 @@ class Ref(AirRules, ArtilleryMixin):
                 self.rec_next = s["id"]
                 return
         self.rec_next = None
+        if self.breach_from(0):
+            return
+        self.recovery_done()
+
+    def recovery_done(self):
         for p in range(2):
             lost = self.ghq[p] is None or not self.by_id[self.ghq[p]]["alive"]
             self.replace_due[p] = (lost and self.coh_eff(p) > 12 and any(s["hq"] for s in self.live(p)))
@@ -1352,6 +1379,7 @@ class Ref(AirRules, ArtilleryMixin):
                               for x, y in self.buildings],
                 "building_roll": None if self.bld_roll is None else
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
+                **self.obstacles_dict(),
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "air": self.air_dict(), "artillery": self.art_dict(),
@@ -1384,6 +1412,9 @@ class Ref(AirRules, ArtilleryMixin):
         c.opt = dict(self.opt)
         c.bats = copy.deepcopy(self.bats)
         c.art = dict(self.art)
+        c.positions = copy.deepcopy(self.positions)
+        c.mines = copy.deepcopy(self.mines)
+        c.cleared = set(self.cleared)
         return c
 
 
@@ -1393,6 +1424,7 @@ def from_dict(d):
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
             conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
+    r.obstacles_from_dict(d)
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])

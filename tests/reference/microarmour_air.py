@@ -164,7 +164,7 @@ class AirRules:
         t = self.air_target()
         fp = a["bomb"] if st["kind"] == "bomb" else a["strafe"]
         cd = max(fp - self.air_dv(t), self.crt_min())
-        return {f"crt:{k}": v for k, v in self.column(cd, self.tmods(t["x"], t["y"])[1]).items() if v > 0}
+        return {f"crt:{k}": v for k, v in self.column(cd, self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]).items() if v > 0}
 
     @staticmethod
     def crt_min():

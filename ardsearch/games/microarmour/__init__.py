@@ -77,6 +77,7 @@ def render(raw: bytes) -> str:
     for b in (art or {}).get("batteries", []):     # markers: X impact, & smoke
         for x, y in b["markers"]:
             grid[y][x] = "&" if b["mission"]["kind"] == "smoke" else "X"
+    _mark_obstacles(d, grid)     # RULES.md, Board text: wire, ditches, positions, minefield markers
     for st in d["stands"]:
         if st["alive"]:
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
@@ -118,7 +119,45 @@ def render(raw: bytes) -> str:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
     lines.extend(_air_lines(d))
     lines += _artillery_lines(d)
+    lines.extend(_obstacle_lines(d))
     return "\n".join(lines)
+
+
+def _mark_obstacles(d, grid):
+    """Wire `"`, AT ditch `_`, improved position `o` (gone: not shown), minefield
+    marker `!` (unrevealed), `M` (revealed real); a removed dummy is not shown."""
+    for key, ch in (("wire", '"'), ("ditches", "_")):
+        for x, y in d[key]:
+            grid[y][x] = ch
+    for p in d["positions"]:
+        if not p["destroyed"]:
+            grid[p["at"][1]][p["at"][0]] = "o"
+    for m in d["minefields"]:
+        if not m["removed"]:
+            grid[m["at"][1]][m["at"][0]] = "M" if m["revealed"] else "!"
+
+
+def _obstacle_lines(d) -> list:
+    """One line per improved position and per minefield marker still on the
+    table (a marker's kind only where the viewer may know it)."""
+    out = []
+    for p in d["positions"]:
+        if not p["destroyed"]:
+            out.append(f"position {p['at'][0]},{p['at'][1]} {p['side']} {p['class']} facing {p['facing']}"
+                       + (f" ({p['hits']} E)" if p["hits"] else ""))
+    for m in d["minefields"]:
+        if not m["removed"]:
+            out.append(f"minefield {m['at'][0]},{m['at'][1]} {m['side']} "
+                       + m["kind"]
+                       + (" revealed" if m["revealed"] else ""))
+    for m in d["minefields"]:
+        if m["breach"] and not m["removed"]:
+            out.append(f"breach {m['at'][0]},{m['at'][1]}: {m['breach']} successes")
+    if d["engineering_roll"]:
+        out.append(f"breaching roll: {d['engineering_roll']}")
+    if d["minefield_attack"]:
+        out.append(f"minefield attack at {d['minefield_attack'][0]},{d['minefield_attack'][1]}")
+    return out
 
 
 def _air_lines(d) -> list:

@@ -40,6 +40,12 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
     elif k == N_BLDG:
         building_result(s, s.bld_area, action - A_CRT)     # _buildings.pxi
         building_roll_done(s)
+    elif k == N_MINE:
+        mine_apply(s, action)                # _minefields.pxi
+    elif k == N_BREACH:
+        breach_apply(s, action)              # _minefields.pxi
+    elif k == N_REVEAL:
+        reveal_apply(s, action)              # _minefields.pxi
     elif k == N_CRT:
         v = action - A_CRT if action < A_CRT_OUT else action - A_CRT_OUT
         g = atk_slot(s, s.atk_cur)
@@ -106,6 +112,7 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
             s.mv_sub = M_STEP
             s.st[g].steps = 0
             s.st[g].mp = 2 * TY_MP[s.st[g].type] if s.st[g].posture == P_MOVE else 2 * (TY_MP[s.st[g].type] // 2)
+            mine_after_roll(s)               # leaving a minefield marker reveals it (_minefields.pxi)
         else:
             end_attempt_failed(s)
     elif k == N_STOPCHK:

@@ -52,11 +52,16 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
     return m
 
 cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
-    """Half-MP to enter (x, y) for stand g; 0 if impassable."""
+    """Half-MP to enter (x, y) for stand g; 0 if impassable. Wire and ditches
+    there make it dearer or impassable (_obstacles.pxi)."""
+    return obstacle_cost(s, x, y, TY_CLASS[s.st[g].type], terrain_move_cost(s, g, x, y))
+
+cdef int terrain_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """Half-MP to enter (x, y) for stand g by its terrain and wrecks; 0 if impassable."""
     cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
     if base == 0:
         return 0
-    w = wrecks_at(s, x, y)
+    w = wrecks_in_way(s, x, y)          # cleared road wrecks let the road rate resume (_obstacles.pxi)
     if w == 0:
         return base
     wc = WR2_COST[c] if w >= 2 else WR1_COST[c]

@@ -106,6 +106,12 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return natural_outcomes(coh_eff(s, s.atk_side) - mod, s.options & 1, s.options & 2, a, pr)
     if k == N_BLDG:
         return building_outcomes(s, a, pr)          # _buildings.pxi
+    if k == N_MINE:
+        return mine_outcomes(s, a, pr)              # _minefields.pxi
+    if k == N_BREACH:
+        return breach_outcomes(s, a, pr)            # _minefields.pxi
+    if k == N_REVEAL:
+        return reveal_outcomes(s, a, pr)            # _minefields.pxi
     if k == N_CRT:
         crt_dist(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)   # _weapons_extra.pxi
         for r in range(10):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from ardsearch._toml import read_toml
+from ardsearch.games.microarmour import _obstacles_data
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
@@ -220,6 +221,7 @@ def load_charts(path=None):
     out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     out["command"] = _load_command(path, d.get("command"))
     out["artillery"] = _artillery_chart(path, d.get("artillery"))
+    out.update(_obstacles_data.obstacle_charts(path, d, _costs))   # [position] [obstacle] [minefield]
     return out
 
 
@@ -297,7 +299,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon", "cavalry", "engineer", "indirect", "smoke") + EXTRA_FLAGS:
+        for flag in ("open_top", "recon", "cavalry", "engineer", "indirect", "smoke", "mine_clearing", "wreck_clearing") + EXTRA_FLAGS:
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         aa_mm = t.get("aa", 0)
@@ -311,6 +313,8 @@ def load_weapons(path=None):
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
                       "engineer": t.get("engineer", False), "aa": aa_mm,
                       "indirect": t.get("indirect", False), "smoke": t.get("smoke", False),
+                      "mine_clearing": t.get("mine_clearing", False),
+                      "wreck_clearing": t.get("wreck_clearing", False),
                       "aa_bonus": aa_class(aa_mm)})
         types[-1].update(_weapon_extras(path, key, t))
     if not types or len(types) > MAX_TYPES:
@@ -430,6 +434,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
+    # improved positions, wire, ditches, minefield markers (_obstacles_data.py)
+    out.update(_obstacles_data.scenario_obstacles(path, d, charts, side_keys, out["sides"], per, width, height))
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:

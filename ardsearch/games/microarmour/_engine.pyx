@@ -29,6 +29,8 @@ include "_deviation.pxi"
 include "_air.pxi"
 include "_air_view.pxi"
 include "_buildings.pxi"
+include "_obstacles.pxi"
+include "_minefields.pxi"
 include "_weapons_extra.pxi"
 include "_artillery.pxi"
 include "_fire.pxi"
@@ -88,3 +90,4 @@ def capsule():
 
 
 include "_pyside.pxi"
+include "_obstacles_view.pxi"

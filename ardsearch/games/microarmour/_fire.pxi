@@ -43,15 +43,15 @@ cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
         m += 3
     m += marker_fire_mod(s, f, t)       # smoke / impact markers (_artillery.pxi)
     if not (s.st[t].flags & F_FIRED) and dist(s, f, t) > 1:
-        m += terrain_coh(s, s.st[t].x, s.st[t].y)
+        m += terrain_coh(s, s.st[t].x, s.st[t].y) + ip_coh(s, t)    # improved positions stack (_obstacles.pxi)
     return m + smoke_fire_mod(s, f, t)      # _buildings.pxi: burning buildings
 
 cdef inline int crt_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
     if kind == K_ASLDEF or kind == K_ASSAULT:
         return -3 - (3 if TY_ENGINEER[s.st[f].type] else 0)
     if kind == K_OVR_OF:
-        return fire_range_mod(s, f, t, 0) + terrain_crt(s, s.st[t].x, s.st[t].y)
-    return fire_range_mod(s, f, t, dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y)
+        return fire_range_mod(s, f, t, 0) + terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t)
+    return fire_range_mod(s, f, t, dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t)
 
 cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
     """f touches enemies along a base edge and t is not one of them."""
@@ -155,6 +155,7 @@ cdef void eliminate(MaState *s, int g) noexcept nogil:
 cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
     """CRT result res (0 '-', 1 S, 2 (S), 3 D, 4 E) on stand t."""
     if res == 4:
+        ip_hit(s, t)                     # an E counts against its improved position (_obstacles.pxi)
         eliminate(s, t)
     elif res == 3 or (res == 2 and (s.st[t].flags & F_S)):
         if s.st[t].flags & F_D:

@@ -63,9 +63,15 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_ATKROLL
         if s.mv_sub == M_ART:
             return N_ART_MOVEHIT
+        if s.mv_sub == M_MINE:
+            return N_MINE                    # _minefields.pxi: a real field attacks the stand leaving it
+        if s.mv_sub == M_REVEAL:
+            return N_REVEAL                  # _minefields.pxi: the marker it leaves is revealed
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
+    if s.mf_bnext != NONE:
+        return N_MINE if s.mf_cur != NONE else N_BREACH     # _minefields.pxi: breaching
     return command_node(s)
 
 cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
@@ -120,6 +126,13 @@ cdef void next_recovery(MaState *s, int start) noexcept nogil:
             s.rec_next = g
             return
     s.rec_next = NONE
+    if breach_next(s, 0):                    # hook: engineers' breaching rolls (_minefields.pxi)
+        return
+    recovery_done(s)
+
+cdef void recovery_done(MaState *s) noexcept nogil:
+    """After the recovery and breaching rolls: the command rolls, or the next turn."""
+    cdef int p
     s.rep_pending = 0
     for p in range(2):
         if needs_replacement(s, p):
@@ -148,6 +161,7 @@ cdef void end_phase(MaState *s) noexcept nogil:
         joint_plot_begin(s)                  # phase 5
     elif s.phase == PH_MOVE:
         s.phase = PH_RECOVER
+        positions_marker_removal(s)          # hook: empty light positions vanish (_obstacles.pxi)
         next_recovery(s, 0)
 
 cdef void fire_phase_begin(MaState *s) noexcept nogil:

@@ -27,6 +27,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     for g in range(MAXBAT):                  # hook: artillery (_artillery.pxi)
         s.smoke_left[g] = BAT_SMOKE[s.scn][g]
         s.ms[g].last_code = NOCODE if BAT_ON[s.scn][g] else 0
+    mine_init(s)                             # hook: the minefield record sheet (_minefields.pxi)
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -57,7 +58,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
              N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE,
-             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT):
+             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT, N_MINE, N_BREACH, N_REVEAL):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
@@ -153,7 +154,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     if k == N_STEP:
         g = s.mover
         for d in range(8):
-            if step_cost(s, g, d) > 0:
+            if step_cost(s, g, d) > 0 and not mine_must_stop(s, g):   # _minefields.pxi
                 out[n] = A_STEP + d
                 n += 1
         if can_stop_on(s, g, s.st[g].x, s.st[g].y):
@@ -165,7 +166,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 out[n] = A_ASSAULT + t
                 n += 1
         for t in range(16):
-            if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+            if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
                 out[n] = A_OVERRUN + t
                 n += 1
         return n

@@ -7,7 +7,7 @@ cdef bint can_stop_on(const MaState *s, int g, int x, int y) noexcept nogil:
 cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
     """Half-MP the step in direction d costs, or -1 if it is not allowed."""
     cdef int x = s.st[g].x + DX[d], y = s.st[g].y + DY[d], c, o, e, cx, cy, left, ce
-    if not on_map(s, x, y) or not broken_step_ok(s, g, d):
+    if not on_map(s, x, y) or not broken_step_ok(s, g, d) or not mine_step_ok(s, g, x, y):
         return -1
     c = move_cost(s, g, x, y)
     if c == 0:
@@ -104,7 +104,7 @@ cdef int move_mod(const MaState *s, int g) noexcept nogil:
         m += 3                   # independent move
     if is_command(s, g):
         m -= 2                   # an HQ/GHQ in the group
-    return m
+    return m + mine_leave_mod(s, g)      # +3 to leave an enemy minefield marker (_minefields.pxi)
 
 cdef void after_step(MaState *s) noexcept nogil:
     """Impact markers on the new square attack the mover (_artillery.pxi); then

@@ -46,7 +46,9 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         return -1
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
-    elif A_HOLD <= a < NUM_ACTIONS:
+    elif A_MINE <= a < A_MINE + 4:
+        n = put_text(tmp, 0, MINE_NAMES[a - A_MINE])     # _minefields.pxi
+    elif A_HOLD <= a < A_DEV + 64:
         n = art_action_to_string(s, a, tmp)  # hook: artillery (_artillery.pxi)
         if n < 0:
             return -1
@@ -199,6 +201,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     for i in range(6):
         if word_is(t, n, QUAL_NAMES[i]):
             return A_QUAL + i
+    for i in range(4):
+        if word_is(t, n, MINE_NAMES[i]):
+            return A_MINE + i
     for i in range(5):
         if n > 4 and word_is(t, 4, b"crt:") and word_is(t + 4, n - 4, CRT_NAMES[i]):
             return A_CRT + i

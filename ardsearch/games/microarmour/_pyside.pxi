@@ -7,7 +7,7 @@ KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "o
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter", "artillery")
+              "overrun_counter", "artillery", "minefield", "reveal")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -139,7 +139,7 @@ def to_dict(raw):
                   "hot_shot": bool(s.hot)}
     mover = None
     if s.mover != NONE:
-        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 15], "ordered": bool(s.mv_flags & 1),
+        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % len(MOVER_SUBS)], "ordered": bool(s.mv_flags & 1),
                  "stopped": bool(s.mv_flags & 2), "pass_dir": DIRS[s.mv_dir % 8],
                  "close_target": _slot_id(s.ctarget) if s.ctarget != NONE else None,
                  "opportunity_firers": _mask_ids(1 - (s.mover >> 4) if s.mover < NSLOT else 0, s.of_firers)}
@@ -180,6 +180,7 @@ def to_dict(raw):
         "building_roll": (None if s.bld_area == NONE or s.bld_area >= SC_NBLDG[s.scn] else
                           {"at": [SC_BX[s.scn][s.bld_area], SC_BY[s.scn][s.bld_area]], "firepower": s.bld_fp,
                            "modifier": s.bld_mod}),
+        **_obstacles_dict(&s),               # _obstacles_view.pxi
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
         "artillery": _artillery_dict(&s),
         "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
@@ -410,6 +411,7 @@ def from_dict(d, params=None):
             s.df_options &= ~bit
     support_slots(&s)
     _buildings_from(d, &s)
+    _obstacles_from(d, &s)                   # _obstacles_view.pxi
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})

@@ -8,7 +8,7 @@ cdef enum:
     HMAX = 30
     MAXTYPES = 32
     MAXTERRAIN = 16
-    MAXSCN = 8          # scenario files (scenarios/*.toml) loaded at import
+    MAXSCN = 16         # scenario files (scenarios/*.toml and the ARDSEARCH_MICROARMOUR_SCENARIOS folder) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
 
@@ -56,7 +56,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     A_LAND_NONE = A_ART_PLOT + 288 # chance: no fire from this battery lands this turn
     A_LAND = A_LAND_NONE + 1 # + plot code: chance (public): this battery's plotted fire is due
     A_DEV = A_LAND + 288 # + direction * 8 + inches - 1: chance: where deviated fire lands
-    NUM_ACTIONS = A_DEV + 64
+    # obstacles and minefields (_minefields.pxi), numbered after the artillery actions
+    A_MINE = A_DEV + 64 # + kind (0 dummy, 1 hasty, 2 standard, 3 concentrated): chance: a marker revealed
+    NUM_ACTIONS = A_MINE + 4
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -123,6 +125,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_ART_HIT = 39      # chance: an impact marker's attack on the stand under it
     N_PLOT = 40         # joint plot: one battery's hidden plot decision
     N_ART_MOVEHIT = 41  # chance: an impact marker's attack on a stand moving into it
+    # 42: N_MINE, 43: N_BREACH, 44: N_REVEAL (_minefields.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -174,6 +177,7 @@ cdef enum:  # mover sub-states
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
     M_ART = 14          # the mover entered an impact area: the markers attack it
+    # 15: M_MINE, 16: M_REVEAL (_minefields.pxi)
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -207,7 +211,7 @@ cdef packed struct Mission:
     uint8_t reserved             # always 0
 
 
-# The state. Packed, pointer-free, 650 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 688 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -303,6 +307,16 @@ cdef packed struct MaState:
     uint8_t art_reserved         # always 0
     uint8_t smoke_left[8]        # smoke missions left, per battery
     Mission ms[8]                # per battery: 0..3 German, 4..7 Soviet
+    # obstacles and minefields (ma-obstacles: _obstacles.pxi, _minefields.pxi)
+    uint8_t ip_state[8]          # per improved position: 'E' results taken; IP_GONE bit: destroyed or vanished
+    uint32_t mf_kind             # 2 bits per minefield marker: MK_DUMMY, MK_HASTY, MK_STANDARD, MK_CONC
+                                 # (a view: MK_DUMMY on the opponent's markers not yet revealed)
+    uint16_t mf_shown            # bit i: marker i revealed as a real minefield
+    uint16_t mf_gone             # bit i: marker i removed (revealed as a dummy)
+    uint8_t mf_cur               # the minefield attacking the mover (M_MINE) or a breaching stand, or NONE
+    uint8_t mf_bnext             # the stand whose breaching roll is due (marker removal), or NONE
+    uint8_t mf_breach[16]        # per marker: successful breaching rolls so far
+    uint32_t wreck_clear         # bit g: stand g's wreck is cleared off the road (the road rate resumes)
     Stand st[32]
 
 
@@ -333,7 +347,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 650, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 688, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -370,6 +384,8 @@ cdef uint8_t TY_RECON[MAXTYPES]
 cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
+cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
+cdef uint8_t TY_WRECKCLR[MAXTYPES]          # clears wrecks off roads (recovery, dozer, large transport, heavy tracked)
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
 cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
@@ -475,10 +491,13 @@ def install():
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
         TY_AA[i] = t["aa_bonus"]
+        TY_MINECLEAR[i] = t["mine_clearing"]
+        TY_WRECKCLR[i] = t["wreck_clearing"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
     install_artillery_charts(charts)     # _artillery.pxi
+    install_obstacle_charts(charts)      # _obstacles.pxi, _minefields.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -532,4 +551,5 @@ def install_scenario(int k, sc):
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
     install_artillery(k, sc)             # _artillery.pxi: batteries, pre-registered points
+    install_obstacles(k, sc)             # _obstacles.pxi, _minefields.pxi
     return ids

@@ -99,6 +99,13 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return 1
     if art_validate(s, msg, msglen):         # hook: artillery
         return 1
+    # obstacles and minefields, after the stands are known to be on the map (_obstacles.pxi, _minefields.pxi)
+    if validate_positions(s):
+        return fail(msg, msglen, b"improved position damage that does not fit its class")
+    if validate_minefields(s):
+        return fail(msg, msglen, b"minefield markers that do not fit the scenario's record sheet")
+    if validate_wrecks(s):
+        return fail(msg, msglen, b"a cleared wreck that is not a wreck on a road")
     if s.phase == PH_OVER:
         return 0
     # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's
@@ -128,7 +135,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
         if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_ART:
+    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_ART and s.mv_sub != M_MINE and s.mv_sub != M_REVEAL:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -148,7 +155,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_REVEAL:
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
@@ -178,7 +185,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         for p in range(2):
             if (s.rep_pending >> p) & 1 and not needs_replacement(s, p):
                 return fail(msg, msglen, b"a GHQ replacement roll that is not due")
-        if s.rep_pending == 0 and s.cmd_pending == 0:
+        if s.rep_pending == 0 and s.cmd_pending == 0 and s.mf_bnext == NONE:
             return fail(msg, msglen, b"the recovery phase with nothing to roll")
     if s.phase == PH_ORDERS and (s.ord_count >= 2 or not ghq_alive(s, orders_side(s))):
         return fail(msg, msglen, b"an orders roll for a side without its GHQ")
