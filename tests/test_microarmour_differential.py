@@ -83,7 +83,13 @@ SUPPORT = [({"deployment": "close", "turns": 3, "support": True, "special_ap": s
             4000 + seed) for seed in range(60)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT)
+# the meeting scenario: the special stand types (RULES.md, Special stand types): cavalry
+# mounting and dismounting, bicycle / ski / mountain troops, a flame tank, a river boat
+MEETING = [({"scenario": "meeting", "deployment": "close", "turns": 3 + seed % 2, "hot_shot": seed % 5 == 0},
+            5000 + seed) for seed in range(120)] + [({"scenario": "meeting"}, 5500 + seed) for seed in range(2)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + MEETING)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

@@ -75,6 +75,10 @@ POSITIONS = [
     ("village", 2, 5),
     ("village", 3, 40),
     ("village", 9, 120),
+    # the meeting scenario: the special stand types (RULES.md, Special stand types)
+    ("scenario=meeting", 0, 0),
+    ("scenario=meeting,deployment=close", 2, 60),
+    ("scenario=meeting,deployment=close", 3, 150),
 ]
 DEPTHS = (1, 2)
 

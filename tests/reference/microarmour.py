@@ -19,8 +19,10 @@ from ardsearch.games.microarmour import _data
 
 try:
     from .microarmour_air import AirRules
+    from .microarmour_units import UnitRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
+    from reference.microarmour_units import UnitRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -100,7 +102,7 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules):
+class Ref(AirRules, UnitRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
@@ -121,8 +123,8 @@ class Ref(AirRules):
         self.bld_roll = None        # (x, y, firepower, modifier) of a building roll that is due
         self.stands = []
         for s in stand_list(SC, support):
-            x = s["x"] + (9 if deployment == "close" and s["side"] == 0 else 0) \
-                - (9 if deployment == "close" and s["side"] == 1 else 0)
+            shift = deployment == "close" and not s["w"]["boat"]      # a boat stays on its water
+            x = s["x"] + (9 if shift and s["side"] == 0 else 0) - (9 if shift and s["side"] == 1 else 0)
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
@@ -158,6 +160,7 @@ class Ref(AirRules):
         self.due = {k: [False, False] for k in COMMAND_ROLLS}
         self.end_cause = None
         self.init_air()
+        self.init_units()
 
     @staticmethod
     def side_key(p):
@@ -209,7 +212,7 @@ class Ref(AirRules):
 
     def cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
-        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
+        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.sc["grid"][y][x])
         if base == 0:
             return 0
         w = self.wrecks(x, y)
@@ -219,7 +222,7 @@ class Ref(AirRules):
         t = self.ter(x, y)
         if TERRAIN[t["under"]] is not t:
             # a wreck on a road: the underlying terrain's cost or the wreck's, the mover's choice
-            under = TERRAIN[t["under"]]["cost"][c]
+            under = self.class_cost(s, t["under"])
             return wreck if under == 0 else min(under, wreck)
         return max(base, wreck)
 
@@ -257,7 +260,7 @@ class Ref(AirRules):
         dv = t["w"]["dv"]
         if t["w"]["defence"] == "A" and (kind in self.CLOSE or not self.arc_front(f, t)):
             dv = math.ceil(dv / 2)
-        if t["w"]["defence"] == "P" and t["posture"] != "firing":
+        if t["w"]["defence"] == "P" and (t["posture"] != "firing" or t["id"] in self.mounted):
             dv = math.ceil(dv / 2)
         return dv
 
@@ -325,6 +328,8 @@ class Ref(AirRules):
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if f["id"] in self.mounted:
+            return False          # cavalry fights dismounted
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -457,6 +462,8 @@ class Ref(AirRules):
                 return ("brk", p)
         if self.bld_roll is not None:
             return "building"
+        if self.flame is not None:
+            return "flame_" + self.flame["step"]
         if self.attack and self.attack["step"] in ("tofire", "crt"):
             return self.attack["step"]
         if self.attack:
@@ -486,6 +493,10 @@ class Ref(AirRules):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
+        if n == "flame_roll":
+            return "chance"
+        if n == "flame_retreat":
+            return SIDES[self.by_id[self.flame["target"]]["side"]]
         if n.startswith("air_"):
             return "chance"
         if n == "declare":
@@ -510,6 +521,8 @@ class Ref(AirRules):
         p = self.active
         if n in ("air_choose", "air_plot"):
             return self.air_legal(n)
+        if n == "flame_retreat":
+            return self.flame_retreats()
         if n == "lead":
             return ["lead", "follow"]
         if n == "appoint":
@@ -551,7 +564,7 @@ class Ref(AirRules):
                 out += [f"stop {d}" for d in DIRS]
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
             out += [f"overrun {t['id']}" for t in self.live(1 - m["side"]) if self.overrun_cost(m, t) is not None]
-            return out
+            return out + self.mount_moves(m)
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
         if n == "mv_overrun_fire":
@@ -629,6 +642,8 @@ class Ref(AirRules):
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
+        if n == "flame_roll":
+            return self.flame_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -774,10 +789,16 @@ class Ref(AirRules):
             assert move in self.chances(), (move, self.chances())
             if isinstance(n, str) and n.startswith("air_"):
                 return self.air_apply(n, move)
+            if n == "flame_roll":
+                return self.flame_apply(n, move)
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
             return self.air_apply(n, move)
+        if n == "flame_retreat":
+            return self.flame_apply(n, move)
+        if move in ("mount", "dismount"):
+            return self.mount(self.by_id[self.mover["id"]])
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -864,7 +885,7 @@ class Ref(AirRules):
             t["moved"] = True                     # pinned
             if word == "assault":
                 self.mover["step"] = "close"
-                if t["posture"] == "firing" and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
+                if t["posture"] == "firing" and t["id"] not in self.mounted and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
                     self.start(t["side"], "assault_defence", t, m)
                 else:
                     self.start(m["side"], "assault", m, t)
@@ -963,6 +984,7 @@ class Ref(AirRules):
                 # artillery attacks the building area its target stands in
                 self.bld_roll = (xy[0], xy[1], min(self.weapon(f, t)["he"], 30), 0)
             self.hit(t, res)
+            self.flame_hit(f, t, a["kind"], res)
             a["hot"] = False
             if self.bld_roll is None:
                 a["current"] += 1
@@ -998,7 +1020,7 @@ class Ref(AirRules):
             if move in ("c:ok", "c:n1"):
                 self.mover["step"] = "step"
                 m["steps"] = 0
-                m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
+                m["mp"] = self.allowance(m)
             else:
                 self.mover = None
                 self.active = m["side"]
@@ -1312,12 +1334,14 @@ class Ref(AirRules):
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "air": self.air_dict(),
+                "units": self.units_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
                                    for y in range(self.sc["height"])],
                           "terrain": {t["char"]: t["name"] for t in TERRAIN}},
-                "types": {s["w"]["key"]: {f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
-                                                                  "range", "mp", "role")}
+                "types": {s["w"]["key"]: {**{f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
+                                                                     "range", "mp", "role")},
+                                          **self.type_special(s["w"])}
                           for s in self.stands}}
 
     def clone(self):
@@ -1339,6 +1363,8 @@ class Ref(AirRules):
         c.strike = copy.deepcopy(self.strike)
         c.bld = copy.deepcopy(self.bld)
         c.opt = dict(self.opt)
+        c.mounted = set(self.mounted)
+        c.flame = copy.deepcopy(self.flame)
         return c
 
 
@@ -1348,6 +1374,7 @@ def from_dict(d):
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
             conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
+    r.units_from_dict(d["units"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])

@@ -99,6 +99,8 @@ def render(raw: bytes) -> str:
                                         ("m", "moved"), ("x", "depleted"), ("a", "special_ap_used")) if st[k])
         if st["heat_fired"]:
             marks += f"h{st['heat_fired']}"
+        if st["id"] in d["units"]["mounted"]:
+            marks += "H"                # on horseback (RULES.md, Special stand types)
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
                      f"{st['facing']:2s} {st['posture']:8s} {marks}")
     for b in d["buildings"]:
@@ -110,6 +112,9 @@ def render(raw: bytes) -> str:
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    if d["units"]["flame"]:
+        fl = d["units"]["flame"]
+        lines.append(f"flame: {fl['by']} > {fl['target']} [{fl['step']}]")
     lines.extend(_air_lines(d))
     return "\n".join(lines)
 

@@ -53,7 +53,7 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
 
 cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g; 0 if impassable."""
-    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
+    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = type_square_cost(s, g, x, y), w, wc, under
     if base == 0:
         return 0
     w = wrecks_at(s, x, y)
@@ -63,7 +63,7 @@ cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     if T_UNDER[tr] != tr:
         # a wreck on a road: the mover pays the underlying terrain's cost or the wreck's,
         # its choice (so the cheaper: MP cannot be saved), never the road rate
-        under = T_COST[T_UNDER[tr]][c]
+        under = class_cost(s, g, T_UNDER[tr])
         return wc if under == 0 or wc < under else under
     # elsewhere a wreck costs its own rate, or the terrain's if dearer
     return wc if wc > base else base

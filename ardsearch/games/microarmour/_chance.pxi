@@ -72,6 +72,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     cdef double pa, pt, pb
     if k == N_AIRCH:
         return air_chance(s, a, pr)          # hook: airstrikes
+    if k == N_FLAME:
+        return flame_outcomes(s, a, pr)      # hook: special stand types
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0

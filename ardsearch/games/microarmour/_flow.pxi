@@ -14,6 +14,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_BRK1
     if s.bld_area != NONE:
         return N_BLDG                    # _buildings.pxi: an artillery roll on a building area
+    if s.fl_step:
+        return units_node(s)             # _stand_types.pxi: a flame vehicle's hit
     if s.atk_step == S_TOFIRE:
         return N_TOFIRE
     if s.atk_step == S_CRT:

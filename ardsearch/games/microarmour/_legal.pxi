@@ -24,6 +24,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.df_options = prm.df_options & DF_ALL
     s.bld_area = NONE
     air_init(s)                              # hook: aircraft ordnance and plots
+    units_init(s)                            # hook: special stand types
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -38,7 +39,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     support_slots(s)                         # _weapons_extra.pxi
     if prm.deploy == 1:
         for g in range(NSLOT):
-            if s.st[g].type != NONE:
+            if s.st[g].type != NONE and not TY_BOAT[s.st[g].type]:     # a boat stays on its water
                 if side_of(g) == 0:
                     s.st[g].x += CLOSE_SHIFT
                 else:
@@ -57,8 +58,10 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH:
+    if n == N_AIRCH or n == N_FLAME:
         return ARD_CHANCE
+    if n == N_FLRET:
+        return side_of(s.fl_target)
     if n == N_AIR:
         return air_side(s, s.air_cur)
     if n == N_DECL:
@@ -73,6 +76,8 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
+    if k == N_FLRET:
+        return flame_legal(s, out)           # hook: special stand types
     if k == N_LEAD:
         out[0] = A_LEAD
         out[1] = A_FOLLOW
@@ -160,7 +165,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
                 out[n] = A_OVERRUN + t
                 n += 1
-        return n
+        return units_legal_step(s, g, out, n)   # hook: mount / dismount
     if k == N_RETREAT:
         for d in range(8):
             if retreat_ok(s, s.ctarget, s.mover, d):

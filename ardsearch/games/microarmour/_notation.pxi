@@ -34,6 +34,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return command_side(s, CMD_APPOINT)
     if k == N_AIR or k == N_AIRCH:
         return air_side(s, s.air_cur) & 1
+    if k == N_FLRET:
+        return side_of(s.fl_target) & 1
     return s.to_move & 1
 
 cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buflen) noexcept nogil:
@@ -44,6 +46,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif a >= A_MOUNT:
+        n = units_to_string(s, a, tmp)       # hook: special stand types
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif a < A_GO:
@@ -163,6 +167,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     if word_is(t, n, b"?"):
         return ARD_HIDDEN_OUTCOME
     i = air_from_string(s, t, n, p)          # hook: airstrikes
+    if i != -2:
+        return i
+    i = units_from_string(s, t, n)           # hook: special stand types
     if i != -2:
         return i
     if word_is(t, n, b"go"):

@@ -181,8 +181,43 @@ def to_dict(raw):
                           {"at": [SC_BX[s.scn][s.bld_area], SC_BY[s.scn][s.bld_area]], "firepower": s.bld_fp,
                            "modifier": s.bld_mod}),
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
+        "units": _units_dict(&s),
         "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
     }
+
+
+FLAME_STEPS = (None, "roll", "retreat")
+
+
+cdef object _units_dict(const MaState *s):
+    """Special stand types (_stand_types.pxi): the cavalry on horseback, the flame check due."""
+    flame = None
+    if s.fl_step != FL_NONE:
+        flame = {"target": _slot_id(s.fl_target), "by": _slot_id(s.fl_src), "step": FLAME_STEPS[s.fl_step % 3]}
+    return {"mounted": [_IDS[g] for g in range(NSLOT) if (s.mounted >> g) & 1], "flame": flame}
+
+
+cdef int _units_from(d, MaState *s) except -1:
+    """The "units" key of to_dict back into the state (absent: the scenario's start)."""
+    u = d.get("units")
+    if u is None:
+        return 0
+    if not isinstance(u, dict):
+        raise ValueError("units: expected a dict with mounted and flame")
+    s.mounted = 0
+    for i in u.get("mounted", []):
+        g = _stand_slot(i, "units.mounted")
+        if not TY_MOUNT_MP[SC_START[s.scn][g].type]:
+            raise ValueError(f"units.mounted: {i!r} has no horses (its type has no mounted_mp)")
+        s.mounted |= <uint32_t>1 << g
+    fl = u.get("flame")
+    if fl is None:
+        s.fl_step, s.fl_target, s.fl_src = FL_NONE, NONE, NONE
+    else:
+        s.fl_target = _stand_slot(_get(fl, "target", "units.flame"), "units.flame.target")
+        s.fl_src = _stand_slot(_get(fl, "by", "units.flame"), "units.flame.by")
+        s.fl_step = _choice(fl.get("step", "roll"), FLAME_STEPS[1:], "units.flame.step") + 1
+    return 0
 
 
 cdef list _buildings_dict(const MaState *s):
@@ -268,7 +303,10 @@ def _types_dict(keys):
     for key in keys:
         w = next(w for w in WEAPONS if w["key"] == key)
         out[key] = {"name": w["name"], "ap": w["ap"], "he": w["he"], "dv": w["dv"],
-                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"]}
+                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"],
+                    "special": [c for c in ("cavalry", "boat", "flame") if w[c]]
+                    + (["terrain_cost"] if w["terrain_cost"] else []),
+                    "mounted_mp": w["mounted_mp"]}
     return out
 
 
@@ -434,6 +472,7 @@ def from_dict(d, params=None):
         s.total[p] = _int_in(total if total is not None else 0, 0, 400, "cards.total")
     if d.get("air") is not None:
         _air_from_dict(&s, d["air"])
+    _units_from(d, &s)
     winner = d.get("winner")
     if winner is None:
         s.winner = -1

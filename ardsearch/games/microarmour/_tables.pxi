@@ -6,7 +6,7 @@ cdef enum:
     NONE = 255
     WMAX = 40
     HMAX = 30
-    MAXTYPES = 32
+    MAXTYPES = 48
     MAXTERRAIN = 16
     MAXSCN = 4          # scenario files (scenarios/*.toml) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
@@ -49,7 +49,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
     A_CRT_OUT = A_DIST + 6 # + result: a CRT result whose unmodified roll used up the firer's
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
-    NUM_ACTIONS = A_CRT_OUT + 5
+    # special stand types (ma-units, _stand_types.pxi), numbered after the direct-fire extras
+    A_MOUNT = A_CRT_OUT + 5 # + 0 mount, 1 dismount: the cavalry mover changes before its first step
+    NUM_ACTIONS = A_MOUNT + 2
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -103,6 +105,9 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
+    # special stand types (ma-units, _stand_types.pxi)
+    N_FLAME = 35        # chance: a stand hit by a flame vehicle rolls cohesion
+    N_FLRET = 36        # its owner picks its 1" retreat away from the flame vehicle
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -172,7 +177,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 442 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 550 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -261,6 +266,12 @@ cdef packed struct MaState:
     uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
     uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
     uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
+    # special stand types (ma-units: _stand_types.pxi)
+    uint32_t mounted             # bit g: cavalry stand g is on horseback
+    uint8_t fl_step              # FL_*: the flame check due (FL_NONE: none)
+    uint8_t fl_target            # the stand hit by a flame vehicle, or NONE
+    uint8_t fl_src               # the flame vehicle, or NONE
+    uint8_t un_reserved          # always 0
     Stand st[32]
 
 
@@ -291,7 +302,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 542, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 550, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -393,7 +404,7 @@ def install():
     global WR1_COH, WR1_CRT, WR2_COH, WR2_CRT, CRT_MIN, CRT_MAX, CRT_E, CRT_D, CRT_SS, CRT_S
     global CHARTS, WEAPONS, SCENARIO, STAND_IDS, SIDE_KEYS, SCENARIO_NAMES, SCENARIOS, SC_IDS
     charts = _data.load_charts()
-    weapons = _data.load_weapons()
+    weapons = _data.load_weapons(charts=charts)
     names = _data.scenario_names()
     if not 1 <= len(names) <= MAXSCN:
         raise ValueError(f"scenarios/: expected 1 to {MAXSCN} scenario files, got {len(names)}")
@@ -436,6 +447,7 @@ def install():
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
+    install_unit_types(charts, weapons)  # _stand_types.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -488,4 +500,5 @@ def install_scenario(int k, sc):
     install_command(k, sc)               # _command.pxi
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
+    install_unit_scenario(k, sc)         # _stand_types.pxi: cavalry starting mounted
     return ids
