@@ -77,6 +77,7 @@ POSITIONS = [
     ("village", 9, 120),
     # the meeting scenario: the special stand types (RULES.md, Special stand types)
     ("scenario=meeting", 0, 0),
+    ("scenario=meeting", 4, 60),
     ("scenario=meeting,deployment=close", 2, 60),
     ("scenario=meeting,deployment=close", 3, 150),
 ]

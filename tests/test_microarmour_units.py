@@ -23,7 +23,7 @@ from test_microarmour_rules import check_reference, chances, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="meeting")
 BASE = GAME.new_initial_state(seed=0).to_dict()
-FIELDS = GAME.state_size - 32 * 8 - 8       # the family's 8 bytes, just before the stands
+FIELDS = GAME.state_size - 32 * 8 - 12      # the family's 12 bytes, just before the stands
 
 
 def position(stands, units=None, **top):
@@ -266,8 +266,8 @@ def test_a_boat_is_placed_only_on_water(tmp_path):
     bad = text.replace("at = [12, 11]", "at = [11, 11]")
     with pytest.raises(ValueError, match="meeting.toml: stand\\[14\\].at: expected a water square"):
         _data.load_scenario(path=write(tmp_path, "meeting.toml", bad))
-    horse = text.replace('id = "rifm"\ntype = "rifle"\nside = "soviet"\nat = [22, 10]\nfacing = "w"',
-                         'id = "rifm"\ntype = "rifle"\nside = "soviet"\nat = [22, 10]\nfacing = "w"\nmounted = true')
+    horse = text.replace('id = "rifm"\ntype = "rifle"\nside = "soviet"\nat = [23, 10]\nfacing = "w"',
+                         'id = "rifm"\ntype = "rifle"\nside = "soviet"\nat = [23, 10]\nfacing = "w"\nmounted = true')
     with pytest.raises(ValueError, match="mounted: expected false: rifle has no horses"):
         _data.load_scenario(path=write(tmp_path, "meeting.toml", horse))
 
@@ -288,7 +288,8 @@ def test_validate_refuses_corrupt_stand_type_fields():
                            (4, [1]),                     # a flame roll with no target
                            (4, [3]),                     # no such flame step
                            (5, [3]),                     # a target with no flame check
-                           (7, [1])):                    # the reserved byte
+                           (7, [1]),                     # the reserved byte
+                           (11, [0x80])):                # slot 31 (empty) off the table
         with pytest.raises(ValueError):
             GAME.deserialize_state(corrupt(st, offset, values))
 
@@ -304,9 +305,89 @@ def test_board_text_and_structured_state_show_the_new_fields():
     """RULES.md, Reading the board: `H` marks a stand on horseback; the types list
     their special codes."""
     d = BASE
-    assert d["units"] == {"mounted": ["kaz1", "kaz2"], "flame": None}
+    assert d["units"]["mounted"] == ["kaz1", "kaz2"] and d["units"]["flame"] is None
     assert d["types"]["kazak"]["special"] == ["cavalry"] and d["types"]["kazak"]["mounted_mp"] == 12
     assert d["types"]["bkboat"]["special"] == ["boat", "terrain_cost"]
     assert d["types"]["flammpz"]["special"] == ["flame"]
     text = str(GAME.new_initial_state(seed=0))
-    assert any(line.split()[0] == "kaz1" and line.endswith("H") for line in text.splitlines()[1:] if line.strip())
+    assert any(line.split()[0] == "kaz1" and "H" in line.split()[-1] for line in text.splitlines()[1:] if line.strip())
+
+
+# ------------------------------------------------------------------ entry from the table edge
+def test_both_sides_start_off_the_table_at_their_edges():
+    """Digest, Scenarios: "Both sides enter the playing surface on turn one (1),
+    Germans from one narrow edge, Soviets from the other." The meeting scenario's
+    sides have entry = true: every stand on its edge column starts off the table
+    (its square there is its entry point); the boat is already on the stream."""
+    d = GAME.new_initial_state(seed=0).to_dict()
+    off = d["units"]["offtable"]
+    assert "bk" not in off and len(off) == 14
+    assert all(s["at"][0] in (0, 23) for s in d["stands"] if s["id"] in off)
+    text = str(GAME.new_initial_state(seed=0))
+    assert "\n 6 ============f===========" in text           # nobody drawn on the table yet
+    close = ardsearch.load_game("microarmour", scenario="meeting", deployment="close")
+    assert close.new_initial_state(seed=0).to_dict()["units"]["offtable"] == []
+
+
+def entering(extra=None, **top):
+    stands = {"pz4m": {"at": [0, 5]}, "t34m": {"at": [23, 7]}, **(extra or {})}
+    return position(stands, {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **top)
+
+
+def test_stands_off_the_table_neither_fire_nor_are_fired_at():
+    """Design (the digest's stands "enter the playing surface" on turn 1): before it
+    has entered a stand is not on the table, so it cannot fire or be attacked."""
+    st = entering({"rad1": {"at": [3, 5]}, "rifm": {"at": [6, 5]}}, phase="fire", active="german")
+    assert "fire rad1>rifm" in moves(st)
+    assert not any(m.startswith("fire pz4m") or m.endswith(">t34m") for m in moves(st))
+    st = entering({"rad1": {"at": [3, 5]}, "rifm": {"at": [2, 5]}, "kaz1": {"at": [1, 4]}},
+                  phase="fire", active="soviet")
+    assert "fire rifm>pz4m" not in moves(st) and "fire kaz1>pz4m" not in moves(st)
+
+
+def test_a_stand_enters_by_paying_for_its_entry_square():
+    """Design: entering is the stand's first inch, onto its entry square on the
+    edge (clear at 0,5: 1 MP), after its movement roll passes."""
+    st = position({"pz4m": {"at": [0, 5], "posture": "move"}, "t34m": {"at": [23, 7]}},
+                  {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **mover("pz4m", "german", 0, step="roll"))
+    play(st, "c:ok")
+    d = st.to_dict()
+    pz = next(s for s in d["stands"] if s["id"] == "pz4m")
+    assert d["units"]["offtable"] == ["t34m"]
+    assert pz["at"] == [0, 5] and pz["steps"] == 1 and pz["mp"] == 24 - 2
+
+
+def test_a_failed_movement_roll_leaves_the_stand_off_the_table():
+    st = position({"pz4m": {"at": [0, 5], "posture": "move"}, "t34m": {"at": [23, 7]}},
+                  {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **mover("pz4m", "german", 0, step="roll"))
+    play(st, "c:fail")
+    assert st.to_dict()["units"]["offtable"] == ["pz4m", "t34m"]
+
+
+def test_stands_still_off_at_the_end_of_turn_1_movement_are_placed_on_their_squares():
+    """Design: the digest has both sides enter on turn 1; a stand that did not move
+    in (failed rolls, no orders) is placed on its entry square when turn 1's
+    movement phase ends."""
+    st = entering(phase="movement", active="german", passed=[False, True])
+    play(st, "pass")
+    assert st.to_dict()["units"]["offtable"] == []
+    assert st.to_dict()["phase"] == "recovery" or st.to_dict()["turn"] == 2
+
+
+def test_a_stand_waiting_to_enter_holds_its_entry_square():
+    """Design: no stand moves onto an entry square before its stand has entered."""
+    st = position({"pz4m": {"at": [0, 5]}, "rad1": {"at": [1, 5], "posture": "move", "mp": 8},
+                   "t34m": {"at": [23, 7]}},
+                  {"mounted": [], "flame": None, "offtable": ["pz4m"]}, **mover("rad1", "german", 8))
+    assert "step w" not in moves(st) and "step nw" in moves(st)
+
+
+def test_from_dict_and_validate_refuse_bad_entry_marks():
+    d = dict(BASE)
+    d["units"] = {"mounted": [], "flame": None, "offtable": ["bk"]}
+    with pytest.raises(ValueError, match="units.offtable: 'bk' is not a stand entering"):
+        GAME.state_from_dict(d)
+    d["units"] = {"mounted": [], "flame": None, "offtable": ["pz4m"]}
+    d["turn"] = 2
+    with pytest.raises(ValueError, match="off the table"):
+        GAME.state_from_dict(d)

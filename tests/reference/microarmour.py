@@ -108,6 +108,7 @@ class Ref(AirRules, UnitRules):
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
                  depletion=True, support=False):
         self.scenario = scenario
+        self.deployment = deployment
         self.sc = SC = SCENARIOS[scenario]
         # the scenario's building areas (RULES.md, Buildings): square -> (class, class with support)
         self.buildings = [(x, y) for x, y, _, _ in SC["buildings"]]
@@ -330,6 +331,8 @@ class Ref(AirRules, UnitRules):
             return False
         if f["id"] in self.mounted:
             return False          # cavalry fights dismounted
+        if f["id"] in self.offtable or t["id"] in self.offtable:
+            return False          # not on the table yet
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -574,7 +577,8 @@ class Ref(AirRules, UnitRules):
         return []
 
     def may_assault(self, m, t):
-        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0 and self.dist(m, t) == 1
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0
+                and self.dist(m, t) == 1 and t["id"] not in self.offtable
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
     @staticmethod
@@ -584,6 +588,7 @@ class Ref(AirRules, UnitRules):
 
     def overrun_cost(self, m, t):
         if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
+                or t["id"] in self.offtable
                 or self.at(m["x"], m["y"], skip=m) is not None or self.blocks_terrain(t["x"], t["y"])):
             return None
         bx, by = self.beyond(m, t)
@@ -623,6 +628,8 @@ class Ref(AirRules, UnitRules):
                 return None
             c = m["mp"]
         o = self.at(x, y, skip=m)
+        if o is not None and o["id"] in self.offtable:
+            return None           # a stand waiting to enter holds its entry square
         if o is not None:
             if o["side"] != m["side"] and not (m["w"]["defence"] == "A" and o["w"]["defence"] == "A"
                                                and self.at(m["x"], m["y"], skip=m) is None):
@@ -1021,6 +1028,7 @@ class Ref(AirRules, UnitRules):
                 self.mover["step"] = "step"
                 m["steps"] = 0
                 m["mp"] = self.allowance(m)
+                self.enter(m)
             else:
                 self.mover = None
                 self.active = m["side"]
@@ -1195,6 +1203,7 @@ class Ref(AirRules, UnitRules):
             if not self.air_plots_from(0):
                 self.to_orders()
         elif self.phase == "movement":
+            self.offtable = set()      # the stands still off the table are placed on their entry squares
             self.phase = "recovery"
             self.next_recovery(0)
 
@@ -1364,6 +1373,7 @@ class Ref(AirRules, UnitRules):
         c.bld = copy.deepcopy(self.bld)
         c.opt = dict(self.opt)
         c.mounted = set(self.mounted)
+        c.offtable = set(self.offtable)
         c.flame = copy.deepcopy(self.flame)
         return c
 

@@ -20,6 +20,21 @@ class UnitRules:
         self.mounted = {st["id"] for p in range(2) for st in self.sc["stands"][p]
                         if st["mounted"] and st["id"] in self.by_id}
         self.flame = None             # {"target", "by", "step": "roll" | "retreat"}
+        # entry from the table edge (deployment=edges only): the entering side's stands on its edge column
+        self.offtable = set()
+        if self.deployment == "edges":
+            for p, sd in enumerate(self.sc["sides"]):
+                edge_x = 0 if sd["edge"] == "west" else self.sc["width"] - 1
+                self.offtable |= {st["id"] for st in self.sc["stands"][p]
+                                  if sd["entry"] and st["x"] == edge_x and st["id"] in self.by_id}
+
+    # ------------------------------------------------------------ entry from the table edge
+    def enter(self, m):
+        """A movement roll passed: an off-table stand's first inch is onto its entry square."""
+        if m["id"] in self.offtable:
+            self.offtable.discard(m["id"])
+            m["mp"] = max(0, m["mp"] - self.cost(m, m["x"], m["y"]))
+            m["steps"] = 1
 
     # ------------------------------------------------------------ movement
     def class_cost(self, s, tr):
@@ -79,11 +94,13 @@ class UnitRules:
     # ------------------------------------------------------------ structured state
     def units_dict(self):
         return {"mounted": [s["id"] for s in self.stands if s["id"] in self.mounted],
-                "flame": None if self.flame is None else dict(self.flame)}
+                "flame": None if self.flame is None else dict(self.flame),
+                "offtable": [s["id"] for s in self.stands if s["id"] in self.offtable]}
 
     def units_from_dict(self, u):
         self.mounted = set(u["mounted"])
         self.flame = None if u["flame"] is None else dict(u["flame"])
+        self.offtable = set(u["offtable"])
 
     @staticmethod
     def type_special(w):

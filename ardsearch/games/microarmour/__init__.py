@@ -73,7 +73,7 @@ def render(raw: bytes) -> str:
         if b["burning"] or b["rubble"]:
             grid[b["at"][1]][b["at"][0]] = "^" if b["burning"] else "%"
     for st in d["stands"]:
-        if st["alive"]:
+        if st["alive"] and st["id"] not in d["units"]["offtable"]:     # entering stands are not on the table
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
     head = f"{sc['title']}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
     if d["to_move"] == "terminal":
@@ -101,6 +101,8 @@ def render(raw: bytes) -> str:
             marks += f"h{st['heat_fired']}"
         if st["id"] in d["units"]["mounted"]:
             marks += "H"                # on horseback (RULES.md, Special stand types)
+        if st["id"] in d["units"]["offtable"]:
+            marks += "o"                # off the table, entering at its square (RULES.md, Entry)
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
                      f"{st['facing']:2s} {st['posture']:8s} {marks}")
     for b in d["buildings"]:

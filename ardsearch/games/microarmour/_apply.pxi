@@ -104,6 +104,7 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
             s.mv_sub = M_STEP
             s.st[g].steps = 0
             s.st[g].mp = move_allowance(s, g)     # _stand_types.pxi: horses
+            entry_move(s, g)                      # _entry.pxi: the first inch onto the table
         else:
             end_attempt_failed(s)
     elif k == N_STOPCHK:

@@ -325,7 +325,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         out["sides"].append({"key": sk, "name": str(s.get("name", sk)),
                              "cohesion": _int(path, s, "cohesion", 5, 20),
                              "quality": _int(path, s, "quality", -2, 3), "edge": edge,
-                             "replace_mod": _int(path, s, "replace_mod", 0, 10)})
+                             "replace_mod": _int(path, s, "replace_mod", 0, 10),
+                             "entry": _data_units.side_entry(path, sk, s)})
     stands = d.get("stand")
     if not isinstance(stands, list):
         _fail(path, "stand", "an array of [[stand]] tables", stands)
@@ -366,6 +367,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
             _fail(path, "stand", f"the support stands of side {side_keys[p]} after all its other stands", None)
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
+    _data_units.check_entry(path, out["sides"], out["aircraft"], width)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)

@@ -95,3 +95,20 @@ def stand_units(path, k, st, weapon, terrain, grid):
         if not terrain[grid[y][x]]["water"]:
             _fail(path, k + ".at", "a water square: a boat is placed only on water", st["at"])
     return {"mounted": mounted}
+
+
+def side_entry(path, sk, s):
+    """side.<key>.entry: true when the side enters from its table edge on turn 1 (its
+    stands on its edge column start off the table)."""
+    v = s.get("entry", False)
+    if not isinstance(v, bool):
+        _fail(path, f"side.{sk}.entry", "true or false (the side enters from its table edge on turn 1)", v)
+    return v
+
+
+def check_entry(path, sides, aircraft, width):
+    """A scenario with entering stands has no aircraft (design: entering stands are not
+    on the table, and no airstrike rule says what a strike does to them)."""
+    if any(sd["entry"] for sd in sides) and aircraft:
+        _fail(path, "aircraft", "none in a scenario with entry = true (entering stands are off the table)",
+              len(aircraft))

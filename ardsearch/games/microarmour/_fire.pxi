@@ -69,6 +69,8 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0
     if is_mounted(s, f):
         return 0                         # _stand_types.pxi: cavalry fights dismounted
+    if off_table(s, f) or off_table(s, t):
+        return 0                         # _entry.pxi: not on the table yet
     if s.st[f].flags & F_FIRED:
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):

@@ -143,6 +143,7 @@ cdef void end_phase(MaState *s) noexcept nogil:
         if not air_plot_begin(s):            # hook: phase 5, joint plot (air), then orders
             begin_orders(s)
     elif s.phase == PH_MOVE:
+        entry_close(s)                       # _entry.pxi: the rest are placed on their entry squares
         s.phase = PH_RECOVER
         next_recovery(s, 0)
 

@@ -44,6 +44,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                     s.st[g].x += CLOSE_SHIFT
                 else:
                     s.st[g].x -= CLOSE_SHIFT
+    entry_init(s, prm.deploy)                # hook: stands entering from the table edge
     start_turn(s)
 
 

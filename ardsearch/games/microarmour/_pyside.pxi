@@ -194,7 +194,8 @@ cdef object _units_dict(const MaState *s):
     flame = None
     if s.fl_step != FL_NONE:
         flame = {"target": _slot_id(s.fl_target), "by": _slot_id(s.fl_src), "step": FLAME_STEPS[s.fl_step % 3]}
-    return {"mounted": [_IDS[g] for g in range(NSLOT) if (s.mounted >> g) & 1], "flame": flame}
+    return {"mounted": [_IDS[g] for g in range(NSLOT) if (s.mounted >> g) & 1], "flame": flame,
+            "offtable": [_IDS[g] for g in range(NSLOT) if (s.offtable >> g) & 1]}
 
 
 cdef int _units_from(d, MaState *s) except -1:
@@ -217,6 +218,12 @@ cdef int _units_from(d, MaState *s) except -1:
         s.fl_target = _stand_slot(_get(fl, "target", "units.flame"), "units.flame.target")
         s.fl_src = _stand_slot(_get(fl, "by", "units.flame"), "units.flame.by")
         s.fl_step = _choice(fl.get("step", "roll"), FLAME_STEPS[1:], "units.flame.step") + 1
+    s.offtable = 0
+    for i in u.get("offtable", []):
+        g = _stand_slot(i, "units.offtable")
+        if not (SC_ENTRY[s.scn] >> g) & 1:
+            raise ValueError(f"units.offtable: {i!r} is not a stand entering from its table edge in this scenario")
+        s.offtable |= <uint32_t>1 << g
     return 0
 
 

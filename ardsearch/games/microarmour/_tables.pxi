@@ -177,7 +177,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 550 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 554 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -272,6 +272,7 @@ cdef packed struct MaState:
     uint8_t fl_target            # the stand hit by a flame vehicle, or NONE
     uint8_t fl_src               # the flame vehicle, or NONE
     uint8_t un_reserved          # always 0
+    uint32_t offtable            # bit g: stand g has not entered from its table edge yet (_entry.pxi)
     Stand st[32]
 
 
@@ -302,7 +303,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 550, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 554, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -501,4 +502,5 @@ def install_scenario(int k, sc):
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
     install_unit_scenario(k, sc)         # _stand_types.pxi: cavalry starting mounted
+    install_entry_scenario(k, sc)        # _entry.pxi: stands entering from the table edge
     return ids

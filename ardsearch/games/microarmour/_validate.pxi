@@ -97,6 +97,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"two stands end on one square")
     if air_validate(s, msg, msglen):         # hook: airstrikes
         return 1
+    if entry_validate(s):                    # hook: entry from the table edge
+        return fail(msg, msglen, b"a stand off the table that is not a scenario's entering stand on its entry square in turn 1")
     if units_validate(s):                    # hook: special stand types
         return fail(msg, msglen, b"horses on a stand without them, or a flame check on a stand not hit by an enemy flame vehicle")
     if s.phase == PH_OVER:
