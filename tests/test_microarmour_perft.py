@@ -80,6 +80,8 @@ POSITIONS = [
     ("scenario=meeting", 4, 60),
     ("scenario=meeting,deployment=close", 2, 60),
     ("scenario=meeting,deployment=close", 3, 150),
+    ("scenario=meeting,deployment=close", 3, 195),      # a movement group's roll (ordered, with an HQ)
+    ("scenario=meeting,deployment=close", 2, 267),      # an independent group roll
 ]
 DEPTHS = (1, 2)
 

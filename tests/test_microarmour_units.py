@@ -23,7 +23,7 @@ from test_microarmour_rules import check_reference, chances, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="meeting")
 BASE = GAME.new_initial_state(seed=0).to_dict()
-FIELDS = GAME.state_size - 32 * 8 - 12      # the family's 12 bytes, just before the stands
+FIELDS = GAME.state_size - 32 * 8 - 20      # the family's 20 bytes, just before the stands
 
 
 def position(stands, units=None, **top):
@@ -43,7 +43,7 @@ def position(stands, units=None, **top):
             st["alive"] = False
         out.append(st)
     d["stands"] = out
-    d["units"] = units if units is not None else {"mounted": [], "flame": None}
+    d["units"] = units if units is not None else {"mounted": [], "flame": None, "offtable": [], "group": None}
     d.update(top)
     state = GAME.state_from_dict(d)
     check_reference(state)
@@ -289,7 +289,11 @@ def test_validate_refuses_corrupt_stand_type_fields():
                            (4, [3]),                     # no such flame step
                            (5, [3]),                     # a target with no flame check
                            (7, [1]),                     # the reserved byte
-                           (11, [0x80])):                # slot 31 (empty) off the table
+                           (11, [0x80]),                 # slot 31 (empty) off the table
+                           (12, [0]),                    # a group attempt with no step
+                           (13, [1]),                    # a group roll with no group
+                           (13, [3]),                    # no such group step
+                           (15, [1])):                   # the group block's reserved byte
         with pytest.raises(ValueError):
             GAME.deserialize_state(corrupt(st, offset, values))
 
@@ -391,3 +395,109 @@ def test_from_dict_and_validate_refuse_bad_entry_marks():
     d["turn"] = 2
     with pytest.raises(ValueError, match="off the table"):
         GAME.state_from_dict(d)
+
+
+# ------------------------------------------------------------------ movement groups
+BIKES = {"ghq": {"at": [3, 1]}, "rad1": {"at": [4, 1]}, "rad2": {"at": [5, 1]}}
+
+
+def test_a_group_is_marked_for_posture_in_one_move():
+    """Digest, Posture: "In the Posture Determination Phase players alternately mark
+    multi-stand movement groups, then single-stand groups, as movement or fire/move;
+    unmarked stands are in firing posture." The scenario's group gbik (ghq, rad1,
+    rad2) is marked with one move; the turn passes to the other player."""
+    st = position(BIKES, phase="posture", active="german")
+    assert {"gposture gbik move", "gposture gbik firemove"} <= set(moves(st))
+    assert not any(m.startswith("gposture gpz") for m in moves(st))     # its stands are lost
+    play(st, "gposture gbik move")
+    d = st.to_dict()
+    assert all(s["posture"] == "move" for s in d["stands"] if s["id"] in BIKES)
+    assert d["active"] == "soviet"
+
+
+def moving_bikes(**extra):
+    stands = {k: {**v, "posture": "move"} for k, v in BIKES.items()}
+    for k, v in extra.items():
+        stands[k] = {**stands[k], **v}
+    return position(stands, phase="movement", active="german", orders=[2, 0])
+
+
+def test_a_group_rolls_one_base_die_with_each_stands_modifiers():
+    """Digest, Movement: "Movement groups roll one base 1D20 and apply each stand's
+    modifiers to it, so some stands may move while others stay; each HQ/GHQ in the
+    group gives -2." German cohesion 15; the HQ gives -2 to all three; rad1 is
+    Suppressed (+4): it moves on 1..13, the others on 1..17 (outcomes named by the
+    lowest roll with that effect)."""
+    st = moving_bikes(rad1={"suppressed": True})
+    play(st, "gorder gbik")
+    assert st.to_dict()["orders"][0] == 1                # one order for the group
+    assert chances(st) == pytest.approx({"g:1": 13 / 20, "g:14": 4 / 20, "g:18": 3 / 20})
+    play(st, "g:14")
+    d = st.to_dict()
+    assert d["units"]["group"] == {"id": "gbik", "step": "moving", "ordered": True,
+                                   "attempting": ["ghq", "rad1", "rad2"], "to_move": ["rad2"]}
+    assert d["mover"]["id"] == "ghq" and d["mover"]["step"] == "step"
+    assert "group: gbik (moving) ghq,rad1,rad2; still to move: rad2" in str(st)
+    play(st, "step n")
+    play(st, "stop n")
+    assert st.to_dict()["mover"]["id"] == "rad2"          # the next stand that passed
+    play(st, "stop n")
+    d = st.to_dict()
+    assert d["units"]["group"] is None and d["mover"] is None
+    rad1 = next(s for s in d["stands"] if s["id"] == "rad1")
+    assert not rad1["moved"]
+
+
+def test_a_failed_group_may_get_more_orders():
+    """Digest, Movement orders: "Each ordered attempt costs one order whether or not
+    it passes, and a failed group may get more orders.\""""
+    st = moving_bikes()
+    play(st, "gorder gbik")
+    play(st, "g:18")
+    d = st.to_dict()
+    assert d["units"]["group"] is None and d["orders"][0] == 1
+    st2 = GAME.state_from_dict({**d, "active": "german"})
+    check_reference(st2)
+    assert "gorder gbik" in moves(st2) and "order rad1" in moves(st2)
+
+
+def test_an_independent_group_attempt_is_at_plus_three_and_forfeits_orders():
+    """Digest: "Once orders are spent, each unmoved group may try one independent move
+    at +3 ([R]econ stands are exempt)." (As for a single stand, going independent
+    gives up the orders left.) 15 - 3 + 2 (the HQ): all move on 1..14."""
+    st = moving_bikes()
+    play(st, "gindep gbik")
+    d = st.to_dict()
+    assert d["orders"][0] == 0
+    assert all(s["indep_tried"] for s in d["stands"] if s["id"] in BIKES)
+    assert chances(st) == pytest.approx({"g:1": 14 / 20, "g:15": 6 / 20})
+
+
+def test_conflicting_orders_on_a_group_roll_stops_the_group():
+    """Digest: "A natural 1 or 20 on an ordered movement roll gives 'Intuitive Action'
+    or 'Conflicting Orders'" (RULES.md, Movement: a natural 20 loses the orders
+    left and the attempt fails; a passing natural 1 keeps the order)."""
+    game = ardsearch.load_game("microarmour", scenario="meeting", intuitive_action=True, conflicting_orders=True)
+    d = dict(moving_bikes().to_dict())
+    d["intuitive_action"] = d["conflicting_orders"] = True
+    st = game.state_from_dict(d)
+    check_reference(st)
+    play(st, "gorder gbik")
+    assert set(chances(st)) == {"g:1", "g:2", "g:18", "g:20"}
+    st2 = game.state_from_dict(st.to_dict())
+    play(st, "g:20")
+    assert st.to_dict()["orders"][0] == 0 and st.to_dict()["units"]["group"] is None
+    play(st2, "g:1")
+    assert st2.to_dict()["orders"][0] == 2                 # Intuitive Action: the order is not spent
+
+
+@pytest.mark.parametrize("groups,words", [
+    ('[[group]]\nid = "g1"\nside = "german"\nstands = ["flam"]\n', "2 to 8 distinct stand ids"),
+    ('[[group]]\nid = "g1"\nside = "german"\nstands = ["flam", "kaz1"]\n', "2 to 8 distinct stand ids"),
+    ('[[group]]\nid = "g1"\nside = "german"\nstands = ["flam", "geb"]\n', "stands in no other group"),
+    ('[[group]]\nid = "flam"\nside = "german"\nstands = ["geb", "gghq"]\n', "not a stand's id"),
+])
+def test_the_loader_refuses_bad_groups(tmp_path, groups, words):
+    text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "meeting.toml")).read()
+    with pytest.raises(ValueError, match=words):
+        _data.load_scenario(path=write(tmp_path, "meeting.toml", text + groups))

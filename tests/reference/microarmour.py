@@ -19,10 +19,10 @@ from ardsearch.games.microarmour import _data
 
 try:
     from .microarmour_air import AirRules
-    from .microarmour_units import UnitRules
+    from .microarmour_units import GroupRules, UnitRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
-    from reference.microarmour_units import UnitRules
+    from reference.microarmour_units import GroupRules, UnitRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -102,7 +102,7 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, UnitRules):
+class Ref(AirRules, UnitRules, GroupRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
@@ -162,6 +162,7 @@ class Ref(AirRules, UnitRules):
         self.end_cause = None
         self.init_air()
         self.init_units()
+        self.init_groups()
 
     @staticmethod
     def side_key(p):
@@ -475,6 +476,8 @@ class Ref(AirRules, UnitRules):
             return "air_" + self.strike["step"]
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
+        if self.phase == "movement" and self.group is not None and self.group["step"] == "roll":
+            return "group_roll"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -496,7 +499,7 @@ class Ref(AirRules, UnitRules):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
-        if n == "flame_roll":
+        if n in ("flame_roll", "group_roll"):
             return "chance"
         if n == "flame_retreat":
             return SIDES[self.by_id[self.flame["target"]]["side"]]
@@ -536,7 +539,7 @@ class Ref(AirRules, UnitRules):
             for s in self.live(p):
                 if s["posture"] == "firing" and s["w"]["mp"] > 0:
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
-            return out
+            return out + self.groups_posture_moves(p)
         if n == "fire":
             return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
                     if self.may_fire(f, t, "standard")] + ["pass"]
@@ -559,7 +562,7 @@ class Ref(AirRules, UnitRules):
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
-            return out
+            return out + self.groups_move_moves(p)
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
             out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None]
@@ -651,6 +654,8 @@ class Ref(AirRules, UnitRules):
             return self.air_chances(n)
         if n == "flame_roll":
             return self.flame_chances()
+        if n == "group_roll":
+            return self.group_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -798,6 +803,8 @@ class Ref(AirRules, UnitRules):
                 return self.air_apply(n, move)
             if n == "flame_roll":
                 return self.flame_apply(n, move)
+            if n == "group_roll":
+                return self.group_roll(move)
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
@@ -806,6 +813,11 @@ class Ref(AirRules, UnitRules):
             return self.flame_apply(n, move)
         if move in ("mount", "dismount"):
             return self.mount(self.by_id[self.mover["id"]])
+        if move.startswith("gposture "):
+            _, gid, post = move.split()
+            return self.group_mark(gid, post)
+        if move.split()[0] in ("gorder", "gindep"):
+            return self.group_apply_move(*move.split())
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -1191,6 +1203,8 @@ class Ref(AirRules, UnitRules):
             m["mp"] = 0
         self.mover = None
         self.active = m["side"]
+        if self.group_continue():
+            return
         self.alternate()
 
     def next_phase(self):
@@ -1374,6 +1388,7 @@ class Ref(AirRules, UnitRules):
         c.opt = dict(self.opt)
         c.mounted = set(self.mounted)
         c.offtable = set(self.offtable)
+        c.group = copy.deepcopy(self.group)
         c.flame = copy.deepcopy(self.flame)
         return c
 

@@ -114,6 +114,10 @@ def render(raw: bytes) -> str:
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    if d["units"]["group"]:
+        gr = d["units"]["group"]
+        lines.append(f"group: {gr['id']} ({gr['step']}) {','.join(gr['attempting'])}"
+                     + (f"; still to move: {','.join(gr['to_move'])}" if gr["to_move"] else ""))
     if d["units"]["flame"]:
         fl = d["units"]["flame"]
         lines.append(f"flame: {fl['by']} > {fl['target']} [{fl['step']}]")

@@ -368,6 +368,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
     _data_units.check_entry(path, out["sides"], out["aircraft"], width)
+    out["groups"] = _data_units.groups(path, d, side_keys, per)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)

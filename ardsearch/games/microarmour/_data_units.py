@@ -112,3 +112,41 @@ def check_entry(path, sides, aircraft, width):
     if any(sd["entry"] for sd in sides) and aircraft:
         _fail(path, "aircraft", "none in a scenario with entry = true (entering stands are off the table)",
               len(aircraft))
+
+
+MAX_GROUPS = 4       # movement groups per side (the engine's NGRP)
+
+
+def groups(path, d, side_keys, per):
+    """[[group]] tables (RULES.md, Movement groups): id, side, stands (2 or more ids of
+    that side; a stand in one group at most). Per side: [{"id", "stands": [local index]}]."""
+    raw = d.get("group", [])
+    if not isinstance(raw, list) or not all(isinstance(g, dict) for g in raw):
+        _fail(path, "group", "an array of [[group]] tables", raw)
+    stand_ids = {s["id"] for p in range(2) for s in per[p]}
+    out = [[], []]
+    seen_ids, used = set(), set()
+    for i, g in enumerate(raw):
+        k = f"group[{i}]"
+        gid = g.get("id")
+        if (not isinstance(gid, str) or not gid.isalnum() or not 1 <= len(gid) <= 6 or not gid[0].isalpha()
+                or gid in seen_ids or gid in stand_ids):
+            _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters starting with a letter, "
+                  "not a stand's id", gid)
+        seen_ids.add(gid)
+        if g.get("side") not in side_keys:
+            _fail(path, k + ".side", " or ".join(side_keys), g.get("side"))
+        p = side_keys.index(g["side"])
+        ids = [s["id"] for s in per[p]]
+        members = g.get("stands")
+        if (not isinstance(members, list) or not 2 <= len(members) <= 8 or len(set(members)) != len(members)
+                or any(m not in ids for m in members)):
+            _fail(path, k + ".stands", f"2 to 8 distinct stand ids of side {g['side']}", members)
+        for m in members:
+            if m in used:
+                _fail(path, k + ".stands", "stands in no other group (a stand belongs to one group)", m)
+            used.add(m)
+        out[p].append({"id": gid, "stands": [ids.index(m) for m in members]})
+        if len(out[p]) > MAX_GROUPS:
+            _fail(path, "group", f"at most {MAX_GROUPS} groups for side {g['side']}", len(out[p]))
+    return out

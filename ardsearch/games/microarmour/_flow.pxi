@@ -36,7 +36,7 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_ORDERS
     if s.phase == PH_MOVE:
         if s.mover == NONE:
-            return N_MOVE
+            return N_GROLL if s.grp_step == GS_ROLL else N_MOVE      # _groups.pxi: a group's roll
         if s.mv_sub == M_ROLL:
             return N_MVROLL
         if s.mv_sub == M_STEP:

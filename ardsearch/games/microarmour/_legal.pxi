@@ -25,6 +25,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     s.bld_area = NONE
     air_init(s)                              # hook: aircraft ordnance and plots
     units_init(s)                            # hook: special stand types
+    groups_init(s)                           # hook: movement groups
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -59,7 +60,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH or n == N_FLAME:
+    if n == N_AIRCH or n == N_FLAME or n == N_GROLL:
         return ARD_CHANCE
     if n == N_FLRET:
         return side_of(s.fl_target)
@@ -100,7 +101,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2
-        return n
+        return groups_legal_posture(s, p, out, n)   # hook: a whole group's posture
     if k == N_FIRE:
         for f in range(16):
             for t in range(16):
@@ -147,7 +148,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if can_move(s, g) and not (s.st[g].flags & F_INDEP):
                 out[n] = A_INDEP + l
                 n += 1
-        return n
+        return groups_legal_move(s, p, out, n)      # hook: group movement attempts
     if k == N_STEP:
         g = s.mover
         for d in range(8):

@@ -89,6 +89,8 @@ cdef void end_move(MaState *s) noexcept nogil:
     s.mv_dir = 0
     s.of_firers = 0
     s.to_move = side_of(g) if g != NONE else s.to_move
+    if group_continue(s):                # _groups.pxi: the group's next stand moves
+        return
     alternate(s)
 
 cdef void end_attempt_failed(MaState *s) noexcept nogil:

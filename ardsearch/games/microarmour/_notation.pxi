@@ -46,6 +46,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif a >= A_GPOSTURE:
+        n = groups_to_string(s, a, tmp, p)   # hook: movement groups
     elif a >= A_MOUNT:
         n = units_to_string(s, a, tmp)       # hook: special stand types
     elif A_STRAFE <= a < A_CRT_OUT:
@@ -170,6 +172,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     if i != -2:
         return i
     i = units_from_string(s, t, n)           # hook: special stand types
+    if i != -2:
+        return i
+    i = groups_from_string(s, t, n, p)       # hook: movement groups
     if i != -2:
         return i
     if word_is(t, n, b"go"):

@@ -195,7 +195,29 @@ cdef object _units_dict(const MaState *s):
     if s.fl_step != FL_NONE:
         flame = {"target": _slot_id(s.fl_target), "by": _slot_id(s.fl_src), "step": FLAME_STEPS[s.fl_step % 3]}
     return {"mounted": [_IDS[g] for g in range(NSLOT) if (s.mounted >> g) & 1], "flame": flame,
-            "offtable": [_IDS[g] for g in range(NSLOT) if (s.offtable >> g) & 1]}
+            "offtable": [_IDS[g] for g in range(NSLOT) if (s.offtable >> g) & 1], "group": _group_dict(s)}
+
+
+GROUP_STEPS = (None, "roll", "moving")
+
+
+def _group_names(int k):
+    """Group ids by index side * NGRP + j in scenario k (None: no such group)."""
+    out = [None] * (2 * NGRP)
+    for p in range(2):
+        for j, grp in enumerate(SCENARIOS[k]["groups"][p]):
+            out[p * NGRP + j] = grp["id"]
+    return out
+
+
+cdef object _group_dict(const MaState *s):
+    """The movement group attempt in progress (_groups.pxi), or None."""
+    if s.grp_step == GS_NONE or s.grp_cur >= 2 * NGRP:
+        return None
+    p = s.grp_cur // NGRP
+    return {"id": _group_names(s.scn)[s.grp_cur], "step": GROUP_STEPS[s.grp_step % 3],
+            "ordered": bool(s.grp_flags & 1), "attempting": _mask_ids(p, s.grp_elig),
+            "to_move": _mask_ids(p, s.grp_queue)}
 
 
 cdef int _units_from(d, MaState *s) except -1:
@@ -224,6 +246,28 @@ cdef int _units_from(d, MaState *s) except -1:
         if not (SC_ENTRY[s.scn] >> g) & 1:
             raise ValueError(f"units.offtable: {i!r} is not a stand entering from its table edge in this scenario")
         s.offtable |= <uint32_t>1 << g
+    grp = u.get("group")
+    s.grp_cur, s.grp_step, s.grp_flags, s.grp_elig, s.grp_queue = NONE, GS_NONE, 0, 0, 0
+    if grp is not None:
+        names = _group_names(s.scn)
+        gid = _get(grp, "id", "units.group")
+        if gid not in names:
+            raise ValueError(f"units.group.id={gid!r}: expected a movement group of this scenario")
+        s.grp_cur = names.index(gid)
+        p = s.grp_cur // NGRP
+        s.grp_step = _choice(grp.get("step", "roll"), GROUP_STEPS[1:], "units.group.step") + 1
+        s.grp_flags = 1 if grp.get("ordered", True) else 0
+        for key in ("attempting", "to_move"):
+            m = 0
+            for i in grp.get(key, []):
+                g = _stand_slot(i, f"units.group.{key}")
+                if g >> 4 != p:
+                    raise ValueError(f"units.group.{key}: {i!r} is not a stand of the group's side")
+                m |= 1 << (g & 15)
+            if key == "attempting":
+                s.grp_elig = m
+            else:
+                s.grp_queue = m
     return 0
 
 

@@ -139,6 +139,8 @@ cdef int units_legal_step(const MaState *s, int g, ard_action *out, int n) noexc
 cdef bint units_apply(MaState *s, int k, ard_action action) noexcept nogil:
     """Hook (ma_apply): this family's nodes and actions; 1 if handled."""
     cdef int t
+    if groups_apply(s, k, action):          # _groups.pxi
+        return 1
     if k == N_FLAME:
         flame_roll(s, action)
         return 1

@@ -51,7 +51,12 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
     # special stand types (ma-units, _stand_types.pxi), numbered after the direct-fire extras
     A_MOUNT = A_CRT_OUT + 5 # + 0 mount, 1 dismount: the cavalry mover changes before its first step
-    NUM_ACTIONS = A_MOUNT + 2
+    # movement groups (ma-units, _groups.pxi)
+    A_GPOSTURE = A_MOUNT + 2 # + group_local * 2 + (0 movement, 1 fire/move): posture for a whole group
+    A_GORDER = A_GPOSTURE + 8 # + group_local: an ordered group movement attempt
+    A_GINDEP = A_GORDER + 4 # + group_local: an independent group movement attempt
+    A_GROLL = A_GINDEP + 4 # + roll - 1 (1..20): chance: the group's base 1D20
+    NUM_ACTIONS = A_GROLL + 20
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -108,6 +113,7 @@ cdef enum:  # node kinds (what the state waits for)
     # special stand types (ma-units, _stand_types.pxi)
     N_FLAME = 35        # chance: a stand hit by a flame vehicle rolls cohesion
     N_FLRET = 36        # its owner picks its 1" retreat away from the flame vehicle
+    N_GROLL = 37        # chance: a movement group's base 1D20 (_groups.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -177,7 +183,7 @@ cdef packed struct Stand:
     uint8_t steps                # inches moved in the current move
 
 
-# The state. Packed, pointer-free, 554 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 562 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -273,6 +279,12 @@ cdef packed struct MaState:
     uint8_t fl_src               # the flame vehicle, or NONE
     uint8_t un_reserved          # always 0
     uint32_t offtable            # bit g: stand g has not entered from its table edge yet (_entry.pxi)
+    uint8_t grp_cur              # movement group attempting (side * NGRP + j), or NONE (_groups.pxi)
+    uint8_t grp_step             # GS_*: its roll due, or its stands moving one after another
+    uint8_t grp_flags            # bit 0: an ordered attempt
+    uint8_t grp_reserved         # always 0
+    uint16_t grp_elig            # local bits: the group's stands in this attempt
+    uint16_t grp_queue           # local bits: those that passed and have still to move
     Stand st[32]
 
 
@@ -303,7 +315,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 554, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 562, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -503,4 +515,5 @@ def install_scenario(int k, sc):
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
     install_unit_scenario(k, sc)         # _stand_types.pxi: cavalry starting mounted
     install_entry_scenario(k, sc)        # _entry.pxi: stands entering from the table edge
+    install_group_scenario(k, sc)        # _groups.pxi: movement groups
     return ids

@@ -99,6 +99,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return 1
     if entry_validate(s):                    # hook: entry from the table edge
         return fail(msg, msglen, b"a stand off the table that is not a scenario's entering stand on its entry square in turn 1")
+    if groups_validate(s):                   # hook: movement groups
+        return fail(msg, msglen, b"a movement group attempt that does not fit its group, the phase or the mover")
     if units_validate(s):                    # hook: special stand types
         return fail(msg, msglen, b"horses on a stand without them, or a flame check on a stand not hit by an enemy flame vehicle")
     if s.phase == PH_OVER:
