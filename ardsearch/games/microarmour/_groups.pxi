@@ -282,10 +282,12 @@ cdef bint groups_validate(const MaState *s) noexcept nogil:
         return 1
     if s.grp_step == GS_NONE:
         return s.grp_cur != NONE or s.grp_elig != 0 or s.grp_queue != 0 or s.grp_flags != 0
-    if s.grp_cur >= 2 * NGRP or SC_GMASK[s.scn][s.grp_cur] == 0 or s.phase != PH_MOVE:
+    if s.grp_cur >= 2 * NGRP or SC_GMASK[s.scn][s.grp_cur] == 0 or (s.phase != PH_MOVE and s.phase != PH_OVER):
         return 1
     if (s.grp_elig & ~SC_GMASK[s.scn][s.grp_cur]) or (s.grp_queue & ~s.grp_elig) or s.grp_elig == 0:
         return 1
+    if s.phase == PH_OVER:
+        return 0                          # the game ended while the group moved (both sides broken)
     p = s.grp_cur // NGRP
     if s.grp_step == GS_ROLL:
         return s.mover != NONE or s.grp_queue != 0 or s.to_move != p
