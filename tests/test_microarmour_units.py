@@ -501,3 +501,30 @@ def test_the_loader_refuses_bad_groups(tmp_path, groups, words):
     text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "meeting.toml")).read()
     with pytest.raises(ValueError, match=words):
         _data.load_scenario(path=write(tmp_path, "meeting.toml", text + groups))
+
+
+def test_mounting_gives_the_horses_allowance_less_the_cost():
+    """Digest: cavalry "mount/dismount". Design: mounting before the first step
+    costs 2 MP off the mounted allowance (12 MP: 24 half-MP, less 4)."""
+    st = position({"kaz1": {"at": [20, 1], "posture": "move", "mp": 8}}, **mover("kaz1", "soviet", 8))
+    assert "mount" in moves(st) and "dismount" not in moves(st)
+    play(st, "mount")
+    d = st.to_dict()
+    assert d["units"]["mounted"] == ["kaz1"]
+    assert next(s for s in d["stands"] if s["id"] == "kaz1")["mp"] == 20
+
+
+def test_a_group_enters_from_the_table_edge_one_stand_after_another():
+    """Digest: "Movement groups roll one base 1D20 ..." and "Both sides enter the
+    playing surface on turn one (1)". Each stand of the group that passed enters
+    onto its own entry square when its turn to move comes."""
+    stands = {"ghq": {"at": [0, 9], "posture": "move"}, "rad1": {"at": [0, 8], "posture": "move"},
+              "rad2": {"at": [0, 4], "posture": "move"}}
+    st = position(stands, {"mounted": [], "flame": None, "offtable": ["ghq", "rad1", "rad2"], "group": None},
+                  phase="movement", active="german", orders=[1, 0])
+    play(st, "gorder gbik")
+    play(st, "g:1")
+    d = st.to_dict()
+    assert d["mover"]["id"] == "ghq" and d["units"]["offtable"] == ["rad1", "rad2"]
+    play(st, "stop e")
+    assert st.to_dict()["mover"]["id"] == "rad1" and st.to_dict()["units"]["offtable"] == ["rad2"]
