@@ -67,7 +67,7 @@ cdef int groups_legal_posture(const MaState *s, int p, ard_action *out, int n) n
     """Hook (N_POSTURE): mark a group of two or more unmarked stands at once."""
     cdef int j
     for j in range(NGRP):
-        if popcount16(group_markable(s, p * NGRP + j)) >= 2:
+        if SC_GMASK[s.scn][p * NGRP + j] and popcount16(group_markable(s, p * NGRP + j)) >= 2:
             out[n] = A_GPOSTURE + 2 * j
             out[n + 1] = A_GPOSTURE + 2 * j + 1
             n += 2
@@ -77,11 +77,12 @@ cdef int groups_legal_move(const MaState *s, int p, ard_action *out, int n) noex
     """Hook (N_MOVE): an ordered or independent attempt by a group of two or more stands."""
     cdef int j
     for j in range(NGRP):
-        if s.orders[p] > 0 and ghq_alive(s, p) and popcount16(group_movers(s, p * NGRP + j, 0)) >= 2:
+        if (SC_GMASK[s.scn][p * NGRP + j] and s.orders[p] > 0 and ghq_alive(s, p)
+                and popcount16(group_movers(s, p * NGRP + j, 0)) >= 2):
             out[n] = A_GORDER + j
             n += 1
     for j in range(NGRP):
-        if popcount16(group_movers(s, p * NGRP + j, 1)) >= 2:
+        if SC_GMASK[s.scn][p * NGRP + j] and popcount16(group_movers(s, p * NGRP + j, 1)) >= 2:
             out[n] = A_GINDEP + j
             n += 1
     return n
