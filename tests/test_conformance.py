@@ -25,7 +25,8 @@ EXTRA_CONFIGS = {
     "microarmour": [{"deployment": "close"}, {"scenario": "airstrike", "deployment": "close"},
                     {"deployment": "close", "support": True, "special_ap": True, "heat": True, "big_gun_he": True},
                     {"scenario": "barrage"},
-                    {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"}],
+                    {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"},
+                    {"scenario": "meeting", "deployment": "close"}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

@@ -100,7 +100,15 @@ MINES = [({"scenario": "minefield", "turns": 5}, 5000 + seed) for seed in range(
            "hot_shot": seed % 4 == 0}, 5500 + seed) for seed in range(50)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES)
+# the meeting scenario: the special stand types (RULES.md, Special stand types): cavalry
+# mounting and dismounting, bicycle / ski / mountain troops, a flame tank, a river boat;
+# with deployment=edges both sides enter from their table edges on turn 1
+MEETING = [({"scenario": "meeting", "deployment": "close", "turns": 3 + seed % 2, "hot_shot": seed % 5 == 0},
+            5000 + seed) for seed in range(120)] + [({"scenario": "meeting"}, 5500 + seed) for seed in range(2)] + \
+    [({"scenario": "meeting", "turns": 2}, 5600 + seed) for seed in range(40)]    # entry from the table edge
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

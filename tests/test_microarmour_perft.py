@@ -90,6 +90,13 @@ POSITIONS = [
     ("scenario=minefield,deployment=close", 0, 61),
     ("scenario=minefield,deployment=close", 1, 61),
     ("scenario=minefield,deployment=close", 2, 78),
+    # the meeting scenario: the special stand types (RULES.md, Special stand types)
+    ("scenario=meeting", 0, 0),
+    ("scenario=meeting", 4, 60),
+    ("scenario=meeting,deployment=close", 2, 60),
+    ("scenario=meeting,deployment=close", 3, 150),
+    ("scenario=meeting,deployment=close", 3, 195),      # a movement group's roll (ordered, with an HQ)
+    ("scenario=meeting,deployment=close", 2, 267),      # an independent group roll
 ]
 DEPTHS = (1, 2)
 

@@ -20,10 +20,12 @@ try:
     from .microarmour_air import AirRules
     from .microarmour_artillery import ArtilleryMixin
     from .microarmour_obstacles import ObstacleRules
+    from .microarmour_units import GroupRules, UnitRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
     from reference.microarmour_artillery import ArtilleryMixin
     from reference.microarmour_obstacles import ObstacleRules
+    from reference.microarmour_units import GroupRules, UnitRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -103,7 +105,7 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin, ObstacleRules):
+class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
     SIDES = SIDES
 
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
@@ -111,6 +113,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
                  depletion=True, support=False):
         self.scenario = scenario
+        self.deployment = deployment
         self.sc = SC = SCENARIOS[scenario]
         # the scenario's building areas (RULES.md, Buildings): square -> (class, class with support)
         self.buildings = [(x, y) for x, y, _, _ in SC["buildings"]]
@@ -126,8 +129,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
         self.bld_roll = None        # (x, y, firepower, modifier) of a building roll that is due
         self.stands = []
         for s in stand_list(SC, support):
-            x = s["x"] + (9 if deployment == "close" and s["side"] == 0 else 0) \
-                - (9 if deployment == "close" and s["side"] == 1 else 0)
+            shift = deployment == "close" and not s["w"]["boat"]      # a boat stays on its water
+            x = s["x"] + (9 if shift and s["side"] == 0 else 0) - (9 if shift and s["side"] == 1 else 0)
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
@@ -165,6 +168,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
         self.init_air()
         self.art_init(self.sc)               # batteries, pre-registered points (microarmour_artillery.py)
         self.init_obstacles()
+        self.init_units()
+        self.init_groups()
 
     @staticmethod
     def side_key(p):
@@ -216,7 +221,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
 
     def cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
-        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
+        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.sc["grid"][y][x])
         if base == 0:
             return 0
         w = self.wrecks_in_way(x, y)
@@ -226,7 +231,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
         t = self.ter(x, y)
         if TERRAIN[t["under"]] is not t:
             # a wreck on a road: the underlying terrain's cost or the wreck's, the mover's choice
-            under = TERRAIN[t["under"]]["cost"][c]
+            under = self.class_cost(s, t["under"])
             return self.obstacle_cost(s, x, y, wreck if under == 0 else min(under, wreck))
         return self.obstacle_cost(s, x, y, max(base, wreck))
 
@@ -266,7 +271,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
         dv = t["w"]["dv"]
         if t["w"]["defence"] == "A" and (kind in self.CLOSE or not self.arc_front(f, t)):
             dv = math.ceil(dv / 2)
-        if t["w"]["defence"] == "P" and t["posture"] != "firing":
+        if t["w"]["defence"] == "P" and (t["posture"] != "firing" or t["id"] in self.mounted):
             dv = math.ceil(dv / 2)
         return dv
 
@@ -334,6 +339,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if f["id"] in self.mounted:
+            return False          # cavalry fights dismounted
+        if f["id"] in self.offtable or t["id"] in self.offtable:
+            return False          # not on the table yet
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -468,6 +477,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
                 return ("brk", p)
         if self.bld_roll is not None:
             return "building"
+        if self.flame is not None:
+            return "flame_" + self.flame["step"]
         if self.attack and self.attack["step"] in ("tofire", "crt"):
             return self.attack["step"]
         if self.attack:
@@ -480,6 +491,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             return "artillery"
         if self.phase == "recovery" and self.rec_next is None and self.breacher is not None:
             return "mine_attack" if self.mine_attack is not None else "breach"
+        if self.phase == "movement" and self.group is not None and self.group["step"] == "roll":
+            return "group_roll"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -503,6 +516,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
+        if n in ("flame_roll", "group_roll"):
+            return "chance"
+        if n == "flame_retreat":
+            return SIDES[self.by_id[self.flame["target"]]["side"]]
         if n.startswith("air_"):
             return "chance"
         if n == "plot":
@@ -531,6 +548,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             return self.air_legal(n)
         if n == "plot":
             return self.plot_legal()
+        if n == "flame_retreat":
+            return self.flame_retreats()
         if n == "lead":
             return ["lead", "follow"]
         if n == "appoint":
@@ -541,7 +560,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             for s in self.live(p):
                 if s["posture"] == "firing" and s["w"]["mp"] > 0:
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
-            return out
+            return out + self.groups_posture_moves(p)
         if n == "fire":
             return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
                     if self.may_fire(f, t, "standard")] + ["pass"]
@@ -564,7 +583,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
-            return out
+            return out + self.groups_move_moves(p)
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
             out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None and not self.must_stop(m)]
@@ -573,7 +592,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
             out += [f"overrun {t['id']}" for t in self.live(1 - m["side"])
                     if self.overrun_cost(m, t) is not None and not self.must_stop(m)]
-            return out
+            return out + self.mount_moves(m)
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
         if n == "mv_overrun_fire":
@@ -583,7 +602,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
         return []
 
     def may_assault(self, m, t):
-        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0 and self.dist(m, t) == 1
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0
+                and self.dist(m, t) == 1 and t["id"] not in self.offtable
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
     @staticmethod
@@ -593,6 +613,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
 
     def overrun_cost(self, m, t):
         if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
+                or t["id"] in self.offtable
                 or self.at(m["x"], m["y"], skip=m) is not None or self.blocks_terrain(t["x"], t["y"])):
             return None
         bx, by = self.beyond(m, t)
@@ -632,6 +653,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
                 return None
             c = m["mp"]
         o = self.at(x, y, skip=m)
+        if o is not None and o["id"] in self.offtable:
+            return None           # a stand waiting to enter holds its entry square
         if o is not None:
             if o["side"] != m["side"] and not (m["w"]["defence"] == "A" and o["w"]["defence"] == "A"
                                                and self.at(m["x"], m["y"], skip=m) is None):
@@ -653,6 +676,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             return self.air_chances(n)
         if n in ("artillery", "mv_artillery"):
             return self.art_chances(n)
+        if n == "flame_roll":
+            return self.flame_chances()
+        if n == "group_roll":
+            return self.group_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -804,12 +831,25 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             assert move in self.chances(), (move, self.chances())
             if isinstance(n, str) and n.startswith("air_"):
                 return self.air_apply(n, move)
+            if n == "flame_roll":
+                return self.flame_apply(n, move)
+            if n == "group_roll":
+                return self.group_roll(move)
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
             return self.air_apply(n, move)
         if n == "plot":
             return self.plot_apply(move)
+        if n == "flame_retreat":
+            return self.flame_apply(n, move)
+        if move in ("mount", "dismount"):
+            return self.mount(self.by_id[self.mover["id"]])
+        if move.startswith("gposture "):
+            _, gid, post = move.split()
+            return self.group_mark(gid, post)
+        if move.split()[0] in ("gorder", "gindep"):
+            return self.group_apply_move(*move.split())
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -896,7 +936,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             t["moved"] = True                     # pinned
             if word == "assault":
                 self.mover["step"] = "close"
-                if t["posture"] == "firing" and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
+                if t["posture"] == "firing" and t["id"] not in self.mounted and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
                     self.start(t["side"], "assault_defence", t, m)
                 else:
                     self.start(m["side"], "assault", m, t)
@@ -1002,6 +1042,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
                 # artillery attacks the building area its target stands in
                 self.bld_roll = (xy[0], xy[1], min(self.weapon(f, t)["he"], 30), 0)
             self.hit(t, res)
+            self.flame_hit(f, t, a["kind"], res)
             a["hot"] = False
             if self.bld_roll is None:
                 a["current"] += 1
@@ -1041,8 +1082,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             if move in ("c:ok", "c:n1"):
                 self.mover["step"] = "step"
                 m["steps"] = 0
-                m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
-                self.mine_leave(m)
+                m["mp"] = self.allowance(m)
+                if m["id"] not in self.offtable:
+                    self.mine_leave(m)
+                self.enter(m)
             else:
                 self.mover = None
                 self.active = m["side"]
@@ -1211,6 +1254,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             m["mp"] = 0
         self.mover = None
         self.active = m["side"]
+        if self.group_continue():
+            return
         self.alternate()
 
     def next_phase(self):
@@ -1229,6 +1274,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
             else:
                 self.joint_plot_air_done()
         elif self.phase == "movement":
+            self.offtable = set()      # the stands still off the table are placed on their entry squares
             self.phase = "recovery"
             self.positions_marker_removal()
             self.next_recovery(0)
@@ -1383,12 +1429,14 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "air": self.air_dict(), "artillery": self.art_dict(),
+                "units": self.units_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
                                    for y in range(self.sc["height"])],
                           "terrain": {t["char"]: t["name"] for t in TERRAIN}},
-                "types": {s["w"]["key"]: {f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
-                                                                  "range", "mp", "role")}
+                "types": {s["w"]["key"]: {**{f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
+                                                                     "range", "mp", "role")},
+                                          **self.type_special(s["w"])}
                           for s in self.stands}}
 
     def clone(self):
@@ -1415,6 +1463,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules):
         c.positions = copy.deepcopy(self.positions)
         c.mines = copy.deepcopy(self.mines)
         c.cleared = set(self.cleared)
+        c.mounted = set(self.mounted)
+        c.offtable = set(self.offtable)
+        c.group = copy.deepcopy(self.group)
+        c.flame = copy.deepcopy(self.flame)
         return c
 
 
@@ -1425,6 +1477,7 @@ def from_dict(d):
             conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
     r.obstacles_from_dict(d)
+    r.units_from_dict(d["units"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])

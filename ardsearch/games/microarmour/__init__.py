@@ -79,7 +79,7 @@ def render(raw: bytes) -> str:
             grid[y][x] = "&" if b["mission"]["kind"] == "smoke" else "X"
     _mark_obstacles(d, grid)     # RULES.md, Board text: wire, ditches, positions, minefield markers
     for st in d["stands"]:
-        if st["alive"]:
+        if st["alive"] and st["id"] not in d["units"]["offtable"]:     # entering stands are not on the table
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
     title = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["title"]
     head = f"{title}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
@@ -106,6 +106,10 @@ def render(raw: bytes) -> str:
                                         ("m", "moved"), ("x", "depleted"), ("a", "special_ap_used")) if st[k])
         if st["heat_fired"]:
             marks += f"h{st['heat_fired']}"
+        if st["id"] in d["units"]["mounted"]:
+            marks += "H"                # on horseback (RULES.md, Special stand types)
+        if st["id"] in d["units"]["offtable"]:
+            marks += "o"                # off the table, entering at its square (RULES.md, Entry)
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
                      f"{st['facing']:2s} {st['posture']:8s} {marks}")
     for b in d["buildings"]:
@@ -117,6 +121,13 @@ def render(raw: bytes) -> str:
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    if d["units"]["group"]:
+        gr = d["units"]["group"]
+        lines.append(f"group: {gr['id']} ({gr['step']}) {','.join(gr['attempting'])}"
+                     + (f"; still to move: {','.join(gr['to_move'])}" if gr["to_move"] else ""))
+    if d["units"]["flame"]:
+        fl = d["units"]["flame"]
+        lines.append(f"flame: {fl['by']} > {fl['target']} [{fl['step']}]")
     lines.extend(_air_lines(d))
     lines += _artillery_lines(d)
     lines.extend(_obstacle_lines(d))

@@ -62,6 +62,7 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
             # artillery attacks the building area its target stands in (RULES.md, Buildings)
             attack_building(s, bx, by, TY_HE[eff_type(s, g, t)], 0)
         apply_result(s, t, v)
+        flame_hit(s, g, t, s.atk_kind, v)    # _stand_types.pxi
         s.hot = 0
         if s.bld_area == NONE:
             s.atk_cur += 1
@@ -111,8 +112,10 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         if action == A_OK or action == A_N1:
             s.mv_sub = M_STEP
             s.st[g].steps = 0
-            s.st[g].mp = 2 * TY_MP[s.st[g].type] if s.st[g].posture == P_MOVE else 2 * (TY_MP[s.st[g].type] // 2)
-            mine_after_roll(s)               # leaving a minefield marker reveals it (_minefields.pxi)
+            s.st[g].mp = move_allowance(s, g)     # _stand_types.pxi: horses
+            if not off_table(s, g):
+                mine_after_roll(s)                # leaving a minefield marker reveals it (_minefields.pxi)
+            entry_move(s, g)                      # _entry.pxi: the first inch onto the table (no marker left)
         else:
             end_attempt_failed(s)
     elif k == N_STOPCHK:
@@ -150,6 +153,8 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         return
     if k == N_AIR or k == N_AIRCH:
         air_apply(s, action)                 # hook: airstrikes
+        return
+    if units_apply(s, k, action):            # hook: special stand types
         return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
@@ -242,7 +247,7 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     s.st[t].flags |= F_MOVED                # pinned: it may not move this phase
     if action < A_OVERRUN:
         s.mv_sub = M_CLOSE
-        if s.st[t].posture == P_FIRING and combat_diff(s, t, g, K_ASLDEF) >= CRT_MIN:
+        if s.st[t].posture == P_FIRING and not is_mounted(s, t) and combat_diff(s, t, g, K_ASLDEF) >= CRT_MIN:
             start_attack(s, side_of(t), K_ASLDEF, t, g)
         else:
             start_attack(s, p, K_ASSAULT, g, t)

@@ -58,7 +58,7 @@ cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
 
 cdef int terrain_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g by its terrain and wrecks; 0 if impassable."""
-    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
+    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = type_square_cost(s, g, x, y), w, wc, under
     if base == 0:
         return 0
     w = wrecks_in_way(s, x, y)          # cleared road wrecks let the road rate resume (_obstacles.pxi)
@@ -68,7 +68,7 @@ cdef int terrain_move_cost(const MaState *s, int g, int x, int y) noexcept nogil
     if T_UNDER[tr] != tr:
         # a wreck on a road: the mover pays the underlying terrain's cost or the wreck's,
         # its choice (so the cheaper: MP cannot be saved), never the road rate
-        under = T_COST[T_UNDER[tr]][c]
+        under = class_cost(s, g, T_UNDER[tr])
         return wc if under == 0 or wc < under else under
     # elsewhere a wreck costs its own rate, or the terrain's if dearer
     return wc if wc > base else base

@@ -74,6 +74,10 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return air_chance(s, a, pr)          # hook: airstrikes
     if is_art_chance(k):
         return art_chance(s, k, a, pr)       # hook: artillery fire (_artillery.pxi)
+    if k == N_FLAME:
+        return flame_outcomes(s, a, pr)      # hook: special stand types
+    if k == N_GROLL:
+        return group_outcomes(s, a, pr)      # hook: movement groups
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0

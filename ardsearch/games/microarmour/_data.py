@@ -9,12 +9,13 @@ import os
 
 from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _obstacles_data
+from ardsearch.games.microarmour import _data_units
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 MAX_STANDS = 16      # per side
-MAX_TYPES = 32
+MAX_TYPES = 48
 W_MAX, H_MAX = 40, 30
 AA_MAX_MM = 150
 MAX_AIRCRAFT = 4     # per scenario (both sides together)
@@ -185,7 +186,8 @@ def load_charts(path=None):
             _fail(path, key + ".blocks_los", "true or false", blocks)
         entry = {"name": name, "char": ch, "cost": _costs(path, key + ".cost", t.get("cost")),
                  "cohesion": _int(path, t, "cohesion", -5, 10), "crt": _int(path, t, "crt", -5, 10),
-                 "blocks_los": blocks, "under": t.get("under", name), "building": t.get("building")}
+                 "blocks_los": blocks, "under": t.get("under", name), "building": t.get("building"),
+                 "water": _data_units.terrain_water(path, name, t)}
         cls = entry["building"]
         if cls is not None:
             if cls not in BUILDING_CLASSES:
@@ -281,7 +283,7 @@ def prereg_allowed(charts, cohesion):
     return a["prereg_max"]
 
 
-def load_weapons(path=None):
+def load_weapons(path=None, charts=None):
     path = path or os.path.join(HERE, "data", "weapons.toml")
     d = _read(path)
     types = []
@@ -317,8 +319,10 @@ def load_weapons(path=None):
                       "wreck_clearing": t.get("wreck_clearing", False),
                       "aa_bonus": aa_class(aa_mm)})
         types[-1].update(_weapon_extras(path, key, t))
+        types[-1].update(_data_units.weapon_units(path, key, t))      # special stand types
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
+    _data_units.check_weapon_units(path, types, (charts or load_charts())["terrain"])
     keys = [w["key"] for w in types]
     for w in types:
         r = w["restricted"]
@@ -394,7 +398,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         out["sides"].append({"key": sk, "name": str(s.get("name", sk)),
                              "cohesion": _int(path, s, "cohesion", 5, 20),
                              "quality": _int(path, s, "quality", -2, 3), "edge": edge,
-                             "replace_mod": _int(path, s, "replace_mod", 0, 10)})
+                             "replace_mod": _int(path, s, "replace_mod", 0, 10),
+                             "entry": _data_units.side_entry(path, sk, s)})
     stands = d.get("stand")
     if not isinstance(stands, list):
         _fail(path, "stand", "an array of [[stand]] tables", stands)
@@ -422,7 +427,9 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         if not isinstance(support, bool):
             _fail(path, k + ".support", "true or false (a stand in play only with the support parameter)", support)
         per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
-                                                  "facing": DIRS.index(st["facing"]), "support": support})
+                                                  "facing": DIRS.index(st["facing"]), "support": support,
+                                                  **_data_units.stand_units(path, k, st, weapons[tkeys[st["type"]]],
+                                                                            charts["terrain"], grid)})
     for p in range(2):
         if not 1 <= len(per[p]) <= MAX_STANDS:
             _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
@@ -433,6 +440,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
             _fail(path, "stand", f"the support stands of side {side_keys[p]} after all its other stands", None)
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
+    _data_units.check_entry(path, out["sides"], out["aircraft"], width)
+    out["groups"] = _data_units.groups(path, d, side_keys, per)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     # improved positions, wire, ditches, minefield markers (_obstacles_data.py)
     out.update(_obstacles_data.scenario_obstacles(path, d, charts, side_keys, out["sides"], per, width, height))

@@ -23,6 +23,9 @@ from ardsearch.games.microarmour import _data
 
 
 include "_tables.pxi"
+include "_stand_types.pxi"
+include "_entry.pxi"
+include "_groups.pxi"
 include "_board.pxi"
 include "_command.pxi"
 include "_deviation.pxi"

@@ -20,7 +20,7 @@ cdef int defence(const MaState *s, int f, int t, int kind) noexcept nogil:
             diff = (o - s.st[t].facing + 8) % 8
             if not (diff == 0 or diff == 1 or diff == 7):
                 dv = (dv + 1) // 2      # side/rear: half, rounded up
-    elif TY_DEF[ty] == D_PERSONNEL and s.st[t].posture != P_FIRING:
+    elif TY_DEF[ty] == D_PERSONNEL and (s.st[t].posture != P_FIRING or is_mounted(s, t)):
         dv = (dv + 1) // 2
     return dv
 
@@ -68,6 +68,10 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     cdef int d
     if not alive(s, f) or not alive(s, t) or side_of(f) == side_of(t):
         return 0
+    if is_mounted(s, f):
+        return 0                         # _stand_types.pxi: cavalry fights dismounted
+    if off_table(s, f) or off_table(s, t):
+        return 0                         # _entry.pxi: not on the table yet
     if s.st[f].flags & F_FIRED:
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):

@@ -14,6 +14,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_BRK1
     if s.bld_area != NONE:
         return N_BLDG                    # _buildings.pxi: an artillery roll on a building area
+    if s.fl_step:
+        return units_node(s)             # _stand_types.pxi: a flame vehicle's hit
     if s.atk_step == S_TOFIRE:
         return N_TOFIRE
     if s.atk_step == S_CRT:
@@ -38,7 +40,7 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_ORDERS
     if s.phase == PH_MOVE:
         if s.mover == NONE:
-            return N_MOVE
+            return N_GROLL if s.grp_step == GS_ROLL else N_MOVE      # _groups.pxi: a group's roll
         if s.mv_sub == M_ROLL:
             return N_MVROLL
         if s.mv_sub == M_STEP:
@@ -160,6 +162,7 @@ cdef void end_phase(MaState *s) noexcept nogil:
     elif s.phase == PH_FIRE:
         joint_plot_begin(s)                  # phase 5
     elif s.phase == PH_MOVE:
+        entry_close(s)                       # _entry.pxi: the rest are placed on their entry squares
         s.phase = PH_RECOVER
         positions_marker_removal(s)          # hook: empty light positions vanish (_obstacles.pxi)
         next_recovery(s, 0)

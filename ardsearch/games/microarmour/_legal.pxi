@@ -28,6 +28,8 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
         s.smoke_left[g] = BAT_SMOKE[s.scn][g]
         s.ms[g].last_code = NOCODE if BAT_ON[s.scn][g] else 0
     mine_init(s)                             # hook: the minefield record sheet (_minefields.pxi)
+    units_init(s)                            # hook: special stand types
+    groups_init(s)                           # hook: movement groups
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -42,11 +44,12 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     support_slots(s)                         # _weapons_extra.pxi
     if prm.deploy == 1:
         for g in range(NSLOT):
-            if s.st[g].type != NONE:
+            if s.st[g].type != NONE and not TY_BOAT[s.st[g].type]:     # a boat stays on its water
                 if side_of(g) == 0:
                     s.st[g].x += CLOSE_SHIFT
                 else:
                     s.st[g].x -= CLOSE_SHIFT
+    entry_init(s, prm.deploy)                # hook: stands entering from the table edge
     start_turn(s)
 
 
@@ -62,8 +65,10 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH:
+    if n == N_AIRCH or n == N_FLAME or n == N_GROLL:
         return ARD_CHANCE
+    if n == N_FLRET:
+        return side_of(s.fl_target)
     if n == N_AIR:
         return air_side(s, s.air_cur)
     if n == N_PLOT:
@@ -82,6 +87,8 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
         return air_legal(s, out)             # hook: airstrikes
     if k == N_PLOT:
         return plot_legal_actions(s, out)    # hook: artillery plots
+    if k == N_FLRET:
+        return flame_legal(s, out)           # hook: special stand types
     if k == N_LEAD:
         out[0] = A_LEAD
         out[1] = A_FOLLOW
@@ -103,7 +110,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2
-        return n
+        return groups_legal_posture(s, p, out, n)   # hook: a whole group's posture
     if k == N_FIRE:
         for f in range(16):
             for t in range(16):
@@ -150,7 +157,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if can_move(s, g) and not (s.st[g].flags & F_INDEP):
                 out[n] = A_INDEP + l
                 n += 1
-        return n
+        return groups_legal_move(s, p, out, n)      # hook: group movement attempts
     if k == N_STEP:
         g = s.mover
         for d in range(8):
@@ -169,7 +176,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
                 out[n] = A_OVERRUN + t
                 n += 1
-        return n
+        return units_legal_step(s, g, out, n)   # hook: mount / dismount
     if k == N_RETREAT:
         for d in range(8):
             if retreat_ok(s, s.ctarget, s.mover, d):

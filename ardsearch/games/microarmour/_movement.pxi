@@ -17,6 +17,8 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
             return -1
         c = s.st[g].mp          # a stand allowed to move moves at least 1"
     o = occupant(s, x, y, g)
+    if o >= 0 and off_table(s, o):
+        return -1                # _entry.pxi: a stand waiting to enter holds its entry square
     if o >= 0:
         if side_of(o) != side_of(g):
             # only a vehicle passes an enemy vehicle (after a nerve roll, from
@@ -42,7 +44,7 @@ cdef bint can_move(const MaState *s, int g) noexcept nogil:
 
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
     """Close assault: infantry in movement posture with MP left, ending adjacent."""
-    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL
+    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL and not off_table(s, t)
             and not side_broken(s, side_of(m))
             and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
             and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
@@ -59,7 +61,7 @@ cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     it, adjacent to t), or -1 if not allowed: vehicles overrun non-vehicles, not into
     blocking terrain (woods, buildings), and the square beyond must be one m may end on."""
     cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
-    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
+    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR or off_table(s, t)
             or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
             or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or square_blocks(s, s.st[t].x, s.st[t].y)):
         return -1
@@ -87,6 +89,8 @@ cdef void end_move(MaState *s) noexcept nogil:
     s.mv_dir = 0
     s.of_firers = 0
     s.to_move = side_of(g) if g != NONE else s.to_move
+    if group_continue(s):                # _groups.pxi: the group's next stand moves
+        return
     alternate(s)
 
 cdef void end_attempt_failed(MaState *s) noexcept nogil:

@@ -34,6 +34,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return command_side(s, CMD_APPOINT)
     if k == N_AIR or k == N_AIRCH:
         return air_side(s, s.air_cur) & 1
+    if k == N_FLRET:
+        return side_of(s.fl_target) & 1
     return s.to_move & 1
 
 cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buflen) noexcept nogil:
@@ -44,6 +46,10 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif A_GPOSTURE <= a < A_GROLL + 20:
+        n = groups_to_string(s, a, tmp, p)   # hook: movement groups
+    elif A_MOUNT <= a < A_MOUNT + 2:
+        n = units_to_string(s, a, tmp)       # hook: special stand types
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif A_MINE <= a < A_MINE + 4:
@@ -172,6 +178,12 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     if i >= 0:
         return i
     i = air_from_string(s, t, n, p)          # hook: airstrikes
+    if i != -2:
+        return i
+    i = units_from_string(s, t, n)           # hook: special stand types
+    if i != -2:
+        return i
+    i = groups_from_string(s, t, n, p)       # hook: movement groups
     if i != -2:
         return i
     if word_is(t, n, b"go"):

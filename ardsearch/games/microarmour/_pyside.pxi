@@ -183,8 +183,94 @@ def to_dict(raw):
         **_obstacles_dict(&s),               # _obstacles_view.pxi
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
         "artillery": _artillery_dict(&s),
+        "units": _units_dict(&s),
         "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
     }
+
+
+FLAME_STEPS = (None, "roll", "retreat")
+
+
+cdef object _units_dict(const MaState *s):
+    """Special stand types (_stand_types.pxi): the cavalry on horseback, the flame check due."""
+    flame = None
+    if s.fl_step != FL_NONE:
+        flame = {"target": _slot_id(s.fl_target), "by": _slot_id(s.fl_src), "step": FLAME_STEPS[s.fl_step % 3]}
+    return {"mounted": [_IDS[g] for g in range(NSLOT) if (s.mounted >> g) & 1], "flame": flame,
+            "offtable": [_IDS[g] for g in range(NSLOT) if (s.offtable >> g) & 1], "group": _group_dict(s)}
+
+
+GROUP_STEPS = (None, "roll", "moving")
+
+
+def _group_names(int k):
+    """Group ids by index side * NGRP + j in scenario k (None: no such group)."""
+    out = [None] * (2 * NGRP)
+    for p in range(2):
+        for j, grp in enumerate(SCENARIOS[k]["groups"][p]):
+            out[p * NGRP + j] = grp["id"]
+    return out
+
+
+cdef object _group_dict(const MaState *s):
+    """The movement group attempt in progress (_groups.pxi), or None."""
+    if s.grp_step == GS_NONE or s.grp_cur >= 2 * NGRP:
+        return None
+    p = s.grp_cur // NGRP
+    return {"id": _group_names(s.scn)[s.grp_cur], "step": GROUP_STEPS[s.grp_step % 3],
+            "ordered": bool(s.grp_flags & 1), "attempting": _mask_ids(p, s.grp_elig),
+            "to_move": _mask_ids(p, s.grp_queue)}
+
+
+cdef int _units_from(d, MaState *s) except -1:
+    """The "units" key of to_dict back into the state (absent: the scenario's start)."""
+    u = d.get("units")
+    if u is None:
+        return 0
+    if not isinstance(u, dict):
+        raise ValueError("units: expected a dict with mounted and flame")
+    s.mounted = 0
+    for i in u.get("mounted", []):
+        g = _stand_slot(i, "units.mounted")
+        if not TY_MOUNT_MP[SC_START[s.scn][g].type]:
+            raise ValueError(f"units.mounted: {i!r} has no horses (its type has no mounted_mp)")
+        s.mounted |= <uint32_t>1 << g
+    fl = u.get("flame")
+    if fl is None:
+        s.fl_step, s.fl_target, s.fl_src = FL_NONE, NONE, NONE
+    else:
+        s.fl_target = _stand_slot(_get(fl, "target", "units.flame"), "units.flame.target")
+        s.fl_src = _stand_slot(_get(fl, "by", "units.flame"), "units.flame.by")
+        s.fl_step = _choice(fl.get("step", "roll"), FLAME_STEPS[1:], "units.flame.step") + 1
+    s.offtable = 0
+    for i in u.get("offtable", []):
+        g = _stand_slot(i, "units.offtable")
+        if not (SC_ENTRY[s.scn] >> g) & 1:
+            raise ValueError(f"units.offtable: {i!r} is not a stand entering from its table edge in this scenario")
+        s.offtable |= <uint32_t>1 << g
+    grp = u.get("group")
+    s.grp_cur, s.grp_step, s.grp_flags, s.grp_elig, s.grp_queue = NONE, GS_NONE, 0, 0, 0
+    if grp is not None:
+        names = _group_names(s.scn)
+        gid = _get(grp, "id", "units.group")
+        if gid not in names:
+            raise ValueError(f"units.group.id={gid!r}: expected a movement group of this scenario")
+        s.grp_cur = names.index(gid)
+        p = s.grp_cur // NGRP
+        s.grp_step = _choice(grp.get("step", "roll"), GROUP_STEPS[1:], "units.group.step") + 1
+        s.grp_flags = 1 if grp.get("ordered", True) else 0
+        for key in ("attempting", "to_move"):
+            m = 0
+            for i in grp.get(key, []):
+                g = _stand_slot(i, f"units.group.{key}")
+                if g >> 4 != p:
+                    raise ValueError(f"units.group.{key}: {i!r} is not a stand of the group's side")
+                m |= 1 << (g & 15)
+            if key == "attempting":
+                s.grp_elig = m
+            else:
+                s.grp_queue = m
+    return 0
 
 
 cdef list _buildings_dict(const MaState *s):
@@ -270,7 +356,10 @@ def _types_dict(keys):
     for key in keys:
         w = next(w for w in WEAPONS if w["key"] == key)
         out[key] = {"name": w["name"], "ap": w["ap"], "he": w["he"], "dv": w["dv"],
-                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"]}
+                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"],
+                    "special": [c for c in ("cavalry", "boat", "flame") if w[c]]
+                    + (["terrain_cost"] if w["terrain_cost"] else []),
+                    "mounted_mp": w["mounted_mp"]}
     return out
 
 
@@ -437,6 +526,7 @@ def from_dict(d, params=None):
         s.total[p] = _int_in(total if total is not None else 0, 0, 400, "cards.total")
     if d.get("air") is not None:
         _air_from_dict(&s, d["air"])
+    _units_from(d, &s)
     winner = d.get("winner")
     if winner is None:
         s.winner = -1

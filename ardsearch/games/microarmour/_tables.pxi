@@ -6,7 +6,7 @@ cdef enum:
     NONE = 255
     WMAX = 40
     HMAX = 30
-    MAXTYPES = 32
+    MAXTYPES = 48
     MAXTERRAIN = 16
     MAXSCN = 16         # scenario files (scenarios/*.toml and the ARDSEARCH_MICROARMOUR_SCENARIOS folder) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
@@ -58,7 +58,14 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     A_DEV = A_LAND + 288 # + direction * 8 + inches - 1: chance: where deviated fire lands
     # obstacles and minefields (_minefields.pxi), numbered after the artillery actions
     A_MINE = A_DEV + 64 # + kind (0 dummy, 1 hasty, 2 standard, 3 concentrated): chance: a marker revealed
-    NUM_ACTIONS = A_MINE + 4
+    # special stand types (ma-units, _stand_types.pxi), numbered after the minefield actions
+    A_MOUNT = A_MINE + 4 # + 0 mount, 1 dismount: the cavalry mover changes before its first step
+    # movement groups (ma-units, _groups.pxi)
+    A_GPOSTURE = A_MOUNT + 2 # + group_local * 2 + (0 movement, 1 fire/move): posture for a whole group
+    A_GORDER = A_GPOSTURE + 8 # + group_local: an ordered group movement attempt
+    A_GINDEP = A_GORDER + 4 # + group_local: an independent group movement attempt
+    A_GROLL = A_GINDEP + 4 # + roll - 1 (1..20): chance: the group's base 1D20
+    NUM_ACTIONS = A_GROLL + 20
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -126,6 +133,10 @@ cdef enum:  # node kinds (what the state waits for)
     N_PLOT = 40         # joint plot: one battery's hidden plot decision
     N_ART_MOVEHIT = 41  # chance: an impact marker's attack on a stand moving into it
     # 42: N_MINE, 43: N_BREACH, 44: N_REVEAL (_minefields.pxi)
+    # special stand types (ma-units, _stand_types.pxi)
+    N_FLAME = 45        # chance: a stand hit by a flame vehicle rolls cohesion
+    N_FLRET = 46        # its owner picks its 1" retreat away from the flame vehicle
+    N_GROLL = 47        # chance: a movement group's base 1D20 (_groups.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -211,7 +222,7 @@ cdef packed struct Mission:
     uint8_t reserved             # always 0
 
 
-# The state. Packed, pointer-free, 688 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 708 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -317,6 +328,19 @@ cdef packed struct MaState:
     uint8_t mf_bnext             # the stand whose breaching roll is due (marker removal), or NONE
     uint8_t mf_breach[16]        # per marker: successful breaching rolls so far
     uint32_t wreck_clear         # bit g: stand g's wreck is cleared off the road (the road rate resumes)
+    # special stand types (ma-units: _stand_types.pxi)
+    uint32_t mounted             # bit g: cavalry stand g is on horseback
+    uint8_t fl_step              # FL_*: the flame check due (FL_NONE: none)
+    uint8_t fl_target            # the stand hit by a flame vehicle, or NONE
+    uint8_t fl_src               # the flame vehicle, or NONE
+    uint8_t un_reserved          # always 0
+    uint32_t offtable            # bit g: stand g has not entered from its table edge yet (_entry.pxi)
+    uint8_t grp_cur              # movement group attempting (side * NGRP + j), or NONE (_groups.pxi)
+    uint8_t grp_step             # GS_*: its roll due, or its stands moving one after another
+    uint8_t grp_flags            # bit 0: an ordered attempt
+    uint8_t grp_reserved         # always 0
+    uint16_t grp_elig            # local bits: the group's stands in this attempt
+    uint16_t grp_queue           # local bits: those that passed and have still to move
     Stand st[32]
 
 
@@ -347,7 +371,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 688, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 708, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -451,7 +475,7 @@ def install():
     global WR1_COH, WR1_CRT, WR2_COH, WR2_CRT, CRT_MIN, CRT_MAX, CRT_E, CRT_D, CRT_SS, CRT_S
     global CHARTS, WEAPONS, SCENARIO, STAND_IDS, SIDE_KEYS, SCENARIO_NAMES, SCENARIOS, SC_IDS
     charts = _data.load_charts()
-    weapons = _data.load_weapons()
+    weapons = _data.load_weapons(charts=charts)
     names = _data.scenario_names()
     if not 1 <= len(names) <= MAXSCN:
         raise ValueError(f"scenarios/: expected 1 to {MAXSCN} scenario files, got {len(names)}")
@@ -498,6 +522,7 @@ def install():
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
     install_artillery_charts(charts)     # _artillery.pxi
     install_obstacle_charts(charts)      # _obstacles.pxi, _minefields.pxi
+    install_unit_types(charts, weapons)  # _stand_types.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -552,4 +577,7 @@ def install_scenario(int k, sc):
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
     install_artillery(k, sc)             # _artillery.pxi: batteries, pre-registered points
     install_obstacles(k, sc)             # _obstacles.pxi, _minefields.pxi
+    install_unit_scenario(k, sc)         # _stand_types.pxi: cavalry starting mounted
+    install_entry_scenario(k, sc)        # _entry.pxi: stands entering from the table edge
+    install_group_scenario(k, sc)        # _groups.pxi: movement groups
     return ids

@@ -106,6 +106,12 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"minefield markers that do not fit the scenario's record sheet")
     if validate_wrecks(s):
         return fail(msg, msglen, b"a cleared wreck that is not a wreck on a road")
+    if entry_validate(s):                    # hook: entry from the table edge
+        return fail(msg, msglen, b"a stand off the table that is not a scenario's entering stand on its entry square in turn 1")
+    if groups_validate(s):                   # hook: movement groups
+        return fail(msg, msglen, b"a movement group attempt that does not fit its group, the phase or the mover")
+    if units_validate(s):                    # hook: special stand types
+        return fail(msg, msglen, b"horses on a stand without them, or a flame check on a stand not hit by an enemy flame vehicle")
     if s.phase == PH_OVER:
         return 0
     # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's

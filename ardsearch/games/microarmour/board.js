@@ -292,11 +292,20 @@ function drawStand(ctx, st) {
        (st.fired ? "f" : "") + (st.moved ? "m" : ""));
   }
   if (st.low_ammo) el("circle", { cx: X + CELL - 5, cy: Y + CELL - 5, r: 3, fill: "#ff9800" }, g);
+  // special stand types and entry (RULES.md): "H" on horseback; a stand not yet entered is faded at its entry square
+  const units = v.units || { mounted: [], offtable: [] };
+  const mounted = units.mounted.includes(st.id), off = units.offtable.includes(st.id);
+  if (mounted) {
+    el("text", { x: X + CELL - 5, y: Y + CELL - 14, "font-size": 8, "text-anchor": "middle", fill: "#ffe082",
+                 "font-weight": 700 }, g, "H");
+  }
+  if (off) g.setAttribute("opacity", "0.45");
   const t = v.types[st.type] || {};
   tip(g, `${side.name} ${st.id}: ${t.name || st.type} (AP ${t.ap} HE ${t.he} DV ${t.dv}${t.defence}, range ${t.range}", MP ${t.mp})` +
          ` at ${st.at[0]},${st.at[1]} facing ${st.facing}, ${st.posture} posture` +
          (st.suppressed ? ", suppressed" : "") + (st.disorganized ? ", disorganized" : "") +
-         (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : ""));
+         (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : "") +
+         (mounted ? ", mounted" : "") + (off ? ", off the table (enters here)" : ""));
   if (v.mover && v.mover.id === st.id) {
     el("rect", { x: X + 0.5, y: Y + 0.5, width: CELL - 1, height: CELL - 1, rx: 4, fill: "none", stroke: "#1e88e5",
                  "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g);
