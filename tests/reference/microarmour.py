@@ -19,8 +19,10 @@ from ardsearch.games.microarmour import _data
 
 try:
     from .microarmour_air import AirRules
+    from .microarmour_transport import TransportRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
+    from reference.microarmour_transport import TransportRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -100,11 +102,11 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules):
+class Ref(AirRules, TransportRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
-                 depletion=True, support=False):
+                 depletion=True, support=False, tank_riders=False):
         self.scenario = scenario
         self.sc = SC = SCENARIOS[scenario]
         # the scenario's building areas (RULES.md, Buildings): square -> (class, class with support)
@@ -158,6 +160,7 @@ class Ref(AirRules):
         self.due = {k: [False, False] for k in COMMAND_ROLLS}
         self.end_cause = None
         self.init_air()
+        self.init_transport(tank_riders)
 
     @staticmethod
     def side_key(p):
@@ -169,7 +172,7 @@ class Ref(AirRules):
 
     def at(self, x, y, skip=None):
         for s in self.stands:
-            if s["alive"] and s is not skip and (s["x"], s["y"]) == (x, y):
+            if s["alive"] and s is not skip and (s["x"], s["y"]) == (x, y) and s["carrier"] is None:
                 return s
         return None
 
@@ -325,6 +328,8 @@ class Ref(AirRules):
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if self.carried(f) or self.carried(t):
+            return False          # cargo cannot fire, and fire at it is fire at its carrier
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -421,6 +426,7 @@ class Ref(AirRules):
                 t["D"] = True
         elif res in ("S", "(S)"):
             t["S"] = True
+        self.share(t, res)
 
     def kill(self, s):
         s["alive"] = False
@@ -434,6 +440,7 @@ class Ref(AirRules):
             s["wreck"] = True
         if not self.broken(s["side"]):
             self.cards[s["side"]]["pending"] += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1)
+        self.cargo_dies(s)
 
     def bp_units(self, p):
         n = 0
@@ -482,7 +489,8 @@ class Ref(AirRules):
         if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
-                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
+                                         "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
+                                         "mv_load_roll"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -518,7 +526,7 @@ class Ref(AirRules):
         if n == "posture":
             out = ["pass"]
             for s in self.live(p):
-                if s["posture"] == "firing" and s["w"]["mp"] > 0:
+                if s["posture"] == "firing" and s["w"]["mp"] > 0 and not self.carried(s):
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
             return out
         if n == "fire":
@@ -539,11 +547,12 @@ class Ref(AirRules):
         if n == "movement":
             out = ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
-            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0]
+            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
+                     and not self.carried(s)]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
-            return out
+            return out + self.transport_legal(n, p)
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
             out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None]
@@ -551,7 +560,7 @@ class Ref(AirRules):
                 out += [f"stop {d}" for d in DIRS]
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
             out += [f"overrun {t['id']}" for t in self.live(1 - m["side"]) if self.overrun_cost(m, t) is not None]
-            return out
+            return out + self.transport_legal(n, p)
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
         if n == "mv_overrun_fire":
@@ -561,7 +570,7 @@ class Ref(AirRules):
         return []
 
     def may_assault(self, m, t):
-        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0 and self.dist(m, t) == 1
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.carried(t) and not self.broken(m["side"]) and m["mp"] > 0 and self.dist(m, t) == 1
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
     @staticmethod
@@ -570,7 +579,8 @@ class Ref(AirRules):
         return 2 * t["x"] - m["x"], 2 * t["y"] - m["y"]
 
     def overrun_cost(self, m, t):
-        if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
+        if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.carried(t) or self.dist(m, t) != 1
+                or self.broken(m["side"])
                 or self.at(m["x"], m["y"], skip=m) is not None or self.blocks_terrain(t["x"], t["y"])):
             return None
         bx, by = self.beyond(m, t)
@@ -611,8 +621,8 @@ class Ref(AirRules):
             c = m["mp"]
         o = self.at(x, y, skip=m)
         if o is not None:
-            if o["side"] != m["side"] and not (m["w"]["defence"] == "A" and o["w"]["defence"] == "A"
-                                               and self.at(m["x"], m["y"], skip=m) is None):
+            if o["side"] != m["side"] and not self.brushes(m, o) and not (
+                    m["w"]["defence"] == "A" and o["w"]["defence"] == "A" and self.at(m["x"], m["y"], skip=m) is None):
                 return None
             left = m["mp"] - c
             for e in DIRS:
@@ -715,6 +725,8 @@ class Ref(AirRules):
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
+        if n == "mv_load_roll":
+            return self.load_chances()
         if n == "mv_stopcheck":
             m = self.by_id[self.mover["id"]]
             return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m)))
@@ -839,10 +851,13 @@ class Ref(AirRules):
             self.mover = {"id": rest, "step": "roll", "ordered": word == "order", "stopped": False,
                           "of_firers": [], "target": None, "dir": "n"}
             return
+        if word in ("load", "unload"):
+            self.transport_apply(n, word, rest)
+            return
         m = self.by_id[self.mover["id"]]
         if word == "step":
             o = self.at(m["x"] + VEC[rest][0], m["y"] + VEC[rest][1], skip=m)
-            if o is not None and o["side"] != m["side"]:
+            if o is not None and o["side"] != m["side"] and not self.brushes(m, o):
                 self.mover["step"] = "passcheck"
                 self.mover["dir"] = rest
                 return
@@ -856,6 +871,7 @@ class Ref(AirRules):
             t = self.by_id[self.mover["target"]]
             t["x"] += VEC[rest][0]
             t["y"] += VEC[rest][1]
+            self.carry(t)
             self.close_done()
             return
         if word in ("assault", "overrun"):
@@ -873,6 +889,7 @@ class Ref(AirRules):
             # the overrunner passes over the target and finishes beyond it, adjacent
             m["facing"] = DIRS[[VEC[d] for d in DIRS].index((t["x"] - m["x"], t["y"] - m["y"]))]
             m["x"], m["y"] = self.beyond(m, t)
+            self.carry(m)
             if self.may_fire(t, m, "overrun_fire"):
                 self.mover["step"] = "overrun_fire"
                 self.active = t["side"]
@@ -897,6 +914,7 @@ class Ref(AirRules):
         m["y"] += VEC[rest][1]
         m["facing"] = rest
         m["steps"] += 1
+        self.carry(m)
         self.mover["step"] = "step"
         foe = 1 - m["side"]
         if (not m["ofsuf"] and self.at(m["x"], m["y"], skip=m) is None
@@ -999,10 +1017,14 @@ class Ref(AirRules):
                 self.mover["step"] = "step"
                 m["steps"] = 0
                 m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
+                m["mp"] -= min(m["mp"], self.loaded_cost(m))     # it took personnel aboard this turn
             else:
                 self.mover = None
                 self.active = m["side"]
                 self.alternate()
+            return
+        if n == "mv_load_roll":
+            self.load_result(move)
             return
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
@@ -1241,7 +1263,7 @@ class Ref(AirRules):
         self.orders = [0, 0]
         for s in self.stands:
             s.update(fired=False, moved=False, indep=False, ofsuf=False, posture="firing", mp=0, steps=0,
-                     shot_by=set())
+                     shot_by=set(), loaded=False)
 
     # ------------------------------------------------------------ results and schema
     def returns(self):
@@ -1260,7 +1282,8 @@ class Ref(AirRules):
                            "low_ammo": s["low"], "hq": s["hq"],
                            "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]],
                            "special_ap_used": s["special_used"], "depleted": s["depleted"],
-                           "heat_fired": s["heat_fired"]})
+                           "heat_fired": s["heat_fired"], "carried_by": s["carrier"],
+                           "loaded_this_turn": s["loaded"]})
         attack = None
         if self.attack:
             a = self.attack
@@ -1296,7 +1319,8 @@ class Ref(AirRules):
                 "turn": self.turn, "phase": self.phase, "to_move": self.current(),
                 "initiative": SIDES[self.init_side], "first": SIDES[self.first], "active": SIDES[self.active],
                 "passed": list(self.passed), "orders_rolled": self.orders_rolled, "orders": list(self.orders),
-                "attack": attack, "mover": mover, "recovery_next": self.rec_next,
+                "attack": attack, "mover": mover, "tank_riders": self.tank_riders, "loading_into": self.tr_to,
+                "recovery_next": self.rec_next,
                 "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
                 "low_ammo": self.low_ammo, "intuitive_action": self.intuitive_action,
                 "conflicting_orders": self.conflicting_orders,
@@ -1346,7 +1370,8 @@ def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
-            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
+            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], tank_riders=d["tank_riders"],
+            **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
@@ -1360,7 +1385,9 @@ def from_dict(d):
                  steps=sd["steps"], alive=sd["alive"], S=sd["suppressed"], D=sd["disorganized"],
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
                  wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"],
-                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"])
+                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"],
+                 carrier=sd["carried_by"], loaded=sd["loaded_this_turn"])
+    r.tr_to = d["loading_into"]
     for b in d["buildings"]:
         r.bld[tuple(b["at"])] = {"hits": b["hits"], "fire": b["burning"]}
     if d["building_roll"] is not None:
@@ -1407,7 +1434,7 @@ def new_model(game) -> Ref:
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
                conflicting_orders=p.get("conflicting_orders", False),
-               scenario=p.get("scenario", "introductory"),
+               scenario=p.get("scenario", "introductory"), tank_riders=p.get("tank_riders", False),
                **{k: p.get(k, k == "depletion") for k in DF_OPTIONS})
 
 

@@ -46,6 +46,9 @@ PARAMS = (
     Param("support", bool, False,
           "the scenario's support stands (MMGs, light mortars, a Panzerschreck, a StuG, an infantry gun, "
           "a howitzer, an AA gun) and its stronger village buildings are in play"),
+    Param("tank_riders", bool, False,
+          "optional rule: a tracked armoured vehicle without a cargo capacity carries one personnel stand "
+          "as tank riders"),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -73,7 +76,7 @@ def render(raw: bytes) -> str:
         if b["burning"] or b["rubble"]:
             grid[b["at"][1]][b["at"][0]] = "^" if b["burning"] else "%"
     for st in d["stands"]:
-        if st["alive"]:
+        if st["alive"] and not st["carried_by"]:     # cargo is listed below, aboard its carrier
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
     head = f"{sc['title']}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
     if d["to_move"] == "terminal":
@@ -99,8 +102,11 @@ def render(raw: bytes) -> str:
                                         ("m", "moved"), ("x", "depleted"), ("a", "special_ap_used")) if st[k])
         if st["heat_fired"]:
             marks += f"h{st['heat_fired']}"
+        if st["loaded_this_turn"]:
+            marks += "L"
+        aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
-                     f"{st['facing']:2s} {st['posture']:8s} {marks}")
+                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}")
     for b in d["buildings"]:
         if b["hits"] or b["burning"]:
             lines.append(f"building {b['at'][0]},{b['at'][1]} {b['class']}: {b['hits']} E"

@@ -67,6 +67,8 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     cdef int d
     if not alive(s, f) or not alive(s, t) or side_of(f) == side_of(t):
         return 0
+    if carried(s, f) or carried(s, t):
+        return 0                         # cargo cannot fire; fire at it hits its carrier (_transport.pxi)
     if s.st[f].flags & F_FIRED:
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
@@ -146,6 +148,7 @@ cdef void eliminate(MaState *s, int g) noexcept nogil:
     if s.ghq_slot[p] == g:
         s.ghq_slot[p] = NONE             # no orders until replaced
     command_lost(s, g)
+    cargo_lost(s, g)                     # _transport.pxi: its cargo dies with it
     if TY_DEF[s.st[g].type] == D_ARMOUR:
         s.st[g].flags |= F_WRECK
     if not side_broken(s, p):            # a broken formation's cards are done: it broke
@@ -162,3 +165,4 @@ cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
             s.st[t].flags |= F_D
     elif res == 1 or res == 2:
         s.st[t].flags |= F_S
+    share_result(s, t, res)              # _transport.pxi: the cargo shares it

@@ -43,6 +43,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                     s.st[g].x += CLOSE_SHIFT
                 else:
                     s.st[g].x -= CLOSE_SHIFT
+    transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
 
 
@@ -53,7 +54,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
-             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG):
+             N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_LOADROLL):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
@@ -90,7 +91,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
         n += 1
         for l in range(16):
             g = p * 16 + l
-            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0:
+            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0 and not carried(s, g):
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2
@@ -141,7 +142,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if can_move(s, g) and not (s.st[g].flags & F_INDEP):
                 out[n] = A_INDEP + l
                 n += 1
-        return n
+        return n + transport_legal(s, k, p, out + n)     # _transport.pxi: dismounts
     if k == N_STEP:
         g = s.mover
         for d in range(8):
@@ -160,7 +161,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
                 out[n] = A_OVERRUN + t
                 n += 1
-        return n
+        return n + transport_legal(s, k, p, out + n)     # _transport.pxi: boarding, dropping off
     if k == N_RETREAT:
         for d in range(8):
             if retreat_ok(s, s.ctarget, s.mover, d):

@@ -44,6 +44,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif a >= A_LOAD:
+        n = transport_to_string(s, a, tmp, p)    # hook: `load <vehicle>`, `unload <cargo> <dir>`
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif a < A_GO:
@@ -211,6 +213,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         sp += 1
     if sp >= n - 1:
         return -1
+    if word_is(t, sp, b"load") or word_is(t, sp, b"unload"):
+        return transport_from_string(s, t, n, sp, p)     # hook: _transport.pxi
     if word_is(t, sp, b"step") or word_is(t, sp, b"stop") or word_is(t, sp, b"retreat"):
         d = find_dir(t + sp + 1, n - sp - 1)
         if d < 0:

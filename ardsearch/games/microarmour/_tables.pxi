@@ -49,7 +49,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
     A_CRT_OUT = A_DIST + 6 # + result: a CRT result whose unmodified roll used up the firer's
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
-    NUM_ACTIONS = A_CRT_OUT + 5
+    # transport (_transport.pxi), numbered after the direct-fire extras
+    A_LOAD = A_CRT_OUT + 5 # + carrier local: the moving stand climbs aboard that friendly vehicle
+    A_UNLOAD = A_LOAD + 16 # + cargo local * 8 + direction: that carried stand dismounts to the square beside its carrier
+    NUM_ACTIONS = A_UNLOAD + 128
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -103,6 +106,8 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
+    # transport (_transport.pxi)
+    N_LOADROLL = 35     # chance: the cohesion roll of a stand climbing aboard a vehicle
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -153,6 +158,8 @@ cdef enum:  # mover sub-states
     M_OVR_HIT1 = 11
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
+    # transport (_transport.pxi)
+    M_LOADROLL = 14     # the mover's loading roll (the vehicle in tr_to)
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -261,6 +268,12 @@ cdef packed struct MaState:
     uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
     uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
     uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
+    # transport (ma-transport, _transport.pxi): who carries whom
+    uint8_t carrier[32]          # per stand: the slot of the vehicle carrying it, NONE if not carried
+    uint32_t tr_loaded           # bit g: vehicle g took personnel aboard this turn (pays 50% of its MP)
+    uint8_t tr_to                # the vehicle a loading roll is for, NONE if none
+    uint8_t tr_options           # TR_* bits (optional rules)
+    uint16_t reserved5           # always 0
     Stand st[32]
 
 
@@ -273,6 +286,7 @@ cdef packed struct MaParams:
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
     uint8_t scn                  # scenario index (SCENARIO_NAMES)
     uint8_t df_options           # DF_* bits (ma-df)
+    uint8_t tr_options           # TR_* bits (transport)
 
 cdef enum:  # df_options bits (ma-df)
     DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
@@ -287,11 +301,15 @@ cdef enum:  # ammo[] bits (ma-df)
     AM_DEPLETED = 2     # D#: lost its AP ability for the rest of the game
     AM_HEAT_SHIFT = 4   # HEAT rounds fired, in the high nibble
 
+cdef enum:  # tr_options bits (transport)
+    TR_RIDERS = 1       # optional rule: tank riders
+    TR_ALL = 1
+
 cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 542, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 582, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -328,6 +346,8 @@ cdef uint8_t TY_RECON[MAXTYPES]
 cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
+cdef uint8_t TY_CARGO[MAXTYPES]             # transport: personnel stands it carries (weapons.toml cargo), 0 none
+cdef uint8_t SC_CARRY[MAXSCN][NSLOT]        # the vehicle each stand starts aboard (scenario carried_by), NONE
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
 cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
@@ -433,6 +453,7 @@ def install():
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
         TY_AA[i] = t["aa_bonus"]
+        TY_CARGO[i] = t["cargo"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
@@ -488,4 +509,5 @@ def install_scenario(int k, sc):
     install_command(k, sc)               # _command.pxi
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
+    install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
     return ids
