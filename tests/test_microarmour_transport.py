@@ -180,6 +180,20 @@ def test_a_moving_carrier_drops_its_cargo_off_and_moves_on():
     assert "step e" in moves(st)
 
 
+def test_no_dismount_while_the_carrier_passes_through_a_friend():
+    """Design (RULES.md Transport, Unloading): a carrier passing through another stand's
+    square ("Friendly stands may pass through one another but not end overlapping") drops
+    nobody there: the dismount could fill the one square it needs to step off."""
+    st = movement({"pgra": {"at": [9, 1], "carried_by": "htka"}, "htka": {"at": [9, 1], "posture": "move", "mp": 28},
+                   "pz4a": {"at": [10, 1]}},
+                  mover={"id": "htka", "step": "step", "ordered": True, "stopped": False})
+    play(st, "step e")
+    assert stand(st, "htka")["at"] == [10, 1]
+    assert not any(m.startswith("unload") for m in moves(st))
+    play(st, "step e")
+    assert any(m.startswith("unload pgra") for m in moves(st))
+
+
 def test_carried_stands_are_not_marked_and_do_not_move_on_their_own():
     """Design: a carried stand moves only with its carrier (or by dismounting), so it gets
     no posture mark and no movement attempt of its own."""

@@ -628,6 +628,9 @@ class Ref(AirRules, TransportRules):
             for e in DIRS:
                 ex, ey = x + VEC[e][0], y + VEC[e][1]
                 if self.on_table(ex, ey) and self.at(ex, ey, skip=m) is None:
+                    west = self.sc["sides"][m["side"]]["edge"] == "west"
+                    if self.broken(m["side"]) and not (ex < x if west else ex > x):
+                        continue      # a broken stand steps off toward its own edge too
                     ce = self.cost(m, ex, ey)
                     if 0 < ce <= left:
                         return c

@@ -128,6 +128,8 @@ class TransportRules:
         m = self.by_id[self.mover["id"]] if n == "mv_step" else None
         if m is not None and (m["w"]["defence"] == "P" or self.equipment(m)):
             out += [f"load {v['id']}" for v in self.stands if v["side"] == p and self.may_load(m, v)]
+        if m is not None and self.at(m["x"], m["y"], skip=m) is not None:
+            return out            # a carrier passing through a square drops nobody there
         for c in self.stands:
             if c["side"] != p or c["carrier"] is None or (m is not None and c["carrier"] != m["id"]):
                 continue

@@ -30,6 +30,8 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
             cx = x + DX[e]
             cy = y + DY[e]
             if on_map(s, cx, cy) and occupant(s, cx, cy, g) < 0:
+                if side_broken(s, side_of(g)) and edge_dist(s, side_of(g), cx) >= edge_dist(s, side_of(g), x):
+                    continue            # a broken stand's way off must also lead toward its edge
                 ce = move_cost(s, g, cx, cy)
                 if ce > 0 and ce <= left:
                     return c

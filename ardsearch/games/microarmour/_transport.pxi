@@ -156,6 +156,8 @@ cdef int transport_legal(const MaState *s, int k, int p, ard_action *out) noexce
                 if can_load(s, m, p * 16 + l):
                     out[n] = A_LOAD + l
                     n += 1
+    if k == N_STEP and not can_stop_on(s, m, s.st[m].x, s.st[m].y):
+        return n                        # passing through: a dismount could take its only way off
     for l in range(16):
         c = p * 16 + l
         if s.carrier[c] == NONE or (k == N_STEP and s.carrier[c] != m):
@@ -241,8 +243,13 @@ cdef int transport_validate(const MaState *s, char *msg, int cap) noexcept nogil
     cdef int g, v
     if s.tr_options & ~TR_ALL or s.reserved5 != 0:
         return fail(msg, cap, b"transport options or reserved bits set: rebuild the state with from_dict")
-    if s.tr_to != NONE and (s.tr_to >= NSLOT or s.mv_sub != M_LOADROLL or not alive(s, s.tr_to)):
+    if s.tr_to != NONE and (s.tr_to >= NSLOT or s.mv_sub != M_LOADROLL or s.mover >= NSLOT
+                            or not alive(s, s.tr_to) or not alive(s, s.mover)):
         return fail(msg, cap, b"a loading roll for no live vehicle: tr_to must name one while the mover rolls to load")
+    if s.tr_to != NONE and (side_of(s.tr_to) != side_of(s.mover) or not is_vehicle(s, s.tr_to) or carried(s, s.tr_to)
+                            or carried(s, s.mover) or is_vehicle(s, s.mover) or not room_for(s, s.tr_to, s.mover)
+                            or dist(s, s.tr_to, s.mover) != 1):
+        return fail(msg, cap, b"a loading roll for a vehicle the mover may not board (side, room, touching)")
     if s.tr_to == NONE and s.phase == PH_MOVE and s.mover != NONE and s.mv_sub == M_LOADROLL:
         return fail(msg, cap, b"a loading roll without its vehicle (tr_to)")
     for g in range(NSLOT):
