@@ -367,3 +367,46 @@ def test_notation_round_trips():
     st = movement({"pgra": {"at": [10, 1], "carried_by": "htka"}, "htka": {"at": [10, 1]}})
     for a in st.legal_actions():
         assert st.string_to_action(st.action_to_string(a)) == a
+
+
+def test_a_passenger_takes_a_shared_result_by_its_own_markers():
+    """Digest: "Cargo shares the carrier's defence and combat results" and "(S)
+    suppresses or counts as D if already suppressed" (contract, Fire): a (S) on the
+    half-track suppresses it, while the already suppressed Panzergrenadiers aboard take
+    it as a D."""
+    st = position({"pgra": {"at": [10, 1], "carried_by": "htka", "suppressed": True},
+                   "htka": {"at": [10, 1], "facing": "e"}, "t34a": {"at": [14, 1]}}, phase="fire", active="soviet",
+                  attack={"side": "soviet", "kind": "standard", "target": "htka", "firers": ["t34a"],
+                          "step": "crt", "current": 2, "hit": False})
+    play(st, "crt:(S)")
+    ht, pg = stand(st, "htka"), stand(st, "pgra")
+    assert ht["suppressed"] and not ht["disorganized"]
+    assert pg["disorganized"]
+
+
+def test_close_combat_goes_at_the_carrier_not_its_cargo():
+    """Digest: "Cargo shares the carrier's defence": a rifle platoon beside the
+    half-track may assault the half-track, never the Panzergrenadiers riding in it."""
+    st = movement({"pgra": {"at": [10, 1], "carried_by": "htka"}, "htka": {"at": [10, 1]},
+                   "rfla": {"at": [11, 1], "posture": "move", "mp": 8}},
+                  active="soviet", mover={"id": "rfla", "step": "step", "ordered": True, "stopped": False})
+    legal = moves(st)
+    assert "assault pgra" not in legal
+
+
+def test_scenario_cargo_is_checked_on_load(tmp_path):
+    """A scenario's carried_by names a vehicle of the stand's side with a cargo value and
+    room, on the stand's square: a one-line error naming the file, the key and the reason
+    otherwise."""
+    import os
+    from ardsearch.games.microarmour import _data
+    text = open(os.path.join(_data.HERE, "scenarios", "introductory.toml")).read()
+    bad = text.replace('carried_by = "htka"', 'carried_by = "pz4a"', 1)
+    p = tmp_path / "introductory.toml"
+    p.write_text(bad)
+    with pytest.raises(ValueError, match=r"introductory\.toml: stand pgra\.carried_by: expected a vehicle with a cargo"):
+        _data.load_scenario(path=str(p))
+    bad = text.replace('carried_by = "htka"', 'carried_by = "nobody"', 1)
+    p.write_text(bad)
+    with pytest.raises(ValueError, match=r"stand pgra\.carried_by: expected the id of another german stand"):
+        _data.load_scenario(path=str(p))
