@@ -26,7 +26,8 @@ EXTRA_CONFIGS = {
                     {"deployment": "close", "support": True, "special_ap": True, "heat": True, "big_gun_he": True},
                     {"scenario": "barrage"},
                     {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"},
-                    {"scenario": "meeting", "deployment": "close"}],
+                    {"scenario": "meeting", "deployment": "close"},
+                    {"deployment": "close", "tank_riders": True}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

@@ -51,6 +51,8 @@ def position(stands, batteries=None, artillery=None, **top):
             st["at"] = [29, 19]
         else:
             st["alive"] = False
+        if "carried_by" not in stands.get(st["id"], {}):
+            st["carried_by"] = None       # aboard only where the position says so (RULES.md, Transport)
     for b in d["artillery"]["batteries"]:
         b.update((batteries or {}).get(b["id"], {}))
     d["artillery"].update(artillery or {})

@@ -113,6 +113,14 @@ def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 
 
+def reseat_cargo(d):
+    """Stands still aboard a vehicle (carried_by) go back to its square after a scattering."""
+    at = {st["id"]: st["at"] for st in d["stands"]}
+    for st in d["stands"]:
+        if st.get("carried_by"):
+            st["at"] = list(at[st["carried_by"]])
+
+
 def scattered_position(seed, air=False):
     """Every stand on a random square of a 14 x 8 patch in the middle of the
     map, random S/D markers, from the posture phase of turn 1 of 2: random
@@ -131,6 +139,7 @@ def scattered_position(seed, air=False):
         st["facing"] = rng.choice(ref.DIRS)
         st["suppressed"] = rng.random() < 0.15
         st["disorganized"] = rng.random() < 0.1
+    reseat_cargo(d)
     d["phase"] = "posture"
     d["first"] = d["active"] = rng.choice(ref.SIDES)
     if air:
@@ -234,6 +243,7 @@ def village_position(seed):
         st["facing"] = rng.choice(ref.DIRS)
         st["suppressed"] = rng.random() < 0.1
         st["disorganized"] = rng.random() < 0.05
+    reseat_cargo(d)
     for b in d["buildings"]:
         limit = {"light": 1, "medium": 2, "heavy": 4}[b["class"]]
         b["hits"] = rng.choice([0, 0, limit, rng.randint(0, limit + 1)])
@@ -276,3 +286,37 @@ def walk_with(state, model, rng, seed, favour, share):
             state.apply_action(rng.choice(special) if special and rng.random() < share else rng.choice(legal))
         model.apply(state.history_strings()[-1])
         steps += 1
+
+
+def transport_position(seed):
+    """A scattered position (turn 1 of 3) with the tank riders rule on most seeds and the
+    Panzergrenadiers aboard their half-tracks on some seeds, dismounted beside them on
+    others: random play that favours boarding and dismounting then reaches loading rolls,
+    the carriers' MP paid, cargo sharing S/D/E results and dying with its carrier, armour
+    brushing aside the half-tracks, and tank riders (RULES.md, Transport)."""
+    rng = random.Random(seed)
+    params = {"turns": 3, "tank_riders": seed % 4 != 0, "deployment": "close"}
+    game = ardsearch.Game(SPEC, params)
+    d = game.new_initial_state(seed=seed).to_dict()
+    squares = [(x, y) for x in range(9, 21) for y in range(2, 10)]
+    rng.shuffle(squares)
+    for st, (x, y) in zip(d["stands"], squares):
+        st["at"] = [x, y]
+        st["facing"] = rng.choice(ref.DIRS)
+        st["suppressed"] = rng.random() < 0.1
+        st["disorganized"] = rng.random() < 0.05
+        if st.get("carried_by") and seed % 3 == 0:
+            st["carried_by"] = None
+    reseat_cargo(d)
+    d["phase"] = "posture"
+    d["first"] = d["active"] = rng.choice(ref.SIDES)
+    return game, game.state_from_dict(d)
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_engine_matches_reference_with_transport(seed):
+    game, state = transport_position(seed)
+    model = ref.from_dict(state.to_dict())
+    rng = random.Random(seed)
+    walk_with(state, model, rng, seed,
+              lambda text: text.split()[0] in ("load", "unload") or text.startswith("posture pgr"), 0.6)

@@ -23,7 +23,7 @@ from test_microarmour_rules import check_reference, chances, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="meeting")
 BASE = GAME.new_initial_state(seed=0).to_dict()
-FIELDS = GAME.state_size - 32 * 8 - 20      # the family's 20 bytes, just before the stands
+FIELDS = 432      # the family's 20 bytes (RULES.md, The state struct: offset 432; blocks merged later sit after it)
 
 
 def position(stands, units=None, **top):

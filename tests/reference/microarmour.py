@@ -21,11 +21,13 @@ try:
     from .microarmour_artillery import ArtilleryMixin
     from .microarmour_obstacles import ObstacleRules
     from .microarmour_units import GroupRules, UnitRules
+    from .microarmour_transport import TransportRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
     from reference.microarmour_artillery import ArtilleryMixin
     from reference.microarmour_obstacles import ObstacleRules
     from reference.microarmour_units import GroupRules, UnitRules
+    from reference.microarmour_transport import TransportRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -105,13 +107,13 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
+class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, TransportRules):
     SIDES = SIDES
 
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
-                 depletion=True, support=False):
+                 depletion=True, support=False, tank_riders=False):
         self.scenario = scenario
         self.deployment = deployment
         self.sc = SC = SCENARIOS[scenario]
@@ -170,6 +172,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
         self.init_obstacles()
         self.init_units()
         self.init_groups()
+        self.init_transport(tank_riders)
 
     @staticmethod
     def side_key(p):
@@ -181,7 +184,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
 
     def at(self, x, y, skip=None):
         for s in self.stands:
-            if s["alive"] and s is not skip and (s["x"], s["y"]) == (x, y):
+            if s["alive"] and s is not skip and (s["x"], s["y"]) == (x, y) and s["carrier"] is None:
                 return s
         return None
 
@@ -343,6 +346,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             return False          # cavalry fights dismounted
         if f["id"] in self.offtable or t["id"] in self.offtable:
             return False          # not on the table yet
+        if self.carried(f) or self.carried(t):
+            return False          # cargo cannot fire, and fire at it is fire at its carrier
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -441,6 +446,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
                 t["D"] = True
         elif res in ("S", "(S)"):
             t["S"] = True
+        self.share(t, res)
 
     def kill(self, s):
         s["alive"] = False
@@ -454,6 +460,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             s["wreck"] = True
         if not self.broken(s["side"]):
             self.cards[s["side"]]["pending"] += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1)
+        self.cargo_dies(s)
 
     def bp_units(self, p):
         n = 0
@@ -512,7 +519,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
                                          "artillery", "mv_artillery",
-                                         "mv_minefield", "breach", "mine_attack", "mv_reveal"):
+                                         "mv_minefield", "breach", "mine_attack", "mv_reveal",
+                                         "mv_load_roll"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -558,7 +566,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
         if n == "posture":
             out = ["pass"]
             for s in self.live(p):
-                if s["posture"] == "firing" and s["w"]["mp"] > 0:
+                if s["posture"] == "firing" and s["w"]["mp"] > 0 and not self.carried(s):
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
             return out + self.groups_posture_moves(p)
         if n == "fire":
@@ -579,11 +587,12 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
         if n == "movement":
             out = ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
-            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0]
+            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
+                     and not self.carried(s)]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
-            return out + self.groups_move_moves(p)
+            return out + self.groups_move_moves(p) + self.transport_legal(n, p)
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
             out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None and not self.must_stop(m)]
@@ -592,7 +601,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
             out += [f"overrun {t['id']}" for t in self.live(1 - m["side"])
                     if self.overrun_cost(m, t) is not None and not self.must_stop(m)]
-            return out + self.mount_moves(m)
+            return out + self.mount_moves(m) + self.transport_legal(n, p)
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
         if n == "mv_overrun_fire":
@@ -603,7 +612,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
 
     def may_assault(self, m, t):
         return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0
-                and self.dist(m, t) == 1 and t["id"] not in self.offtable
+                and self.dist(m, t) == 1 and t["id"] not in self.offtable and not self.carried(t)
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
     @staticmethod
@@ -613,7 +622,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
 
     def overrun_cost(self, m, t):
         if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
-                or t["id"] in self.offtable
+                or t["id"] in self.offtable or self.carried(t)
                 or self.at(m["x"], m["y"], skip=m) is not None or self.blocks_terrain(t["x"], t["y"])):
             return None
         bx, by = self.beyond(m, t)
@@ -656,13 +665,16 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
         if o is not None and o["id"] in self.offtable:
             return None           # a stand waiting to enter holds its entry square
         if o is not None:
-            if o["side"] != m["side"] and not (m["w"]["defence"] == "A" and o["w"]["defence"] == "A"
-                                               and self.at(m["x"], m["y"], skip=m) is None):
+            if o["side"] != m["side"] and not self.brushes(m, o) and not (
+                    m["w"]["defence"] == "A" and o["w"]["defence"] == "A" and self.at(m["x"], m["y"], skip=m) is None):
                 return None
             left = m["mp"] - c
             for e in DIRS:
                 ex, ey = x + VEC[e][0], y + VEC[e][1]
                 if self.on_table(ex, ey) and self.at(ex, ey, skip=m) is None:
+                    west = self.sc["sides"][m["side"]]["edge"] == "west"
+                    if self.broken(m["side"]) and not (ex < x if west else ex > x):
+                        continue      # a broken stand steps off toward its own edge too
                     ce = self.cost(m, ex, ey)
                     if 0 < ce <= left:
                         return c
@@ -772,6 +784,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
+        if n == "mv_load_roll":
+            return self.load_chances()
         if n == "mv_stopcheck":
             m = self.by_id[self.mover["id"]]
             return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m)))
@@ -911,10 +925,13 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             self.mover = {"id": rest, "step": "roll", "ordered": word == "order", "stopped": False,
                           "of_firers": [], "target": None, "dir": "n"}
             return
+        if word in ("load", "unload"):
+            self.transport_apply(n, word, rest)
+            return
         m = self.by_id[self.mover["id"]]
         if word == "step":
             o = self.at(m["x"] + VEC[rest][0], m["y"] + VEC[rest][1], skip=m)
-            if o is not None and o["side"] != m["side"]:
+            if o is not None and o["side"] != m["side"] and not self.brushes(m, o):
                 self.mover["step"] = "passcheck"
                 self.mover["dir"] = rest
                 return
@@ -928,6 +945,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             t = self.by_id[self.mover["target"]]
             t["x"] += VEC[rest][0]
             t["y"] += VEC[rest][1]
+            self.carry(t)
             self.close_done()
             return
         if word in ("assault", "overrun"):
@@ -945,6 +963,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             # the overrunner passes over the target and finishes beyond it, adjacent
             m["facing"] = DIRS[[VEC[d] for d in DIRS].index((t["x"] - m["x"], t["y"] - m["y"]))]
             m["x"], m["y"] = self.beyond(m, t)
+            self.carry(m)
             if self.may_fire(t, m, "overrun_fire"):
                 self.mover["step"] = "overrun_fire"
                 self.active = t["side"]
@@ -969,6 +988,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
         m["y"] += VEC[rest][1]
         m["facing"] = rest
         m["steps"] += 1
+        self.carry(m)
         self.mover["step"] = "step"
         if self.move_hits(0):          # impact markers on the new square attack it first
             return
@@ -1083,6 +1103,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
                 self.mover["step"] = "step"
                 m["steps"] = 0
                 m["mp"] = self.allowance(m)
+                m["mp"] -= min(m["mp"], self.loaded_cost(m))     # it took personnel aboard this turn
                 if m["id"] not in self.offtable:
                     self.mine_leave(m)
                 self.enter(m)
@@ -1097,6 +1118,9 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
             return self.breach_apply(move)
         if n == "mv_reveal":
             return self.reveal_apply(move)
+        if n == "mv_load_roll":
+            self.load_result(move)
+            return
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
             if move == "c:ok":
@@ -1357,7 +1381,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
         self.orders = [0, 0]
         for s in self.stands:
             s.update(fired=False, moved=False, indep=False, ofsuf=False, posture="firing", mp=0, steps=0,
-                     shot_by=set())
+                     shot_by=set(), loaded=False)
 
     # ------------------------------------------------------------ results and schema
     def returns(self):
@@ -1376,7 +1400,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
                            "low_ammo": s["low"], "hq": s["hq"],
                            "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]],
                            "special_ap_used": s["special_used"], "depleted": s["depleted"],
-                           "heat_fired": s["heat_fired"]})
+                           "heat_fired": s["heat_fired"], "carried_by": s["carrier"],
+                           "loaded_this_turn": s["loaded"]})
         attack = None
         if self.attack:
             a = self.attack
@@ -1412,7 +1437,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules):
                 "turn": self.turn, "phase": self.phase, "to_move": self.current(),
                 "initiative": SIDES[self.init_side], "first": SIDES[self.first], "active": SIDES[self.active],
                 "passed": list(self.passed), "orders_rolled": self.orders_rolled, "orders": list(self.orders),
-                "attack": attack, "mover": mover, "recovery_next": self.rec_next,
+                "attack": attack, "mover": mover, "tank_riders": self.tank_riders, "loading_into": self.tr_to,
+                "recovery_next": self.rec_next,
                 "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
                 "low_ammo": self.low_ammo, "intuitive_action": self.intuitive_action,
                 "conflicting_orders": self.conflicting_orders,
@@ -1474,7 +1500,8 @@ def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
-            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
+            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], tank_riders=d["tank_riders"],
+            **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
     r.obstacles_from_dict(d)
     r.units_from_dict(d["units"])
@@ -1490,7 +1517,9 @@ def from_dict(d):
                  steps=sd["steps"], alive=sd["alive"], S=sd["suppressed"], D=sd["disorganized"],
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
                  wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"],
-                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"])
+                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"],
+                 carrier=sd["carried_by"], loaded=sd["loaded_this_turn"])
+    r.tr_to = d["loading_into"]
     for b in d["buildings"]:
         r.bld[tuple(b["at"])] = {"hits": b["hits"], "fire": b["burning"]}
     if d["building_roll"] is not None:
@@ -1538,7 +1567,7 @@ def new_model(game) -> Ref:
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
                conflicting_orders=p.get("conflicting_orders", False),
-               scenario=p.get("scenario", "introductory"),
+               scenario=p.get("scenario", "introductory"), tank_riders=p.get("tank_riders", False),
                **{k: p.get(k, k == "depletion") for k in DF_OPTIONS})
 
 

@@ -98,7 +98,7 @@ class AirRules:
             return [f"plot {x},{y}" for y in range(1, h, 3) for x in range(1, w, 3)] + ["pass"]
         out = []
         if a["strafe"] > 0:
-            out += [f"strafe {s['id']}" for s in self.live(1 - a["side"])]
+            out += [f"strafe {s['id']}" for s in self.live(1 - a["side"]) if s["carrier"] is None]
         if self.may_bomb(i, self.turn):
             points = []
             p = a["plot"]

@@ -47,6 +47,9 @@ PARAMS = (
     Param("support", bool, False,
           "the scenario's support stands (MMGs, light mortars, a Panzerschreck, a StuG, an infantry gun, "
           "a howitzer, an AA gun) and its stronger village buildings are in play"),
+    Param("tank_riders", bool, False,
+          "optional rule: a tracked armoured vehicle without a cargo capacity carries one personnel stand "
+          "as tank riders"),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -79,7 +82,7 @@ def render(raw: bytes) -> str:
             grid[y][x] = "&" if b["mission"]["kind"] == "smoke" else "X"
     _mark_obstacles(d, grid)     # RULES.md, Board text: wire, ditches, positions, minefield markers
     for st in d["stands"]:
-        if st["alive"] and st["id"] not in d["units"]["offtable"]:     # entering stands are not on the table
+        if st["alive"] and st["id"] not in d["units"]["offtable"] and not st["carried_by"]:     # entering stands are not on the table; cargo is listed aboard its carrier
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
     title = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["title"]
     head = f"{title}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
@@ -110,8 +113,11 @@ def render(raw: bytes) -> str:
             marks += "H"                # on horseback (RULES.md, Special stand types)
         if st["id"] in d["units"]["offtable"]:
             marks += "o"                # off the table, entering at its square (RULES.md, Entry)
+        if st["loaded_this_turn"]:
+            marks += "L"
+        aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
-                     f"{st['facing']:2s} {st['posture']:8s} {marks}")
+                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}")
     for b in d["buildings"]:
         if b["hits"] or b["burning"]:
             lines.append(f"building {b['at'][0]},{b['at'][1]} {b['class']}: {b['hits']} E"

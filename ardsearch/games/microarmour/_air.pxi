@@ -238,7 +238,7 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
         return n
     if AIR_STRAFE[s.scn][a] > 0:
         for l in range(16):
-            if alive(s, (1 - p) * 16 + l):
+            if alive(s, (1 - p) * 16 + l) and not carried(s, (1 - p) * 16 + l):   # cargo: strafe its carrier
                 out[n] = A_STRAFE + l
                 n += 1
     if not air_bomb_turn(s, a, s.turn):

@@ -113,11 +113,14 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
             s.mv_sub = M_STEP
             s.st[g].steps = 0
             s.st[g].mp = move_allowance(s, g)     # _stand_types.pxi: horses
+            s.st[g].mp -= min(s.st[g].mp, load_paid(s, g))     # _transport.pxi: it loaded this turn
             if not off_table(s, g):
                 mine_after_roll(s)                # leaving a minefield marker reveals it (_minefields.pxi)
             entry_move(s, g)                      # _entry.pxi: the first inch onto the table (no marker left)
         else:
             end_attempt_failed(s)
+    elif k == N_LOADROLL:
+        load_result(s, action)               # _transport.pxi
     elif k == N_STOPCHK:
         if action != A_OK:
             s.mv_flags |= 2
@@ -142,6 +145,7 @@ cdef void do_step(MaState *s, int d) noexcept nogil:
     s.st[g].y += DY[d]
     s.st[g].facing = d
     s.st[g].steps += 1
+    carry_along(s, g)                        # _transport.pxi
     s.mv_sub = M_STEP
     after_step(s)
 
@@ -172,6 +176,9 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         s.passed = 0
         return
     p = s.to_move
+    if action >= A_LOAD:
+        transport_apply(s, k, action)        # _transport.pxi: load / unload
+        return
     if action == A_PASS:
         if k == N_OFASK:
             s.mv_sub = M_STEP
@@ -226,7 +233,7 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     if action < A_STOP:
         d = action - A_STEP
         o = occupant(s, s.st[g].x + DX[d], s.st[g].y + DY[d], g)
-        if o >= 0 and side_of(o) != side_of(g):
+        if o >= 0 and side_of(o) != side_of(g) and not brushes_aside(s, g, o):
             s.mv_sub = M_PASSCHK            # passing enemy armour: nerve roll first
             s.mv_dir = d
             return
@@ -240,6 +247,7 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         t = s.ctarget
         s.st[t].x += DX[action - A_RETREAT]
         s.st[t].y += DY[action - A_RETREAT]
+        carry_along(s, t)
         close_done(s)
         return
     t = (1 - p) * 16 + (action - A_ASSAULT) % 16
@@ -258,6 +266,7 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     s.st[g].facing = octant(<int>s.st[t].x - <int>s.st[g].x, <int>s.st[t].y - <int>s.st[g].y)
     s.st[g].x = overrun_x(s, g, t)
     s.st[g].y = overrun_y(s, g, t)
+    carry_along(s, g)
     if can_fire(s, t, g, K_OVR_OF):
         s.mv_sub = M_OVR_OFASK
         s.to_move = side_of(t)

@@ -31,7 +31,7 @@ cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
 cdef int occupant(const MaState *s, int x, int y, int skip) noexcept nogil:
     cdef int g
     for g in range(NSLOT):
-        if g != skip and alive(s, g) and s.st[g].x == x and s.st[g].y == y:
+        if g != skip and alive(s, g) and s.st[g].x == x and s.st[g].y == y and s.carrier[g] == NONE:
             return g
     return -1
 

@@ -188,6 +188,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return n
     if k == N_MVROLL:
         return move_roll_outcomes(s, a, pr)
+    if k == N_LOADROLL:
+        return load_outcomes(s, a, pr)          # _transport.pxi
     if k == N_STOPCHK:
         return two_outcomes(p_pass(s.coh[side_of(s.mover)], cohesion_mods(s, s.mover)), a, pr)
     if k == N_RECOVER:

@@ -317,7 +317,8 @@ def load_weapons(path=None, charts=None):
                       "indirect": t.get("indirect", False), "smoke": t.get("smoke", False),
                       "mine_clearing": t.get("mine_clearing", False),
                       "wreck_clearing": t.get("wreck_clearing", False),
-                      "aa_bonus": aa_class(aa_mm)})
+                      "aa_bonus": aa_class(aa_mm),
+                      "cargo": _int(path, t, "cargo", 0, 8, default=0, where=k("cargo"))})
         types[-1].update(_weapon_extras(path, key, t))
         types[-1].update(_data_units.weapon_units(path, key, t))      # special stand types
     if not types or len(types) > MAX_TYPES:
@@ -418,9 +419,11 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
             _fail(path, k + ".side", " or ".join(side_keys), st.get("side"))
         at = st.get("at")
         if (not isinstance(at, list) or len(at) != 2 or not all(isinstance(v, int) for v in at)
-                or not 0 <= at[0] < width or not 0 <= at[1] < height or tuple(at) in seen_at):
-            _fail(path, k + ".at", "a free square [x, y] on the map", at)
-        seen_at.add(tuple(at))
+                or not 0 <= at[0] < width or not 0 <= at[1] < height
+                or (tuple(at) in seen_at and "carried_by" not in st)):
+            _fail(path, k + ".at", "a free square [x, y] on the map (cargo: its carrier's square)", at)
+        if "carried_by" not in st:
+            seen_at.add(tuple(at))
         if st.get("facing") not in DIRS:
             _fail(path, k + ".facing", "one of " + " ".join(DIRS), st.get("facing"))
         support = st.get("support", False)
@@ -429,7 +432,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
                                                   "facing": DIRS.index(st["facing"]), "support": support,
                                                   **_data_units.stand_units(path, k, st, weapons[tkeys[st["type"]]],
-                                                                            charts["terrain"], grid)})
+                                                                            charts["terrain"], grid),
+                                                  "carried_by": st.get("carried_by")})
     for p in range(2):
         if not 1 <= len(per[p]) <= MAX_STANDS:
             _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
@@ -439,6 +443,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
                 next(s for s in per[p] if s["support"])):]):
             _fail(path, "stand", f"the support stands of side {side_keys[p]} after all its other stands", None)
     out["stands"] = per
+    _carriers(path, per, weapons, side_keys)
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
     _data_units.check_entry(path, out["sides"], out["aircraft"], width)
     out["groups"] = _data_units.groups(path, d, side_keys, per)
@@ -638,3 +643,37 @@ def _load_artillery(path, d, out, charts, weapons):
         if len(per[p]) > MAX_BATTERIES:
             _fail(path, "battery", f"at most {MAX_BATTERIES} batteries per side", len(per[p]))
     out["batteries"] = per
+
+
+def _carriers(path, per, weapons, side_keys):
+    """Stands that start aboard a vehicle (a stand's carried_by key, RULES.md Transport):
+    each names a vehicle of its own side on its own square, with room for it; replaced
+    by the carrier's index among its side's stands."""
+    for p in range(2):
+        ids = [s["id"] for s in per[p]]
+        for s in per[p]:
+            cb = s["carried_by"]
+            if cb is None:
+                continue
+            key = f"stand {s['id']}.carried_by"
+            if cb not in ids or cb == s["id"]:
+                _fail(path, key, f"the id of another {side_keys[p]} stand (its carrier)", cb)
+            v = per[p][ids.index(cb)]
+            tv, tc = weapons[v["type"]], weapons[s["type"]]
+            if v["carried_by"] is not None or tv["move"] == "F" or tv["cargo"] == 0:
+                _fail(path, key, "a vehicle with a cargo capacity (weapons.toml cargo), not itself carried", cb)
+            if tc["move"] != "F" or tc["defence"] == "A":
+                _fail(path, key, "cargo that is personnel or a towed weapon (move F)", s["id"])
+            if (v["x"], v["y"]) != (s["x"], s["y"]) or v["support"] != s["support"]:
+                _fail(path, key, "cargo at its carrier's square, both support stands or neither", s["id"])
+    for p in range(2):
+        ids = [s["id"] for s in per[p]]
+        for i, v in enumerate(per[p]):
+            load = [s for s in per[p] if s["carried_by"] == v["id"]]
+            eq = sum(1 for s in load if weapons[s["type"]]["defence"] == "U")
+            if len(load) - eq > weapons[v["type"]]["cargo"] or eq > 1:
+                _fail(path, f"stand {v['id']}", f"at most {weapons[v['type']]['cargo']} personnel stands "
+                      "and one towed weapon aboard", [s["id"] for s in load])
+        for s in per[p]:
+            if s["carried_by"] is not None:
+                s["carried_by"] = ids.index(s["carried_by"])

@@ -72,6 +72,8 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0                         # _stand_types.pxi: cavalry fights dismounted
     if off_table(s, f) or off_table(s, t):
         return 0                         # _entry.pxi: not on the table yet
+    if carried(s, f) or carried(s, t):
+        return 0                         # cargo cannot fire; fire at it hits its carrier (_transport.pxi)
     if s.st[f].flags & F_FIRED:
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
@@ -151,6 +153,7 @@ cdef void eliminate(MaState *s, int g) noexcept nogil:
     if s.ghq_slot[p] == g:
         s.ghq_slot[p] = NONE             # no orders until replaced
     command_lost(s, g)
+    cargo_lost(s, g)                     # _transport.pxi: its cargo dies with it
     if TY_DEF[s.st[g].type] == D_ARMOUR:
         s.st[g].flags |= F_WRECK
     if not side_broken(s, p):            # a broken formation's cards are done: it broke
@@ -168,3 +171,4 @@ cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
             s.st[t].flags |= F_D
     elif res == 1 or res == 2:
         s.st[t].flags |= F_S
+    share_result(s, t, res)              # _transport.pxi: the cargo shares it

@@ -69,6 +69,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_MINE                    # _minefields.pxi: a real field attacks the stand leaving it
         if s.mv_sub == M_REVEAL:
             return N_REVEAL                  # _minefields.pxi: the marker it leaves is revealed
+        if s.mv_sub == M_LOADROLL:
+            return N_LOADROLL                # _transport.pxi
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
@@ -104,6 +106,7 @@ cdef void start_turn(MaState *s) noexcept nogil:
         s.st[g].mp = 0
         s.st[g].steps = 0
     buildings_new_turn(s)
+    s.tr_loaded = 0                          # _transport.pxi: loading costs are for the turn
 
 cdef void finish_game(MaState *s) noexcept nogil:
     """The end: with exactly one side broken the other wins (the scenario's "break the

@@ -50,6 +50,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 else:
                     s.st[g].x -= CLOSE_SHIFT
     entry_init(s, prm.deploy)                # hook: stands entering from the table edge
+    transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
 
 
@@ -61,7 +62,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
              N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE,
-             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT, N_MINE, N_BREACH, N_REVEAL):
+             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT, N_MINE, N_BREACH, N_REVEAL,
+             N_LOADROLL):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
@@ -106,7 +108,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
         n += 1
         for l in range(16):
             g = p * 16 + l
-            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0:
+            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0 and not carried(s, g):
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2
@@ -157,7 +159,8 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if can_move(s, g) and not (s.st[g].flags & F_INDEP):
                 out[n] = A_INDEP + l
                 n += 1
-        return groups_legal_move(s, p, out, n)      # hook: group movement attempts
+        n = groups_legal_move(s, p, out, n)         # hook: group movement attempts
+        return n + transport_legal(s, k, p, out + n)     # _transport.pxi: dismounts
     if k == N_STEP:
         g = s.mover
         for d in range(8):
@@ -176,7 +179,8 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
                 out[n] = A_OVERRUN + t
                 n += 1
-        return units_legal_step(s, g, out, n)   # hook: mount / dismount
+        n = units_legal_step(s, g, out, n)      # hook: mount / dismount
+        return n + transport_legal(s, k, p, out + n)     # _transport.pxi: boarding, dropping off
     if k == N_RETREAT:
         for d in range(8):
             if retreat_ok(s, s.ctarget, s.mover, d):

@@ -23,7 +23,7 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
         if side_of(o) != side_of(g):
             # only a vehicle passes an enemy vehicle (after a nerve roll, from
             # a square it could halt on); other enemies block: overrun them
-            if not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
+            if not brushes_aside(s, g, o) and not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
                     and can_stop_on(s, g, s.st[g].x, s.st[g].y)):
                 return -1
         # passing through: there must be MP left to step off again
@@ -32,6 +32,8 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
             cx = x + DX[e]
             cy = y + DY[e]
             if on_map(s, cx, cy) and occupant(s, cx, cy, g) < 0:
+                if side_broken(s, side_of(g)) and edge_dist(s, side_of(g), cx) >= edge_dist(s, side_of(g), x):
+                    continue            # a broken stand's way off must also lead toward its edge
                 ce = move_cost(s, g, cx, cy)
                 if ce > 0 and ce <= left:
                     return c
@@ -40,11 +42,11 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
 
 cdef bint can_move(const MaState *s, int g) noexcept nogil:
     return (alive(s, g) and s.st[g].posture != P_FIRING and not (s.st[g].flags & F_MOVED)
-            and TY_MP[s.st[g].type] > 0)
+            and TY_MP[s.st[g].type] > 0 and not carried(s, g))
 
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
     """Close assault: infantry in movement posture with MP left, ending adjacent."""
-    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL and not off_table(s, t)
+    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL and not off_table(s, t) and not carried(s, t)
             and not side_broken(s, side_of(m))
             and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
             and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
@@ -61,7 +63,7 @@ cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     it, adjacent to t), or -1 if not allowed: vehicles overrun non-vehicles, not into
     blocking terrain (woods, buildings), and the square beyond must be one m may end on."""
     cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
-    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR or off_table(s, t)
+    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR or off_table(s, t) or carried(s, t)
             or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
             or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or square_blocks(s, s.st[t].x, s.st[t].y)):
         return -1

@@ -50,6 +50,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = groups_to_string(s, a, tmp, p)   # hook: movement groups
     elif A_MOUNT <= a < A_MOUNT + 2:
         n = units_to_string(s, a, tmp)       # hook: special stand types
+    elif A_LOAD <= a < A_UNLOAD + 128:
+        n = transport_to_string(s, a, tmp, p)    # hook: `load <vehicle>`, `unload <cargo> <dir>`
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif A_MINE <= a < A_MINE + 4:
@@ -235,6 +237,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         sp += 1
     if sp >= n - 1:
         return -1
+    if word_is(t, sp, b"load") or word_is(t, sp, b"unload"):
+        return transport_from_string(s, t, n, sp, p)     # hook: _transport.pxi
     if word_is(t, sp, b"step") or word_is(t, sp, b"stop") or word_is(t, sp, b"retreat"):
         d = find_dir(t + sp + 1, n - sp - 1)
         if d < 0:

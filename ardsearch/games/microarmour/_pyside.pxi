@@ -7,7 +7,7 @@ KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "o
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter", "artillery", "minefield", "reveal")
+              "overrun_counter", "artillery", "minefield", "reveal", "load_roll")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -48,7 +48,8 @@ def default_params():
             "german_cohesion": SC_COH[0][0], "soviet_cohesion": SC_COH[0][1],
             "german_quality": SC_QUAL[0][0], "soviet_quality": SC_QUAL[0][1], "deployment": "edges",
             "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False,
-            "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False}
+            "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False,
+            "tank_riders": False}
 
 
 def _check_int(values, key, lo, hi):
@@ -91,6 +92,9 @@ def pack_params(values):
     if prm.df_options & DF_SUPPORT and not SC_SUPPORT[prm.scn] and not SC_NBLDG[prm.scn]:
         raise ValueError(f"parameter support=true: the {vals['scenario']} scenario has no support stands "
                          f"or buildings (use scenario=introductory)")
+    if not isinstance(vals["tank_riders"], bool):
+        raise ValueError(f"parameter tank_riders={vals['tank_riders']!r}: expected true or false")
+    prm.tr_options = TR_RIDERS if vals["tank_riders"] else 0
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -127,7 +131,9 @@ def to_dict(raw):
              "low_ammo": bool((s.low_ammo >> g) & 1), "hq": bool((s.hq_mask >> g) & 1),
              "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g]),
              "special_ap_used": bool(s.ammo[g] & AM_SPECIAL_USED), "depleted": bool(s.ammo[g] & AM_DEPLETED),
-             "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT}
+             "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT,
+             "carried_by": _IDS[s.carrier[g]] if s.carrier[g] < NSLOT else None,
+             "loaded_this_turn": bool((s.tr_loaded >> g) & 1)}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
         stands.append(d)
@@ -164,7 +170,8 @@ def to_dict(raw):
         "active": SIDE_KEYS[s.to_move & 1],
         "passed": [bool(s.passed & 1), bool(s.passed & 2)], "orders_rolled": s.ord_count,
         "orders": [s.orders[0], s.orders[1]],
-        "attack": attack, "mover": mover,
+        "attack": attack, "mover": mover, "tank_riders": bool(s.tr_options & TR_RIDERS),
+        "loading_into": _slot_id(s.tr_to) if s.tr_to != NONE else None,
         "recovery_next": _slot_id(s.rec_next) if s.rec_next != NONE else None,
         "replacement_due": [bool(s.rep_pending & 1), bool(s.rep_pending & 2)],
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
@@ -575,10 +582,19 @@ def from_dict(d, params=None):
             s.hq_mask &= ~(<uint32_t>1 << g)
             if sd.get("hq", TY_ROLE[SC_START[s.scn][g].type] == 1) and flags & F_ALIVE and s.ghq_slot[g >> 4] != g:
                 s.hq_mask |= <uint32_t>1 << g
+            cb = sd.get("carried_by")
+            s.carrier[g] = NONE if cb is None else _stand_slot(cb, key + ".carried_by")
+            if sd.get("loaded_this_turn", False):
+                s.tr_loaded |= <uint32_t>1 << g
+            else:
+                s.tr_loaded &= ~(<uint32_t>1 << g)
         for g in range(NSLOT):
             if s.st[g].type != NONE and g not in seen:
                 raise ValueError(f"stands: stand {_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
+    s.tr_options = TR_RIDERS if d.get("tank_riders", bool(s.tr_options & TR_RIDERS)) else 0
+    lt = d.get("loading_into")
+    s.tr_to = NONE if lt is None else _stand_slot(lt, "loading_into")
     if "end_cause" not in d and s.phase == PH_OVER:
         # a finished state written before end_cause existed: the end it can only have had
         s.end_cause = END_BOTH_BROKEN if s.broken == 3 else END_LAST_TURN

@@ -65,7 +65,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     A_GORDER = A_GPOSTURE + 8 # + group_local: an ordered group movement attempt
     A_GINDEP = A_GORDER + 4 # + group_local: an independent group movement attempt
     A_GROLL = A_GINDEP + 4 # + roll - 1 (1..20): chance: the group's base 1D20
-    NUM_ACTIONS = A_GROLL + 20
+    # transport (_transport.pxi), numbered after the movement-group actions
+    A_LOAD = A_GROLL + 20 # + carrier local: the moving stand climbs aboard that friendly vehicle
+    A_UNLOAD = A_LOAD + 16 # + cargo local * 8 + direction: that carried stand dismounts to the square beside its carrier
+    NUM_ACTIONS = A_UNLOAD + 128
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -137,6 +140,8 @@ cdef enum:  # node kinds (what the state waits for)
     N_FLAME = 45        # chance: a stand hit by a flame vehicle rolls cohesion
     N_FLRET = 46        # its owner picks its 1" retreat away from the flame vehicle
     N_GROLL = 47        # chance: a movement group's base 1D20 (_groups.pxi)
+    # transport (_transport.pxi)
+    N_LOADROLL = 48     # chance: the cohesion roll of a stand climbing aboard a vehicle
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -189,6 +194,8 @@ cdef enum:  # mover sub-states
     M_OVR_HIT2 = 13
     M_ART = 14          # the mover entered an impact area: the markers attack it
     # 15: M_MINE, 16: M_REVEAL (_minefields.pxi)
+    # transport (_transport.pxi)
+    M_LOADROLL = 17     # the mover's loading roll (the vehicle in tr_to)
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -341,6 +348,12 @@ cdef packed struct MaState:
     uint8_t grp_reserved         # always 0
     uint16_t grp_elig            # local bits: the group's stands in this attempt
     uint16_t grp_queue           # local bits: those that passed and have still to move
+    # transport (ma-transport, _transport.pxi): who carries whom
+    uint8_t carrier[32]          # per stand: the slot of the vehicle carrying it, NONE if not carried
+    uint32_t tr_loaded           # bit g: vehicle g took personnel aboard this turn (pays 50% of its MP)
+    uint8_t tr_to                # the vehicle a loading roll is for, NONE if none
+    uint8_t tr_options           # TR_* bits (optional rules)
+    uint16_t reserved5           # always 0
     Stand st[32]
 
 
@@ -353,6 +366,7 @@ cdef packed struct MaParams:
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
     uint8_t scn                  # scenario index (SCENARIO_NAMES)
     uint8_t df_options           # DF_* bits (ma-df)
+    uint8_t tr_options           # TR_* bits (transport)
 
 cdef enum:  # df_options bits (ma-df)
     DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
@@ -367,11 +381,15 @@ cdef enum:  # ammo[] bits (ma-df)
     AM_DEPLETED = 2     # D#: lost its AP ability for the rest of the game
     AM_HEAT_SHIFT = 4   # HEAT rounds fired, in the high nibble
 
+cdef enum:  # tr_options bits (transport)
+    TR_RIDERS = 1       # optional rule: tank riders
+    TR_ALL = 1
+
 cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 708, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 748, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -410,6 +428,8 @@ cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT 
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
 cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
 cdef uint8_t TY_WRECKCLR[MAXTYPES]          # clears wrecks off roads (recovery, dozer, large transport, heavy tracked)
+cdef uint8_t TY_CARGO[MAXTYPES]             # transport: personnel stands it carries (weapons.toml cargo), 0 none
+cdef uint8_t SC_CARRY[MAXSCN][NSLOT]        # the vehicle each stand starts aboard (scenario carried_by), NONE
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
 cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
@@ -517,6 +537,7 @@ def install():
         TY_AA[i] = t["aa_bonus"]
         TY_MINECLEAR[i] = t["mine_clearing"]
         TY_WRECKCLR[i] = t["wreck_clearing"]
+        TY_CARGO[i] = t["cargo"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
@@ -580,4 +601,5 @@ def install_scenario(int k, sc):
     install_unit_scenario(k, sc)         # _stand_types.pxi: cavalry starting mounted
     install_entry_scenario(k, sc)        # _entry.pxi: stands entering from the table edge
     install_group_scenario(k, sc)        # _groups.pxi: movement groups
+    install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
     return ids

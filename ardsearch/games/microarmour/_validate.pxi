@@ -92,7 +92,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a wreck that is alive or not an armoured vehicle")
         if s.st[g].mp > 60:
             return fail(msg, msglen, b"movement points out of range")
-        if alive(s, g) and occupant(s, s.st[g].x, s.st[g].y, g) >= 0 and g != s.mover:
+        if alive(s, g) and s.carrier[g] == NONE and occupant(s, s.st[g].x, s.st[g].y, g) >= 0 and g != s.mover:
             if occupant(s, s.st[g].x, s.st[g].y, g) != s.mover:
                 return fail(msg, msglen, b"two stands end on one square")
     if air_validate(s, msg, msglen):         # hook: airstrikes
@@ -112,6 +112,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"a movement group attempt that does not fit its group, the phase or the mover")
     if units_validate(s):                    # hook: special stand types
         return fail(msg, msglen, b"horses on a stand without them, or a flame check on a stand not hit by an enemy flame vehicle")
+    if transport_validate(s, msg, msglen):   # hook: carrier links (_transport.pxi)
+        return 1
     if s.phase == PH_OVER:
         return 0
     # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's
@@ -141,7 +143,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
         if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_ART and s.mv_sub != M_MINE and s.mv_sub != M_REVEAL:
+    elif s.mv_sub >= M_CLOSE and s.mv_sub <= M_OVR_HIT2:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -161,7 +163,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_REVEAL:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_LOADROLL:
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
