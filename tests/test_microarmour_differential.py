@@ -32,7 +32,8 @@ def make_ref(params):
                    low_ammo=params.get("low_ammo", False), intuitive_action=params.get("intuitive_action", False),
                    conflicting_orders=params.get("conflicting_orders", False),
                    scenario=params.get("scenario", "introductory"),
-                   **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS})
+                   **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS},
+                   **{k: params.get(k, "scenario") for k in ("weather", "ground", "night")})
 
 
 def play_both(params, seed):

@@ -19,8 +19,10 @@ from ardsearch.games.microarmour import _data
 
 try:
     from .microarmour_air import AirRules
+    from .microarmour_hidden import HiddenRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
+    from reference.microarmour_hidden import HiddenRules
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -100,11 +102,11 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules):
+class Ref(AirRules, HiddenRules):
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
-                 depletion=True, support=False):
+                 depletion=True, support=False, weather="scenario", ground="scenario", night="scenario"):
         self.scenario = scenario
         self.sc = SC = SCENARIOS[scenario]
         # the scenario's building areas (RULES.md, Buildings): square -> (class, class with support)
@@ -158,6 +160,7 @@ class Ref(AirRules):
         self.due = {k: [False, False] for k in COMMAND_ROLLS}
         self.end_cause = None
         self.init_air()
+        self.init_hidden(weather, ground, night)     # microarmour_hidden.py
 
     @staticmethod
     def side_key(p):
@@ -180,7 +183,7 @@ class Ref(AirRules):
         return sum(1 for s in self.stands if s["wreck"] and (s["x"], s["y"]) == (x, y))
 
     def ter(self, x, y):
-        return TERRAIN[self.sc["grid"][y][x]]
+        return TERRAIN[self.ground_ter(self.sc["grid"][y][x])]      # snow and frost (microarmour_hidden.py)
 
     # ------------------------------------------------------------ buildings
     def bclass(self, x, y):
@@ -208,6 +211,9 @@ class Ref(AirRules):
         return coh, crt
 
     def cost(self, s, x, y):
+        return self.ground_cost(self.dry_cost(s, x, y))             # deep snow (microarmour_hidden.py)
+
+    def dry_cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
         base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
         if base == 0:
@@ -238,7 +244,7 @@ class Ref(AirRules):
         if self.blocks_terrain(x, y):
             return True
         o = self.at(x, y)
-        return o is not None and (o["w"]["defence"] != "P" or personnel_target)
+        return o is not None and not o["hidden"] and (o["w"]["defence"] != "P" or personnel_target)
 
     def los(self, a, b):
         pers = b["w"]["defence"] == "P"
@@ -325,6 +331,8 @@ class Ref(AirRules):
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if self.fire_hidden_blocked(f, t):
+            return False          # dummies never fire; unspotted markers cannot be attacked
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -335,7 +343,7 @@ class Ref(AirRules):
         if kind != "covering" and f["posture"] == "move":
             return False
         d = self.dist(f, t)
-        if d > self.weapon(f, t)["range"] or d > self.sc["sighting"]:
+        if d > self.weapon(f, t)["range"] or d > self.sight:
             return False
         if not self.cd_ok(f, t, kind):
             return False
@@ -438,7 +446,7 @@ class Ref(AirRules):
     def bp_units(self, p):
         n = 0
         for s in self.stands:
-            if s["side"] == p:
+            if s["side"] == p and self.is_stand(s):
                 n += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1 if s["w"]["ap"] + s["w"]["he"] else 0)
         return n
 
@@ -465,6 +473,8 @@ class Ref(AirRules):
             return "air_" + self.strike["step"]
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
+        if self.sight_due():
+            return "sight"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -479,7 +489,7 @@ class Ref(AirRules):
         n = self.node()
         if n == "over":
             return "terminal"
-        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
+        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "sight", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
@@ -539,7 +549,8 @@ class Ref(AirRules):
         if n == "movement":
             out = ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
-            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0]
+            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
+                     and not s["dummy"]]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
@@ -629,6 +640,8 @@ class Ref(AirRules):
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
+        if n == "sight":
+            return self.sight_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -767,6 +780,10 @@ class Ref(AirRules):
 
     # ------------------------------------------------------------ apply
     def apply(self, move):
+        self.apply_move(move)
+        self.spot_update()           # microarmour_hidden.py
+
+    def apply_move(self, move):
         n = self.node()
         if n == "over":
             raise ValueError("game over")
@@ -905,6 +922,8 @@ class Ref(AirRules):
             self.active = foe
 
     def apply_chance(self, n, move):
+        if n == "sight":
+            return self.sight_apply(move)
         if isinstance(n, tuple):
             kind, p = n
             c = self.cards[p]
@@ -1224,7 +1243,7 @@ class Ref(AirRules):
         if broken[0] != broken[1]:
             self.winner = 1 if broken[0] else 0
             return
-        held = [sum(1 for s in self.live(p) if self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
+        held = [sum(1 for s in self.live(p) if self.is_stand(s) and self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
         self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):
@@ -1252,7 +1271,9 @@ class Ref(AirRules):
     def to_dict(self):
         stands = []
         for s in self.stands:
-            stands.append({"id": s["id"], "side": SIDES[s["side"]], "type": s["w"]["key"],
+            if s["removed"]:
+                continue          # a spotted dummy is gone
+            stands.append({"id": s["id"], "side": SIDES[s["side"]], "type": s["w"]["key"], **self.stand_hidden_dict(s),
                            "at": [s["x"], s["y"]], "facing": s["facing"], "posture": s["posture"],
                            "mp": s["mp"], "steps": s["steps"], "alive": s["alive"], "suppressed": s["S"],
                            "disorganized": s["D"], "fired": s["fired"], "moved": s["moved"],
@@ -1311,14 +1332,14 @@ class Ref(AirRules):
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "air": self.air_dict(),
+                "air": self.air_dict(), "weather": self.weather_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
                                    for y in range(self.sc["height"])],
                           "terrain": {t["char"]: t["name"] for t in TERRAIN}},
                 "types": {s["w"]["key"]: {f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
                                                                   "range", "mp", "role")}
-                          for s in self.stands}}
+                          for s in self.stands if not s["removed"]}}
 
     def clone(self):
         c = copy.copy(self)
@@ -1348,6 +1369,7 @@ def from_dict(d):
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
             conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
+    r.hidden_from_dict(d)
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])
@@ -1408,7 +1430,8 @@ def new_model(game) -> Ref:
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
                conflicting_orders=p.get("conflicting_orders", False),
                scenario=p.get("scenario", "introductory"),
-               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS})
+               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS},
+               **{k: p.get(k, "scenario") for k in ("weather", "ground", "night")})
 
 
 def random_playout(game, rng) -> int:

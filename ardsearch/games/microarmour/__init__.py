@@ -46,6 +46,16 @@ PARAMS = (
     Param("support", bool, False,
           "the scenario's support stands (MMGs, light mortars, a Panzerschreck, a StuG, an infantry gun, "
           "a howitzer, an AA gun) and its stronger village buildings are in play"),
+    # weather and night (RULES.md "Weather and night"): "scenario" keeps the scenario file's
+    Param("weather", str, "scenario",
+          "the weather: its dice give each turn's maximum sighting (light_rain 3D6, haze 2D8, heavy_rain and "
+          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches); scenario: the scenario file's",
+          choices=_engine.WEATHER_PARAM),
+    Param("ground", str, "scenario",
+          "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (streams are "
+          "rough); scenario: the scenario file's", choices=_engine.GROUND_PARAM),
+    Param("night", str, "scenario", "day or night (sighting 1D5 inches at most); scenario: the scenario file's",
+          choices=_engine.NIGHT_PARAM),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -58,6 +68,16 @@ def _stand_char(st) -> str:
     ch = ({"ghq": "Q", "hq": "H"}.get(w["role"]) or ("A" if w["aa"] else None)
           or {"A": "T", "P": "I", "U": "G"}[w["defence"]])
     return ch if st["side"] == _engine.SIDE_KEYS[0] else ch.lower()
+
+
+def _stand_char(st, _plain=_stand_char) -> str:
+    """'?' an unspotted enemy marker in a view; in the full state 'X'/'x' a dummy
+    (RULES.md, Board text)."""
+    if st["type"] == "?":
+        return "?"
+    if st.get("dummy"):
+        return "X" if st["side"] == _engine.SIDE_KEYS[0] else "x"
+    return _plain(st)
 
 
 def render(raw: bytes) -> str:

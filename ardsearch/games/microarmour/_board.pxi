@@ -19,7 +19,7 @@ cdef inline bint on_map(const MaState *s, int x, int y) noexcept nogil:
 
 cdef inline int ter(const MaState *s, int x, int y) noexcept nogil:
     """The terrain type of square (x, y) in the state's scenario."""
-    return SC_TER[s.scn][y][x]
+    return GROUND_TER[s.ground][SC_TER[s.scn][y][x]]     # snow and frost change terrain (_weather.pxi)
 
 cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
     cdef int g, n = 0
@@ -51,8 +51,12 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
         return m + WR1_CRT
     return m
 
-cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+cdef inline int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g; 0 if impassable."""
+    return ground_cost(s, dry_move_cost(s, g, x, y))      # deep snow (_weather.pxi)
+
+cdef int dry_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """move_cost() before the ground's changes."""
     cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
     if base == 0:
         return 0
@@ -99,12 +103,15 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     if square_blocks(s, x, y):
         return 1
     g = occupant(s, x, y, -1)
-    if g >= 0:
+    if g >= 0 and not is_hidden(s, g):       # an unspotted marker blocks nothing (_spotting.pxi)
         if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
             return 1
     return 0
 
-cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
+cdef inline bint has_los(const MaState *s, int a, int b) noexcept nogil:
+    return los_from(s, a, b, TY_DEF[s.st[b].type] == D_PERSONNEL)
+
+cdef bint los_from(const MaState *s, int a, int b, bint pers) noexcept nogil:
     """Centre to centre over squares: every square strictly between blocks or
     not; where the line runs exactly through a corner both squares beside it
     count and either blocks (ambiguous LOS favours the defender)."""
@@ -112,7 +119,6 @@ cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
     cdef int nx = iabs(tx - x), ny = iabs(ty - y)
     cdef int sx = 1 if tx > x else -1, sy = 1 if ty > y else -1
     cdef int ix = 0, iy = 0, lhs, rhs
-    cdef bint pers = TY_DEF[s.st[b].type] == D_PERSONNEL
     while ix < nx or iy < ny:
         lhs = (1 + 2 * ix) * ny
         rhs = (1 + 2 * iy) * nx

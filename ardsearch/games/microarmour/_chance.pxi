@@ -72,6 +72,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     cdef double pa, pt, pb
     if k == N_AIRCH:
         return air_chance(s, a, pr)          # hook: airstrikes
+    if k == N_SIGHT:
+        return sight_outcomes(s, a, pr)      # hook: weather and night (_weather.pxi)
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0
@@ -216,8 +218,8 @@ cdef int recovery_mod(const MaState *s, int g) noexcept nogil:
     return m
 
 cdef ard_action ma_sample_chance(const void *state, ard_rng *rng) noexcept nogil:
-    cdef ard_action acts[16]
-    cdef double probs[16]
+    cdef ard_action acts[MAX_LEGAL]          # a sighting roll has up to MAX_SIGHT outcomes
+    cdef double probs[MAX_LEGAL]
     cdef int n = ma_chance_outcomes(state, acts, probs), i
     cdef double u = ard_rng_double(rng)
     if n == 0:

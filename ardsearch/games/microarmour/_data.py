@@ -9,6 +9,8 @@ import os
 
 from ardsearch._toml import read_toml
 
+from ardsearch.games.microarmour import _data_hidden as _hidden
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -197,6 +199,7 @@ def load_charts(path=None):
         _fail(path, "air", "a table", air)
     out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     out["command"] = _load_command(path, d.get("command"))
+    out["spotting"] = _hidden.load_spotting(path, d, names)    # hidden set-up, spotting, night
     return out
 
 
@@ -334,8 +337,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         if not isinstance(sid, str) or not sid.isalnum() or not 1 <= len(sid) <= 6 or sid in ids or not sid[0].isalpha():
             _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters starting with a letter", sid)
         ids.add(sid)
-        if st.get("type") not in tkeys:
-            _fail(path, k + ".type", "a weapon type from weapons.toml", st.get("type"))
+        if st.get("type") not in tkeys and not _hidden.is_dummy(st):
+            _fail(path, k + ".type", "a weapon type from weapons.toml (or \"dummy\" for a hidden dummy)", st.get("type"))
         if st.get("side") not in side_keys:
             _fail(path, k + ".side", " or ".join(side_keys), st.get("side"))
         at = st.get("at")
@@ -348,8 +351,9 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         support = st.get("support", False)
         if not isinstance(support, bool):
             _fail(path, k + ".support", "true or false (a stand in play only with the support parameter)", support)
-        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
-                                                  "facing": DIRS.index(st["facing"]), "support": support})
+        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys.get(st["type"], -1), "x": at[0], "y": at[1],
+                                                  "facing": DIRS.index(st["facing"]), "support": support,
+                                                  **_hidden.stand_keys(path, k, st)})
     for p in range(2):
         if not 1 <= len(per[p]) <= MAX_STANDS:
             _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
@@ -361,6 +365,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["stands"] = per
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
+    _hidden.finish(path, d, out, charts, weapons)      # hidden set-up, dummies, weather and night
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:

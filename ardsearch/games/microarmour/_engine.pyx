@@ -29,6 +29,8 @@ include "_deviation.pxi"
 include "_air.pxi"
 include "_air_view.pxi"
 include "_buildings.pxi"
+include "_spotting.pxi"
+include "_weather.pxi"
 include "_weapons_extra.pxi"
 include "_fire.pxi"
 include "_flow.pxi"
@@ -87,3 +89,4 @@ def capsule():
 
 
 include "_pyside.pxi"
+include "_spotting_py.pxi"

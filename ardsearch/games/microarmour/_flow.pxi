@@ -23,7 +23,7 @@ cdef int node(const MaState *s) noexcept nogil:
     if s.air_step:
         return air_node(s)                   # hook: airstrikes (_air.pxi)
     if s.phase == PH_INIT:
-        return N_INIT
+        return N_SIGHT if sight_due(s) else N_INIT    # weather and night (_weather.pxi)
     if s.phase == PH_LEAD:
         return N_LEAD
     if s.phase == PH_POSTURE:
@@ -102,7 +102,7 @@ cdef void finish_game(MaState *s) noexcept nogil:
     n[0] = 0
     n[1] = 0
     for g in range(NSLOT):
-        if alive(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:
+        if counts_as_stand(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:   # a dummy holds nothing
             n[side_of(g)] += 1
     s.phase = PH_OVER
     s.winner = 0 if n[0] > n[1] else (1 if n[1] > n[0] else 2)

@@ -36,6 +36,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 s.hq_mask |= <uint32_t>1 << g
     memcpy(s.st, SC_START[s.scn], sizeof(Stand) * NSLOT)
     support_slots(s)                         # _weapons_extra.pxi
+    weather_init(s, prm)                     # _weather.pxi: weather, ground, night
     if prm.deploy == 1:
         for g in range(NSLOT):
             if s.st[g].type != NONE:
@@ -44,6 +45,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 else:
                     s.st[g].x -= CLOSE_SHIFT
     start_turn(s)
+    hidden_init(s)                           # _spotting.pxi: hidden markers, spotting at set-up
 
 
 cdef int ma_current_player(const void *state) noexcept nogil:
@@ -57,7 +59,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH:
+    if n == N_AIRCH or n == N_SIGHT:
         return ARD_CHANCE
     if n == N_AIR:
         return air_side(s, s.air_cur)

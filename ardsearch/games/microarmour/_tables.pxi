@@ -11,6 +11,9 @@ cdef enum:
     MAXSCN = 4          # scenario files (scenarios/*.toml) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
+    MAX_SIGHT = 60      # inches: the longest sighting distance a scenario or roll may give (_weather.pxi)
+    NWEATHER = 8        # weather codes (_data_hidden.WEATHER)
+    NGROUND = 4         # ground conditions (_data_hidden.GROUNDS)
 
 cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
             # so a new family of actions is appended before NUM_ACTIONS and nothing else moves
@@ -49,7 +52,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # direct-fire extras (_weapons_extra.pxi), numbered after the airstrike actions
     A_CRT_OUT = A_DIST + 6 # + result: a CRT result whose unmodified roll used up the firer's
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
-    NUM_ACTIONS = A_CRT_OUT + 5
+    # hidden set-up and weather (_weather.pxi), numbered after the direct-fire extras
+    A_SIGHT = A_CRT_OUT + 5 # + inches (0..MAX_SIGHT): chance: this turn's maximum sighting distance
+    NUM_ACTIONS = A_SIGHT + MAX_SIGHT + 1
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -103,6 +108,8 @@ cdef enum:  # node kinds (what the state waits for)
     N_RISING = 31       # chance: the rising cohesion check of the enemy of a broken side (_command.pxi)
     # 32, 33: N_AIR, N_AIRCH (_air.pxi)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
+    # hidden set-up and weather (_weather.pxi)
+    N_SIGHT = 35        # chance: the turn's maximum sighting distance (weather, night)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -261,6 +268,15 @@ cdef packed struct MaState:
     uint8_t ammo[32]             # per stand: AM_* bits (special AP used, D# spent) and HEAT rounds fired << 4
     uint8_t bld_hits[32]         # per building area: 'E' results taken (rubble at its class's number)
     uint8_t bld_fire[32]         # per building area: turns left burning (0 = not alight)
+    # hidden set-up, dummies, spotting, weather and night (ma-hidden: _spotting.pxi, _weather.pxi)
+    uint32_t hid                 # bit g: stand g is an unspotted hidden marker (its enemy sees no type)
+    uint32_t dummy               # bit g: hidden marker g is a dummy (a view: the canonical deal, _spotting.pxi)
+    uint8_t weather              # weather code (_data_hidden.WEATHER; 0 clear)
+    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen (_data_hidden.GROUNDS)
+    uint8_t night                # 1: a night battle
+    uint8_t sight                # this turn's maximum sighting distance in inches
+    uint8_t sight_turn           # the turn `sight` was rolled for (0: none rolled yet)
+    uint8_t reserved5[3]         # always 0
     Stand st[32]
 
 
@@ -273,6 +289,9 @@ cdef packed struct MaParams:
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
     uint8_t scn                  # scenario index (SCENARIO_NAMES)
     uint8_t df_options           # DF_* bits (ma-df)
+    uint8_t weather              # weather code (ma-hidden)
+    uint8_t ground               # ground condition (ma-hidden)
+    uint8_t night                # 1 night (ma-hidden)
 
 cdef enum:  # df_options bits (ma-df)
     DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
@@ -291,7 +310,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 542, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 558, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -361,6 +380,22 @@ cdef int BC_RUBBLE[3]
 cdef uint8_t RUB_COST[4]
 cdef int RUB_COH = 0, RUB_CRT = 0, RUB_BLOCK = 0
 cdef uint32_t SC_SUPPORT[MAXSCN]            # bit g: slot g holds a support stand (per scenario)
+# hidden set-up (ma-hidden, _spotting.pxi): per scenario the marker slots, the dummies among them
+# as set up, the placeholder type every dummy shows; charts: concealment and height by terrain
+cdef uint32_t SC_HIDMASK[MAXSCN]            # bit g: slot g sets up hidden (a marker: real or dummy)
+cdef uint32_t SC_DUMMY[MAXSCN]              # bit g: marker g is a dummy in the scenario file
+cdef uint8_t SC_DUMMY_TYPE[MAXSCN][2]       # the type a dummy of side p holds (the side's first hidden type)
+cdef uint8_t T_CONCEAL[MAXTERRAIN]          # inches within which a stand in this terrain is spotted, 0 any
+cdef uint8_t T_LEVEL[MAXTERRAIN]            # height level (higher ground)
+cdef int SPOT_PER_LEVEL = 5
+# weather and night (ma-hidden, _weather.pxi)
+cdef int SC_WEATHER[MAXSCN]
+cdef int SC_GROUND[MAXSCN]
+cdef int SC_NIGHT[MAXSCN]
+cdef int SC_NIGHT_LOSS[MAXSCN][2]           # night cohesion loss after flares, per side
+cdef double SIGHT_P[MAXSCN][NWEATHER][2][MAX_SIGHT + 1]   # P(turn's sighting = n), by weather and night
+cdef bint SIGHT_ROLL[MAXSCN][NWEATHER][2]   # whether that combination rolls
+cdef uint8_t GROUND_TER[NGROUND][MAXTERRAIN]  # terrain a square of type t counts as on this ground
 cdef int DX[8]
 cdef int DY[8]
 DX[:] = [0, 1, 1, 1, 0, -1, -1, -1]
@@ -436,6 +471,7 @@ def install():
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
+    install_spotting_charts(charts)      # _spotting.pxi, _weather.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -488,4 +524,5 @@ def install_scenario(int k, sc):
     install_command(k, sc)               # _command.pxi
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
+    install_hidden(k, sc)                # _spotting.pxi, _weather.pxi: hidden markers, weather, night
     return ids
