@@ -1332,7 +1332,7 @@ class Ref(AirRules, HiddenRules):
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "air": self.air_dict(), "weather": self.weather_dict(),
+                "air": self.air_dict(), "conditions": self.weather_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
                                    for y in range(self.sc["height"])],

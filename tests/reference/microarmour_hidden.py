@@ -150,6 +150,6 @@ class HiddenRules:
             else:
                 s.update(hidden=sd["hidden"], dummy=sd["dummy"], removed=False, w=weapons[sd["type"]])
         self.coh = list(d["cohesion"])
-        w = d["weather"]
+        w = d["conditions"]
         self.weather, self.ground, self.night = w["weather"], w["ground"], w["night"]
         self.sight, self.sight_turn = w["sighting"], w["sighting_turn"]

@@ -185,7 +185,7 @@ def to_dict(raw):
                           {"at": [SC_BX[s.scn][s.bld_area], SC_BY[s.scn][s.bld_area]], "firepower": s.bld_fp,
                            "modifier": s.bld_mod}),
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
-        "weather": _weather_dict(&s),
+        "conditions": _weather_dict(&s),
         "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands if d["type"] != "?"),
     }
 

@@ -18,6 +18,9 @@ cdef int _pack_weather(vals, MaParams *prm) except -1:
     prm.weather = NONE if w == 0 else w - 1
     prm.ground = NONE if gr == 0 else gr - 1
     prm.night = NONE if n == 0 else n - 1
+    if prm.deploy == 1 and SC_HIDMASK[prm.scn]:
+        raise ValueError(f"parameter deployment=close: the {vals['scenario']} scenario sets stands up hidden in "
+                         f"chosen cover (use deployment=edges)")
     return 0
 
 
@@ -36,16 +39,16 @@ cdef dict _weather_dict(const MaState *s):
 
 
 cdef int _weather_from(d, MaState *s) except -1:
-    w = d.get("weather")
+    w = d.get("conditions")
     if w is None:
         return 0
     if not isinstance(w, dict):
-        raise ValueError("weather: expected a dict with weather, ground, night, sighting, sighting_turn")
-    s.weather = _choice(w.get("weather", _dh.WEATHER_NAMES[s.weather]), _dh.WEATHER_NAMES, "weather.weather")
-    s.ground = _choice(w.get("ground", _dh.GROUNDS[s.ground]), _dh.GROUNDS, "weather.ground")
+        raise ValueError("conditions: expected a dict with weather, ground, night, sighting, sighting_turn")
+    s.weather = _choice(w.get("weather", _dh.WEATHER_NAMES[s.weather]), _dh.WEATHER_NAMES, "conditions.weather")
+    s.ground = _choice(w.get("ground", _dh.GROUNDS[s.ground]), _dh.GROUNDS, "conditions.ground")
     s.night = 1 if w.get("night", bool(s.night)) else 0
-    s.sight = _int_in(w.get("sighting", s.sight), 0, MAX_SIGHT, "weather.sighting")
-    s.sight_turn = _int_in(w.get("sighting_turn", s.sight_turn), 0, 50, "weather.sighting_turn")
+    s.sight = _int_in(w.get("sighting", s.sight), 0, MAX_SIGHT, "conditions.sighting")
+    s.sight_turn = _int_in(w.get("sighting_turn", s.sight_turn), 0, 50, "conditions.sighting_turn")
     return 0
 
 
@@ -86,3 +89,20 @@ cdef int _hidden_from(d, MaState *s, set seen) except -1:
     if s.viewer >= 0:
         hidden_observe(s, s.viewer)
     return 0
+
+
+# ----------------------------------------------------------------- test helpers
+def _spot_update(raw):
+    """The state after the spotting that follows every action (spot_update), for tests
+    of hand-built positions that have not had an action yet."""
+    cdef MaState s
+    load_state(raw, &s)
+    spot_update(&s)
+    return state_bytes(&s)
+
+
+def _move_cost(raw, sid, int x, int y):
+    """move_cost(): half-MP for stand `sid` to enter (x, y) on this state's ground."""
+    cdef MaState s
+    load_state(raw, &s)
+    return move_cost(&s, SC_IDS[s.scn].index(sid), x, y)

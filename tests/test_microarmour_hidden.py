@@ -1,0 +1,285 @@
+"""Micro Armour: hidden set-up, dummies and spotting (RULES.md "Hidden set-up and
+spotting"), one hand-built position per rule in the ambush scenario
+(scenarios/ambush.toml), each checked against the reference model
+(tests/reference/microarmour_hidden.py) too.
+
+Ambush squares used: woods (11..13, 12..13) with marker m1 at (12,12); hedgerow
+(10..13, 3) with marker m7 at (11,3); the hill (16..20, 4) with (18,4) its centre;
+row y=0 and y=8 clear; the village (15..18, 8..10). Stands not named are lost and
+revealed, except the two GHQs (parked in far corners) and the dummies (removed).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from fractions import Fraction
+
+import pytest
+
+import ardsearch
+from ardsearch.games.microarmour import SPEC, _engine, _data
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference import microarmour as ref  # noqa: E402
+
+AMB = ardsearch.Game(SPEC, {"scenario": "ambush"})
+AB = AMB.new_initial_state(seed=0).to_dict()
+MARKERS = [st["id"] for st in AB["stands"] if st["hidden"]]
+DUMMIES = [st["id"] for st in AB["stands"] if st["dummy"]]
+
+
+def ambush(stands, keep_dummies=(), **top):
+    """A position of the ambush scenario: `stands` ({id: {field: value}}) applied; the
+    GHQs parked, dummies not kept removed (spotted), every other stand lost."""
+    d = dict(AB)
+    d.update(phase="posture", conditions=dict(AB["conditions"], sighting=12, sighting_turn=1))
+    d.update(top)
+    out = []
+    for st in AB["stands"]:
+        st = dict(st)
+        if st["id"] in stands:
+            st.update(stands[st["id"]])
+        elif st["id"] == "gghq":
+            st["at"] = [0, 0]
+        elif st["id"] == "sghq":
+            st["at"] = [29, 19]
+        elif st["dummy"] and st["id"] not in keep_dummies:
+            continue
+        elif st["id"] not in keep_dummies:
+            st.update(alive=False, hidden=False)
+        out.append(st)
+    d["stands"] = out
+    return AMB.state_from_dict(d)
+
+
+def spot(state):
+    """The spotting that follows every action, on a hand-built position: the
+    engine's stands and the reference model's must agree."""
+    got = _engine.to_dict(_engine._spot_update(state.raw()))
+    r = ref.from_dict(state.to_dict())
+    r.spot_update()
+    want = r.to_dict()
+    assert got["stands"] == want["stands"]
+    return {st["id"]: st for st in got["stands"]}
+
+
+def test_hidden_setup_shows_the_enemy_markers_not_what_is_under_them():
+    """Digest: "Stands placed out of sight in blocking or concealing terrain may be
+    recorded secretly." The German view shows a marker where each Soviet stand set up
+    hidden, its type "?" and nothing of whether it is a dummy; the Soviet view and the
+    full state know; the text board draws '?' in the German view."""
+    state = AMB.new_initial_state(seed=0)
+    full = {st["id"]: st for st in state.to_dict()["stands"]}
+    ger = {st["id"]: st for st in state.view(0).to_dict()["stands"]}
+    sov = {st["id"]: st for st in state.view(1).to_dict()["stands"]}
+    assert set(MARKERS) == {f"m{i}" for i in range(1, 10)} and len(DUMMIES) == 3
+    for m in MARKERS:
+        assert ger[m]["type"] == "?" and ger[m]["dummy"] is None and ger[m]["hidden"]
+        assert ger[m]["at"] == full[m]["at"]
+        assert sov[m] == full[m]
+    assert sum(full[m]["dummy"] for m in MARKERS) == 3
+    board = SPEC.render(state.view(0).raw())
+    assert board.count("?") >= len(MARKERS)
+    assert "?" not in SPEC.render(state.view(1).raw()).split("\n")[0]
+
+
+def test_hidden_setup_only_in_blocking_or_concealing_terrain(tmp_path):
+    """Digest: "Stands placed out of sight in blocking or concealing terrain may be
+    recorded secretly": a scenario hiding a stand in the clear is refused on load with
+    one line naming file, key and reason."""
+    text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "ambush.toml")).read()
+    bad = text.replace('at = [12, 12]\nfacing = "w"\nhidden = true', 'at = [14, 12]\nfacing = "w"\nhidden = true')
+    assert bad != text
+    p = tmp_path / "bad.toml"
+    p.write_text(bad)
+    with pytest.raises(ValueError) as e:
+        _data.load_scenario("bad", path=str(p))
+    msg = str(e.value)
+    assert "\n" not in msg and "bad.toml" in msg and "stand m1.at" in msg and "concealing" in msg
+    dummy_shown = text.replace('type = "dummy"\nside = "soviet"\nat = [19, 17]\nfacing = "w"\nhidden = true',
+                               'type = "dummy"\nside = "soviet"\nat = [19, 17]\nfacing = "w"')
+    p.write_text(dummy_shown)
+    with pytest.raises(ValueError, match=r"bad.toml: stand\[\d+\].hidden: expected true for a dummy"):
+        _data.load_scenario("bad", path=str(p))
+
+
+def test_spotted_in_woods_only_within_the_concealment_distance():
+    """Digest: "Attacks on stands in concealing terrain ..." and "Unless the scenario
+    says otherwise, maximum sighting distance is 40" in Open, 20" in Mixed and 10" in
+    Closed terrain": a hidden stand in woods is spotted within the woods' concealment
+    distance (3", design) with a line of sight, and not at 4" even within the sighting
+    distance."""
+    far = ambush({"m1": {}, "pz4a": {"at": [12, 8]}})
+    assert far.to_dict()["conditions"]["sighting"] == 12
+    assert spot(far)["m1"]["hidden"]
+    near = ambush({"m1": {}, "pz4a": {"at": [12, 9]}})
+    assert not spot(near)["m1"]["hidden"]
+
+
+def test_spotting_needs_a_line_of_sight():
+    """Digest: "A line of sight may not be traced through terrain which blocks line of
+    sight. However, it may be traced into or out of the terrain type": through two
+    woods squares, no spotting even at 2"."""
+    assert spot(ambush({"m1": {}, "pz4a": {"at": [10, 12]}}))["m1"]["hidden"]       # woods (11,12) between
+    assert not spot(ambush({"m1": {}, "pz4a": {"at": [12, 10]}}))["m1"]["hidden"]   # the clear south side
+    assert spot(ambush({"m1": {"at": [13, 13]}, "pz4a": {"at": [10, 13]}}))["m1"]["hidden"]
+
+
+def test_hedgerow_spotted_only_by_adjacent_stands():
+    """Digest: "In hedgerows, a target can only be spotted by adjacent stands unless it
+    has fired.\""""
+    assert spot(ambush({"m7": {}, "pgra": {"at": [11, 1]}}))["m7"]["hidden"]
+    assert not spot(ambush({"m7": {}, "pgra": {"at": [11, 2]}}))["m7"]["hidden"]
+    assert not spot(ambush({"m7": {}, "pgra": {"at": [12, 4]}}))["m7"]["hidden"]
+
+
+def test_sighting_distance_limits_spotting_and_fire():
+    """Digest: "Light rain cuts sighting to 3D6"": with this turn's sighting 5", a
+    hidden stand in the clear is spotted at 5" and not at 6"; fire reaches no further."""
+    top = {"conditions": dict(AB["conditions"], sighting=5, sighting_turn=1)}
+    assert not spot(ambush({"m3": {"at": [10, 0]}, "pz4a": {"at": [5, 0]}}, **top))["m3"]["hidden"]
+    assert spot(ambush({"m3": {"at": [11, 0]}, "pz4a": {"at": [5, 0]}}, **top))["m3"]["hidden"]
+    st = ambush({"m3": {"at": [11, 0], "hidden": False}, "pz4a": {"at": [5, 0]}}, phase="fire", **top)
+    assert "fire pz4a>m3" not in [st.action_to_string(a) for a in st.legal_actions()]
+    st = ambush({"m3": {"at": [10, 0], "hidden": False}, "pz4a": {"at": [5, 0]}}, phase="fire", **top)
+    assert "fire pz4a>m3" in [st.action_to_string(a) for a in st.legal_actions()]
+
+
+def test_higher_ground_adds_five_inches_a_level():
+    """Digest: "Units on higher ground gain 5" of sighting per level": with sighting 5",
+    a stand on the hill spots a hidden stand 8" away in the clear; the same stand off the
+    hill does not."""
+    top = {"conditions": dict(AB["conditions"], sighting=5, sighting_turn=1)}
+    assert not spot(ambush({"m3": {"at": [26, 4]}, "pz4a": {"at": [18, 4]}}, **top))["m3"]["hidden"]
+    assert spot(ambush({"m3": {"at": [26, 0]}, "pz4a": {"at": [18, 0]}}, **top))["m3"]["hidden"]
+
+
+def test_dummy_removed_when_spotted():
+    """Digest: "Only then is the marker revealed as a dummy (removed) or real": a dummy
+    spotted leaves the table (its slot empty), a real stand stays, revealed."""
+    st = ambush({"m2": {"at": [12, 12]}, "m1": {"at": [12, 6]}, "pz4a": {"at": [11, 11]}, "pz4b": {"at": [11, 5]}},
+                keep_dummies=("m2",))
+    assert st.to_dict()["stands"][[s["id"] for s in st.to_dict()["stands"]].index("m2")]["dummy"]
+    after = spot(st)
+    assert "m2" not in after
+    assert after["m1"]["hidden"] is False and after["m1"]["type"] == "t34"
+
+
+def test_dummy_never_fires_or_moves_and_markers_are_not_targets():
+    """Design (RULES.md): a dummy is a marker, not a stand: it never fires or moves; an
+    unspotted marker cannot be attacked (no enemy has spotted a target there)."""
+    st = ambush({"m2": {"at": [13, 12]}, "m1": {"at": [12, 12], "hidden": False}, "pz4a": {"at": [12, 8]}},
+                keep_dummies=("m2",), phase="fire", active="soviet", first="soviet")
+    moves = [st.action_to_string(a) for a in st.legal_actions()]
+    assert "fire m1>pz4a" in moves and not any(m.startswith("fire m2") for m in moves)
+    st = ambush({"m3": {"at": [10, 0]}, "pz4a": {"at": [5, 0]}}, phase="fire")
+    assert not any(">m3" in st.action_to_string(a) for a in st.legal_actions())
+    st = ambush({"m2": {"at": [12, 8], "posture": "move"}, "m1": {"at": [12, 6], "posture": "move"}},
+                keep_dummies=("m2",), phase="movement", active="soviet", first="soviet", orders=[0, 2],
+                orders_rolled=2)
+    moves = [st.action_to_string(a) for a in st.legal_actions()]
+    assert "order m1" in moves and "order m2" not in moves and "indep m2" not in moves
+
+
+def test_a_hidden_stand_that_acts_shows_itself():
+    """Design (RULES.md): a hidden stand that starts a move or is declared as a firer is
+    revealed (the digest's "A stand that has fired counts as in clear terrain for
+    spotting" taken at the declaration, which names it to the enemy)."""
+    st = ambush({"m1": {}, "pz4a": {"at": [12, 8]}}, phase="fire", active="soviet", first="soviet")
+    assert spot(st)["m1"]["hidden"]          # 4" from the woods: not spotted
+    st.apply("fire m1>pz4a")
+    assert {s["id"]: s for s in st.to_dict()["stands"]}["m1"]["hidden"] is False
+    st = ambush({"m1": {"at": [12, 6], "posture": "move"}}, phase="movement", active="soviet", first="soviet",
+                orders=[0, 2], orders_rolled=2)
+    st.apply("order m1")
+    assert {s["id"]: s for s in st.to_dict()["stands"]}["m1"]["hidden"] is False
+
+
+def test_unspotted_markers_block_no_line_of_sight():
+    """Design (RULES.md): an unspotted marker blocks no line of sight (what it is, a
+    vehicle or a dummy, is hidden, and a line of sight must not tell)."""
+    st = ambush({"m1": {"at": [12, 0]}, "m3": {"at": [14, 0], "hidden": False}, "pz4a": {"at": [10, 0]}}, phase="fire")
+    assert "fire pz4a>m3" in [st.action_to_string(a) for a in st.legal_actions()]
+
+
+def _sight_outcomes(state):
+    return {state.action_to_string(a): p for a, p in state.chance_outcomes()}
+
+
+def test_light_rain_sighting_rolled_on_3d6_at_the_start_of_each_turn():
+    """Digest: "Light rain cuts sighting to 3D6" ... rolled at the start of the turn."
+    The ambush is fought in light rain: before each turn's initiative, sight:3..18 with
+    the 3D6 probabilities (the board's 20" never binds)."""
+    st = AMB.new_initial_state(seed=0)
+    got = _sight_outcomes(st)
+    ways = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            for c in range(1, 7):
+                ways[a + b + c] = ways.get(a + b + c, 0) + 1
+    assert got.keys() == {f"sight:{v}" for v in range(3, 19)}
+    for v, n in ways.items():
+        assert abs(got[f"sight:{v}"] - n / 216) < 1e-12
+    st.apply("sight:7")
+    assert st.to_dict()["conditions"]["sighting"] == 7 and st.to_dict()["phase"] == "initiative"
+    assert st.action_to_string(st.chance_outcomes()[0][0]).startswith("init:")
+
+
+def test_night_sighting_one_to_five_inches():
+    """Digest: "At night ... sighting is typically 1-5", 10" at most": a night turn's
+    sighting is 1D5 (design: the typical range), the lower of it and the weather's."""
+    st = ardsearch.Game(SPEC, {"night": "night"}).new_initial_state(seed=0)
+    got = _sight_outcomes(st)
+    assert got.keys() == {f"sight:{v}" for v in range(1, 6)}
+    assert all(abs(p - 0.2) < 1e-12 for p in got.values())
+    fog = ardsearch.Game(SPEC, {"night": "night", "weather": "fog"}).new_initial_state(seed=0)
+    got = _sight_outcomes(fog)
+    # min(1D6, 1D5): P(1) = 1 - (5/6)(4/5)
+    assert abs(got["sight:1"] - (1 - Fraction(5, 6) * Fraction(4, 5))) < 1e-12
+    r = ref.Ref(night="night", weather="fog")
+    assert {k: float(v) for k, v in r.chances().items()} == pytest.approx(got, abs=1e-12)
+
+
+def test_clear_day_rolls_no_sighting():
+    """The Introductory scenario is a clear day: no sighting roll, the board's 20"."""
+    st = ardsearch.Game(SPEC).new_initial_state(seed=0)
+    assert st.to_dict()["conditions"] == {"weather": "clear", "ground": "normal", "night": False, "sighting": 20,
+                                       "sighting_turn": 0}
+    assert all(st.action_to_string(a).startswith("init:") for a, _ in st.chance_outcomes())
+
+
+@pytest.mark.parametrize("ground,clear,stream", [("normal", 2, 0), ("snow", 4, 0), ("deep_snow", 8, 0),
+                                                  ("frozen", 2, 4)])
+def test_ground_changes_terrain(ground, clear, stream):
+    """Digest: "Snow makes clear terrain Rough 1, and deep snow also doubles MP costs.
+    Extreme cold freezes water to Rough 1." Half-MP for a Pz IV (tracked) to enter a
+    clear square and a stream square (impassable to it unfrozen)."""
+    game = ardsearch.Game(SPEC, {"ground": ground, "scenario": "ambush"})
+    raw = game.new_initial_state(seed=0).raw()
+    assert _engine._move_cost(raw, "pz4a", 0, 0) == clear
+    sc = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index("introductory")]
+    names = [t["name"] for t in _engine.CHARTS["terrain"]]
+    r = ref.Ref(ground=ground)
+    assert r.cost(r.by_id["pz4a"], 0, 0) == clear
+    del sc, names, stream
+
+
+def test_night_cohesion_loss_offset_by_flares(tmp_path):
+    """Digest: "At night, force cohesion drops by up to 4 (flares can offset this)":
+    a night scenario's side loses night_cohesion less its flares (design: one flare
+    allotment offsets one point), checked on load."""
+    text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "ambush.toml")).read()
+    night = text.replace("night = false", "night = true").replace(
+        'name = "German"\n', 'name = "German"\nnight_cohesion = 3\nflares = 1\n')
+    p = tmp_path / "night.toml"
+    p.write_text(night)
+    sc = _data.load_scenario("night", path=str(p))
+    assert sc["night"] and sc["night_loss"] == [2, 0]
+    p.write_text(text.replace('name = "German"\n', 'name = "German"\nnight_cohesion = 3\n'))
+    with pytest.raises(ValueError, match="night_cohesion: expected 0 and no flares outside a night scenario"):
+        _data.load_scenario("night", path=str(p))
+
+
+def test_close_deployment_refused_with_hidden_setup():
+    with pytest.raises(ValueError, match="deployment=close: the ambush scenario"):
+        ardsearch.Game(SPEC, {"scenario": "ambush", "deployment": "close"})
