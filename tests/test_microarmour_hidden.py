@@ -283,3 +283,87 @@ def test_night_cohesion_loss_offset_by_flares(tmp_path):
 def test_close_deployment_refused_with_hidden_setup():
     with pytest.raises(ValueError, match="deployment=close: the ambush scenario"):
         ardsearch.Game(SPEC, {"scenario": "ambush", "deployment": "close"})
+
+
+# ---------------------------------------------------------------- hidden information
+def _two_truths():
+    """Two ambush states that differ only under the Soviet markers: m1 (a T-34) and m3
+    (a rifle platoon) swap what they hold, and so do m2 (a dummy) and m9 (a T-34)."""
+    a = AMB.new_initial_state(seed=0)
+    d = a.to_dict()
+    by = {st["id"]: st for st in d["stands"]}
+    by["m1"]["type"], by["m3"]["type"] = by["m3"]["type"], by["m1"]["type"]
+    by["m2"]["type"], by["m9"]["type"] = by["m9"]["type"], by["m2"]["type"]
+    by["m2"]["dummy"], by["m9"]["dummy"] = False, True
+    b = AMB.state_from_dict(d)
+    return a, b
+
+
+def test_views_show_the_same_markers_whatever_is_under_them():
+    """RULES.md "Hidden information": a view shows a marker, not what is under it: the
+    German views of two truths are the same bytes; the Soviet views differ."""
+    a, b = _two_truths()
+    assert a.raw() != b.raw()
+    assert a.view(0).raw() == b.view(0).raw()
+    assert a.view(0).to_dict() == b.view(0).to_dict()
+    assert a.view(1).raw() != b.view(1).raw()
+    for p in (0, 1):
+        assert (a.observation_tensor(0) == b.observation_tensor(0)).all()
+
+
+def _german_decision(state):
+    for move in ("sight:10", "init:G", "lead"):
+        state.apply(move)
+    assert state.current_player() == 0
+    return state
+
+
+@pytest.mark.parametrize("bot", ["ismcts", "mcts", "greedy"])
+def test_a_bot_never_plays_on_what_it_cannot_see(bot):
+    """Issue 12, Bots: "a bot never plays on what it cannot see": the German choice
+    is the same in two states that differ only under the Soviet markers (same seed)."""
+    a, b = (_german_decision(s) for s in _two_truths())
+    moves = []
+    for state in (a, b):
+        if bot == "greedy":
+            player = ardsearch.load_bot("greedy", AMB, seed=7)
+        else:
+            cls = ardsearch.ISMCTSBot if bot == "ismcts" else ardsearch.MCTSBot
+            player = cls(AMB, simulations=300, seed=7, reuse_tree=False)
+        moves.append(state.action_to_string(player.step(state)))
+    assert moves[0] == moves[1]
+
+
+def _midgame():
+    """The German view after m1 (a T-34) was spotted and the dummy m2 removed; the
+    other seven markers unspotted."""
+    st = ambush({"m1": {"hidden": False}, "m3": {}, "m4": {}, "m6": {}, "m7": {}, "m9": {},
+                 "pz4a": {"at": [5, 6]}}, keep_dummies=("m5", "m8"))
+    return st
+
+
+def test_resamples_never_contradict_what_the_viewer_has_seen():
+    """RULES.md "Hidden information": resample_from_infostate keeps everything the
+    viewer has seen (every position, the spotted T-34 m1, the removed dummy m2) and
+    deals the rest from what the scenario put under the markers: 1,000 resamples."""
+    st = _midgame()
+    view = st.view(0).to_dict()
+    seen = {s["id"]: s for s in view["stands"] if s["type"] != "?"}
+    hidden = sorted(s["id"] for s in view["stands"] if s["type"] == "?")
+    assert hidden == ["m3", "m4", "m5", "m6", "m7", "m8", "m9"]
+    pool = sorted(["rifle", "t34", "zis3", "rifle", "t34", "dummy", "dummy"])
+    dummy_count = {m: 0 for m in hidden}
+    for seed in range(1000):
+        full = st.resample_from_infostate(0, seed).to_dict()
+        by = {s["id"]: s for s in full["stands"]}
+        assert "m2" not in by
+        for i, s in seen.items():
+            assert by[i] == s
+        for m in hidden:
+            assert by[m]["hidden"] and by[m]["at"] == {s["id"]: s for s in view["stands"]}[m]["at"]
+        assert sorted("dummy" if by[m]["dummy"] else by[m]["type"] for m in hidden) == pool
+        for m in hidden:
+            dummy_count[m] += by[m]["dummy"]
+    # plausibly: each unspotted marker is a dummy 2 times in 7
+    for m, n in dummy_count.items():
+        assert 200 < n < 380, (m, n)
