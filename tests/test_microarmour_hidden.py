@@ -58,6 +58,8 @@ def spot(state):
     got = _engine.to_dict(_engine._spot_update(state.raw()))
     r = ref.from_dict(state.to_dict())
     r.spot_update()
+    while r.reveal_due():
+        r.apply(next(iter(r.chances())))
     want = r.to_dict()
     assert got["stands"] == want["stands"]
     return {st["id"]: st for st in got["stands"]}
@@ -165,34 +167,52 @@ def test_dummy_removed_when_spotted():
     assert after["m1"]["hidden"] is False and after["m1"]["type"] == "t34"
 
 
-def test_dummy_never_fires_or_moves_and_markers_are_not_targets():
-    """Design (RULES.md): a dummy is a marker, not a stand: it never fires or moves; an
-    unspotted marker cannot be attacked (no enemy has spotted a target there)."""
-    st = ambush({"m2": {"at": [13, 12]}, "m1": {"at": [12, 12], "hidden": False}, "pz4a": {"at": [12, 8]}},
-                keep_dummies=("m2",), phase="fire", active="soviet", first="soviet")
+def test_markers_act_only_once_shown_and_are_not_targets():
+    """Design (RULES.md): a marker (real or dummy) is not marked, does not fire or move
+    until its owner shows it (`show <marker>`, whenever it is asked to act in the
+    posture, fire or movement phase); an unspotted marker cannot be attacked (no enemy
+    has spotted a target there)."""
+    st = ambush({"m2": {"at": [13, 12]}, "m1": {"at": [12, 12], "hidden": False}, "m3": {"at": [14, 12]},
+                 "pz4a": {"at": [12, 8]}}, keep_dummies=("m2",), phase="fire", active="soviet", first="soviet")
     moves = [st.action_to_string(a) for a in st.legal_actions()]
-    assert "fire m1>pz4a" in moves and not any(m.startswith("fire m2") for m in moves)
+    assert "fire m1>pz4a" in moves and not any(m.startswith(("fire m2", "fire m3")) for m in moves)
+    assert {"show m2", "show m3"} <= set(moves) and "show m1" not in moves
+    check_legal(st)
     st = ambush({"m3": {"at": [10, 0]}, "pz4a": {"at": [5, 0]}}, phase="fire")
     assert not any(">m3" in st.action_to_string(a) for a in st.legal_actions())
-    st = ambush({"m2": {"at": [12, 8], "posture": "move"}, "m1": {"at": [12, 6], "posture": "move"}},
-                keep_dummies=("m2",), phase="movement", active="soviet", first="soviet", orders=[0, 2],
-                orders_rolled=2)
+    st = ambush({"m2": {"at": [12, 8]}, "m1": {"at": [12, 6]}}, keep_dummies=("m2",), active="soviet",
+                first="soviet")
     moves = [st.action_to_string(a) for a in st.legal_actions()]
-    assert "order m1" in moves and "order m2" not in moves and "indep m2" not in moves
+    assert not any(m.startswith("posture m") for m in moves) and {"show m1", "show m2"} <= set(moves)
+    check_legal(st)
 
 
-def test_a_hidden_stand_that_acts_shows_itself():
-    """Design (RULES.md): a hidden stand that starts a move or is declared as a firer is
-    revealed (the digest's "A stand that has fired counts as in clear terrain for
-    spotting" taken at the declaration, which names it to the enemy)."""
-    st = ambush({"m1": {}, "pz4a": {"at": [12, 8]}}, phase="fire", active="soviet", first="soviet")
-    assert spot(st)["m1"]["hidden"]          # 4" from the woods: not spotted
-    st.apply("fire m1>pz4a")
-    assert {s["id"]: s for s in st.to_dict()["stands"]}["m1"]["hidden"] is False
-    st = ambush({"m1": {"at": [12, 6], "posture": "move"}}, phase="movement", active="soviet", first="soviet",
-                orders=[0, 2], orders_rolled=2)
-    st.apply("order m1")
-    assert {s["id"]: s for s in st.to_dict()["stands"]}["m1"]["hidden"] is False
+def check_legal(st):
+    r = ref.from_dict(st.to_dict())
+    assert sorted(st.action_to_string(a) for a in st.legal_actions()) == sorted(r.legal())
+
+
+def test_a_shown_marker_is_a_public_chance_outcome():
+    """Design (RULES.md): what a shown or spotted marker is comes as a chance outcome
+    everyone sees (`shown:<type>` or `shown:dummy`): certain in the full state, drawn
+    from what is left under the markers in the enemy's view, so the view follows the
+    game; a dummy shown is removed, and the owner acts again."""
+    st = ambush({"m1": {}, "m2": {}, "m3": {}, "pz4a": {"at": [12, 4]}}, keep_dummies=("m2",), phase="fire",
+                active="soviet", first="soviet")
+    st.apply("show m1")
+    assert st.is_chance_node()
+    assert [(st.action_to_string(a), p) for a, p in st.chance_outcomes()] == [("shown:t34", 1.0)]
+    view = st.view(0)
+    got = {view.action_to_string(a): p for a, p in view.chance_outcomes()}
+    assert got == pytest.approx({"shown:t34": 1 / 3, "shown:rifle": 1 / 3, "shown:dummy": 1 / 3})
+    st.apply("shown:t34")
+    view.apply("shown:t34")
+    assert view.raw() == st.view(0).raw()
+    by = {s["id"]: s for s in st.to_dict()["stands"]}
+    assert not by["m1"]["hidden"] and by["m1"]["type"] == "t34" and st.current_player() == 1
+    st.apply("show m2")
+    st.apply("shown:dummy")
+    assert "m2" not in {s["id"] for s in st.to_dict()["stands"]}
 
 
 def test_unspotted_markers_block_no_line_of_sight():

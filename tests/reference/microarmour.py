@@ -457,6 +457,8 @@ class Ref(AirRules, HiddenRules):
     def node(self):
         if self.phase == "over":
             return "over"
+        if self.reveal_due():
+            return "reveal"
         for p in range(2):
             if self.cards[p]["pending"]:
                 return ("card", p)
@@ -489,7 +491,7 @@ class Ref(AirRules, HiddenRules):
         n = self.node()
         if n == "over":
             return "terminal"
-        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "sight", "orders", "mv_roll", "mv_stopcheck",
+        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "sight", "reveal", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter"):
@@ -526,13 +528,13 @@ class Ref(AirRules, HiddenRules):
             p = self.due["appoint"].index(True)
             return [f"appoint {s['id']}" for s in self.live(p) if not self.command(s)]
         if n == "posture":
-            out = ["pass"]
+            out = self.show_moves(p) + ["pass"]
             for s in self.live(p):
-                if s["posture"] == "firing" and s["w"]["mp"] > 0:
+                if s["posture"] == "firing" and s["w"]["mp"] > 0 and not s["hidden"]:
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
             return out
         if n == "fire":
-            return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
+            return self.show_moves(p) + [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
                     if self.may_fire(f, t, "standard")] + ["pass"]
         if n == "declare":
             a = self.attack
@@ -547,10 +549,10 @@ class Ref(AirRules, HiddenRules):
             return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in targets
                     if self.may_fire(f, t, "covering")] + ["pass"]
         if n == "movement":
-            out = ["pass"]
+            out = self.show_moves(p) + ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
             cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
-                     and not s["dummy"]]
+                     and not s["hidden"]]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
@@ -642,6 +644,8 @@ class Ref(AirRules, HiddenRules):
             return self.air_chances(n)
         if n == "sight":
             return self.sight_chances()
+        if n == "reveal":
+            return self.reveal_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -795,6 +799,8 @@ class Ref(AirRules, HiddenRules):
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
             return self.air_apply(n, move)
+        if move.startswith("show "):
+            return self.show(move)
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -924,6 +930,8 @@ class Ref(AirRules, HiddenRules):
     def apply_chance(self, n, move):
         if n == "sight":
             return self.sight_apply(move)
+        if n == "reveal":
+            return self.reveal_apply(move)
         if isinstance(n, tuple):
             kind, p = n
             c = self.cards[p]
@@ -1243,7 +1251,7 @@ class Ref(AirRules, HiddenRules):
         if broken[0] != broken[1]:
             self.winner = 1 if broken[0] else 0
             return
-        held = [sum(1 for s in self.live(p) if self.is_stand(s) and self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
+        held = [sum(1 for s in self.live(p) if self.holds_ground(s) and self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
         self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):

@@ -43,6 +43,7 @@ class HiddenRules:
         for s in self.stands:
             s["hidden"], s["dummy"] = flags[s["id"]]
             s["removed"] = False
+            s["due"] = False       # spotted or shown: what it is comes next (a chance node)
         if self.night:
             for p in range(2):
                 self.coh[p] = max(5, self.coh[p] - sc["night_loss"][p])
@@ -88,11 +89,34 @@ class HiddenRules:
 
     # ------------------------------------------------------------ dummies and markers
     def is_stand(self, s):
-        """Counts as a stand (break points, village): not a dummy, not removed."""
+        """Counts as a stand for break points: not a dummy, not removed."""
         return not s["dummy"] and not s["removed"]
 
+    def holds_ground(self, s):
+        """Holds the village at the end: shown (a marker holds nothing)."""
+        return not s["hidden"]
+
     def fire_hidden_blocked(self, f, t):
-        return f["dummy"] or t["hidden"]
+        return f["hidden"] or t["hidden"]
+
+    # ------------------------------------------------------------ showing markers
+    def reveal_due(self):
+        return next((s for s in self.stands if s["due"]), None)
+
+    def show_moves(self, p):
+        return [f"show {s['id']}" for s in self.stands if s["side"] == p and s["hidden"] and not s["due"]]
+
+    def show(self, move):
+        self.by_id[move.split()[1]]["due"] = True
+
+    def reveal_chances(self):
+        s = self.reveal_due()
+        return {"shown:" + ("dummy" if s["dummy"] else s["w"]["key"]): Fraction(1)}
+
+    def reveal_apply(self, move):
+        s = self.reveal_due()
+        s["due"] = False
+        self.reveal(s)
 
     # ------------------------------------------------------------ spotting
     def spots(self, e, g):
@@ -115,26 +139,18 @@ class HiddenRules:
     def reveal(self, s):
         s["hidden"] = False
         if s["dummy"]:
-            s.update(dummy=False, removed=True, alive=False)
+            s.update(dummy=False, removed=True, alive=False, due=False)
 
     def spot_update(self):
-        if not any(s["hidden"] for s in self.stands):
-            return
-        if self.mover and self.by_id[self.mover["id"]]["hidden"]:
-            self.reveal(self.by_id[self.mover["id"]])
-        if self.attack:
-            for i in self.attack["firers"]:
-                if self.by_id[i]["hidden"]:
-                    self.reveal(self.by_id[i])
         for g in self.stands:
-            if g["hidden"] and (not g["alive"] or any(
+            if g["hidden"] and not g["due"] and any(
                     self.spots(e, g) for e in self.stands
-                    if e["side"] != g["side"] and e["alive"] and not e["dummy"])):
-                self.reveal(g)
+                    if e["side"] != g["side"] and e["alive"] and not e["dummy"]):
+                g["due"] = True
 
     # ------------------------------------------------------------ schema
     def stand_hidden_dict(self, s):
-        return {"hidden": s["hidden"], "dummy": s["dummy"]}
+        return {"hidden": s["hidden"], "dummy": s["dummy"], "spotted": s["due"]}
 
     def weather_dict(self):
         return {"weather": self.weather, "ground": self.ground, "night": self.night, "sighting": self.sight,
@@ -146,9 +162,10 @@ class HiddenRules:
         for s in self.stands:
             sd = listed.get(s["id"])
             if sd is None:
-                s.update(hidden=False, dummy=False, removed=True, alive=False)
+                s.update(hidden=False, dummy=False, removed=True, alive=False, due=False)
             else:
-                s.update(hidden=sd["hidden"], dummy=sd["dummy"], removed=False, w=weapons[sd["type"]])
+                s.update(hidden=sd["hidden"], dummy=sd["dummy"], removed=False, w=weapons[sd["type"]],
+                         due=sd["spotted"])
         self.coh = list(d["cohesion"])
         w = d["conditions"]
         self.weather, self.ground, self.night = w["weather"], w["ground"], w["night"]

@@ -148,8 +148,14 @@ cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
     if k == N_AIR or k == N_AIRCH:
         air_apply(s, action)                 # hook: airstrikes
         return
+    if k == N_REVEAL:
+        reveal_apply(s, action)              # hook: hidden set-up (_spotting.pxi)
+        return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
+        return
+    if action >= A_SHOW:
+        show_apply(s, action)                # hook: hidden set-up (_spotting.pxi)
         return
     if k == N_APPOINT:
         apply_command(s, k, action)

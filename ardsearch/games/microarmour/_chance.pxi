@@ -74,6 +74,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return air_chance(s, a, pr)          # hook: airstrikes
     if k == N_SIGHT:
         return sight_outcomes(s, a, pr)      # hook: weather and night (_weather.pxi)
+    if k == N_REVEAL:
+        return reveal_outcomes(s, a, pr)     # hook: hidden set-up (_spotting.pxi)
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0

@@ -59,7 +59,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH or n == N_SIGHT:
+    if n == N_AIRCH or n == N_SIGHT or n == N_REVEAL:
         return ARD_CHANCE
     if n == N_AIR:
         return air_side(s, s.air_cur)
@@ -87,12 +87,14 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 n += 1
         return n
     p = s.to_move
+    if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
+        n = show_actions(s, p, out)          # _spotting.pxi: a hidden marker may show itself
     if k == N_POSTURE:
         out[n] = A_PASS
         n += 1
         for l in range(16):
             g = p * 16 + l
-            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0:
+            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0 and not is_hidden(s, g):
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2

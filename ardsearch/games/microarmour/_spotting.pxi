@@ -9,9 +9,15 @@
 
 cdef int CHARTS_NIGHT_MAX = 5
 
-def install_spotting_charts(charts):
-    """charts.toml [spotting] and [night], and the ground's terrain changes (_weather.pxi)."""
+def install_spotting_charts(charts, weapons):
+    """charts.toml [spotting] and [night], the type keys (notation), and the ground's
+    terrain changes (_weather.pxi)."""
     global SPOT_PER_LEVEL, CHARTS_NIGHT_MAX
+    for i, w in enumerate(weapons):
+        b = w["key"].encode()[:11]
+        memset(TY_KEY[i], 0, 12)
+        for j in range(len(b)):
+            TY_KEY[i][j] = b[j]
     sp = charts["spotting"]
     for t in range(MAXTERRAIN):
         T_CONCEAL[t] = sp["concealed"][t] if t < len(sp["concealed"]) else 0
@@ -46,9 +52,14 @@ cdef inline bint is_dummy(const MaState *s, int g) noexcept nogil:
     return (s.dummy >> g) & 1
 
 cdef inline bint hidden_blocks_fire(const MaState *s, int f, int t) noexcept nogil:
-    """A dummy never fires; an unspotted marker cannot be attacked (its enemy has not
-    spotted a target there)."""
-    return is_dummy(s, f) or is_hidden(s, t)
+    """A marker fires only once shown; an unspotted marker cannot be attacked (its
+    enemy has not spotted a target there)."""
+    return is_hidden(s, f) or is_hidden(s, t)
+
+cdef inline bint holds_ground(const MaState *s, int g) noexcept nogil:
+    """A stand that holds the village at the end: alive and shown (a marker, real or
+    dummy, holds nothing: what it is is not known)."""
+    return alive(s, g) and not is_hidden(s, g)
 
 cdef void hidden_init(MaState *s) noexcept nogil:
     s.hid = SC_HIDMASK[s.scn]
@@ -91,21 +102,119 @@ cdef bint spotted(const MaState *s, int g) noexcept nogil:
     return 0
 
 cdef void spot_update(MaState *s) noexcept nogil:
-    """After every action: a hidden stand that acts shows itself (design: the mover once
-    its move starts, a stand once declared as a firer); every unspotted marker an enemy
-    stand now spots is revealed (continuous spotting, design)."""
-    cdef int g, l
+    """After every action: every unspotted marker an enemy stand now spots is due to
+    be shown (continuous spotting, design); what it is comes as a public chance
+    outcome (N_REVEAL), so that a view follows the game exactly."""
+    cdef int g
     if s.hid == 0:
         return
-    if s.mover != NONE and s.mover < NSLOT and is_hidden(s, s.mover):
-        reveal(s, s.mover)
-    if s.atk_step != S_NONE:
-        for l in range(16):
-            if (s.atk_firers >> l) & 1 and is_hidden(s, s.atk_side * 16 + l):
-                reveal(s, s.atk_side * 16 + l)
     for g in range(NSLOT):
-        if is_hidden(s, g) and (not alive(s, g) or spotted(s, g)):
-            reveal(s, g)
+        if is_hidden(s, g) and not (s.spot_due >> g) & 1 and spotted(s, g):
+            s.spot_due |= <uint32_t>1 << g
+
+
+# ----------------------------------------------------------------- showing a marker
+cdef inline int reveal_slot(const MaState *s) noexcept nogil:
+    cdef int g
+    for g in range(NSLOT):
+        if (s.spot_due >> g) & 1:
+            return g
+    return -1
+
+cdef inline int content_of(const MaState *s, int g) noexcept nogil:
+    return MAXTYPES if is_dummy(s, g) else s.st[g].type
+
+cdef int reveal_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nogil:
+    """What the marker is: in the full state (and its owner's view) what is under it;
+    in the enemy's view every content still under its side's markers, by count."""
+    cdef int g = reveal_slot(s), h, c, n = 0, total = 0, i
+    cdef int cnt[MAXTYPES + 1]
+    if g < 0:
+        return 0
+    if not hidden_from_view(s, side_of(g)):
+        a[0] = A_SHOWN + content_of(s, g)
+        pr[0] = 1.0
+        return 1
+    memset(cnt, 0, sizeof(cnt))
+    for h in range(side_of(g) * 16, side_of(g) * 16 + 16):
+        if is_hidden(s, h):
+            cnt[content_of(s, h)] += 1
+            total += 1
+    for c in range(MAXTYPES + 1):
+        if cnt[c]:
+            a[n] = A_SHOWN + c
+            pr[n] = cnt[c] / <double>total
+            n += 1
+    return n
+
+cdef void reveal_apply(MaState *s, ard_action action) noexcept nogil:
+    """The marker shows what it is: a stand stays, revealed; a dummy is removed. In the
+    enemy's view the content is first swapped in from the marker that held it in the
+    view's deal, and the markers left are dealt again canonically (observe() of the
+    true state after the same event gives the same bytes)."""
+    cdef int g = reveal_slot(s), c = action - A_SHOWN, h, q
+    cdef uint32_t bit
+    if g < 0:
+        return
+    q = side_of(g)
+    s.spot_due &= ~(<uint32_t>1 << g)
+    if hidden_from_view(s, q) and content_of(s, g) != c:
+        for h in range(q * 16, q * 16 + 16):
+            if h != g and is_hidden(s, h) and content_of(s, h) == c:
+                set_content(s, h, content_of(s, g), q)
+                set_content(s, g, c, q)
+                break
+    reveal(s, g)
+    if hidden_from_view(s, q):
+        deal_markers(s, q, NULL)
+
+cdef void set_content(MaState *s, int g, int c, int q) noexcept nogil:
+    cdef uint32_t bit = <uint32_t>1 << g
+    if c == MAXTYPES:
+        s.st[g].type = SC_DUMMY_TYPE[s.scn][q]
+        s.dummy |= bit
+    else:
+        s.st[g].type = <uint8_t>c
+        s.dummy &= ~bit
+
+cdef int show_actions(const MaState *s, int p, ard_action *out) noexcept nogil:
+    """`show <marker>`: the owner shows a hidden marker of its own, when it is asked to
+    act in the posture, fire or movement phase (design: a hidden stand must show itself
+    before it is marked, fires or moves; a dummy may be shown too, and is removed)."""
+    cdef int l, n = 0
+    for l in range(16):
+        if is_hidden(s, p * 16 + l) and not (s.spot_due >> (p * 16 + l)) & 1:
+            out[n] = A_SHOW + l
+            n += 1
+    return n
+
+cdef void show_apply(MaState *s, ard_action action) noexcept nogil:
+    s.spot_due |= <uint32_t>1 << (s.to_move * 16 + action - A_SHOW)
+
+cdef int show_to_string(const MaState *s, ard_action a, char *tmp, int p) noexcept nogil:
+    cdef int n
+    if a < A_SHOWN:
+        n = put_text(tmp, 0, b"show ")
+        return put_text(tmp, n, name_of(s, p * 16 + a - A_SHOW))
+    n = put_text(tmp, 0, b"shown:")
+    if a - A_SHOWN == MAXTYPES:
+        return put_text(tmp, n, b"dummy")
+    return put_text(tmp, n, TY_KEY[(a - A_SHOWN) % MAXTYPES])
+
+cdef ard_action show_from_string(const MaState *s, const char *t, int n, int p) noexcept nogil:
+    """show <marker>, shown:<type>, shown:dummy; -1 malformed, -2 not this notation."""
+    cdef int g, i
+    if n > 5 and word_is(t, 5, b"show "):
+        g = find_name(s, t + 5, n - 5)
+        return A_SHOW + (g & 15) if g >= 0 and side_of(g) == p else -1
+    if n > 6 and word_is(t, 6, b"shown:"):
+        if word_is(t + 6, n - 6, b"dummy"):
+            return A_SHOWN + MAXTYPES
+        for i in range(NTYPES):
+            if word_is(t + 6, n - 6, TY_KEY[i]):
+                return A_SHOWN + i
+        return -1
+    return -2
 
 
 # ----------------------------------------------------------------- hook: hidden information
@@ -176,7 +285,7 @@ cdef int hidden_validate(const MaState *s) noexcept nogil:
     scenario put under them (a removed dummy as an empty slot). 1 if corrupt."""
     cdef int g, p, i, n, c, ty
     cdef int cnt[MAXTYPES + 1]
-    if s.hid & ~SC_HIDMASK[s.scn] or s.dummy & ~s.hid:
+    if s.hid & ~SC_HIDMASK[s.scn] or s.dummy & ~s.hid or s.spot_due & ~s.hid:
         return 1
     for p in range(2):
         memset(cnt, 0, sizeof(cnt))
@@ -205,7 +314,8 @@ cdef int hidden_validate(const MaState *s) noexcept nogil:
                 return 1
             cnt[c] -= 1
             if is_hidden(s, g):
-                if (s.st[g].flags & ~F_ALIVE) or not (s.st[g].flags & F_ALIVE) or s.st[g].mp or s.st[g].steps:
+                if (s.st[g].flags & ~F_ALIVE) or not (s.st[g].flags & F_ALIVE) or s.st[g].mp or s.st[g].steps \
+                        or s.st[g].posture != P_FIRING:
                     return 1
                 if s.fired_at_by[g] or s.ammo[g] or (s.low_ammo >> g) & 1 or (s.hq_mask >> g) & 1 or s.mover == g:
                     return 1

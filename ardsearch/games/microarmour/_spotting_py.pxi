@@ -30,7 +30,8 @@ cdef bint _masked(const MaState *s, int g):
 
 
 cdef dict _stand_hidden_keys(const MaState *s, int g):
-    return {"hidden": bool((s.hid >> g) & 1), "dummy": None if _masked(s, g) else bool((s.dummy >> g) & 1)}
+    return {"hidden": bool((s.hid >> g) & 1), "dummy": None if _masked(s, g) else bool((s.dummy >> g) & 1),
+            "spotted": bool((s.spot_due >> g) & 1)}
 
 
 cdef dict _weather_dict(const MaState *s):
@@ -73,8 +74,11 @@ cdef int _hidden_from(d, MaState *s, set seen) except -1:
     cdef int g
     s.hid = 0
     s.dummy = 0
+    s.spot_due = 0
     for sd in d.get("stands", []):
         g = _IDS.index(sd["id"])
+        if sd.get("spotted", False):
+            s.spot_due |= <uint32_t>1 << g
         if sd.get("hidden", False):
             if not (SC_HIDMASK[s.scn] >> g) & 1:
                 raise ValueError(f"stands: {sd['id']!r} hidden=true: not a hidden set-up stand of this scenario")
@@ -93,11 +97,13 @@ cdef int _hidden_from(d, MaState *s, set seen) except -1:
 
 # ----------------------------------------------------------------- test helpers
 def _spot_update(raw):
-    """The state after the spotting that follows every action (spot_update), for tests
-    of hand-built positions that have not had an action yet."""
+    """The state after the spotting that follows every action (spot_update) and the
+    showing of what the spotted markers are, for tests of hand-built positions."""
     cdef MaState s
     load_state(raw, &s)
     spot_update(&s)
+    while s.spot_due:
+        reveal_apply(&s, A_SHOWN + content_of(&s, reveal_slot(&s)))
     return state_bytes(&s)
 
 

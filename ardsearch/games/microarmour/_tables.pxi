@@ -54,7 +54,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
                         # special AP ammunition or D# AP ability (`crt:<r>:out`)
     # hidden set-up and weather (_weather.pxi), numbered after the direct-fire extras
     A_SIGHT = A_CRT_OUT + 5 # + inches (0..MAX_SIGHT): chance: this turn's maximum sighting distance
-    NUM_ACTIONS = A_SIGHT + MAX_SIGHT + 1
+    A_SHOW = A_SIGHT + MAX_SIGHT + 1 # + local: the owner shows a hidden marker (_spotting.pxi)
+    A_SHOWN = A_SHOW + 16 # + type, or + MAXTYPES a dummy: chance: what a spotted or shown marker is
+    NUM_ACTIONS = A_SHOWN + MAXTYPES + 1
     MAX_LEGAL = 260     # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
     # stand rolls to fire once a turn) with their declarations, go's, 2 rolls and
@@ -110,6 +112,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_BLDG = 34         # chance: an artillery attack's roll against a building area (_buildings.pxi)
     # hidden set-up and weather (_weather.pxi)
     N_SIGHT = 35        # chance: the turn's maximum sighting distance (weather, night)
+    N_REVEAL = 36       # chance: what a spotted or shown marker is (_spotting.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -271,6 +274,7 @@ cdef packed struct MaState:
     # hidden set-up, dummies, spotting, weather and night (ma-hidden: _spotting.pxi, _weather.pxi)
     uint32_t hid                 # bit g: stand g is an unspotted hidden marker (its enemy sees no type)
     uint32_t dummy               # bit g: hidden marker g is a dummy (a view: the canonical deal, _spotting.pxi)
+    uint32_t spot_due            # bit g: marker g was spotted or shown: what it is comes next (a chance node)
     uint8_t weather              # weather code (_data_hidden.WEATHER; 0 clear)
     uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen (_data_hidden.GROUNDS)
     uint8_t night                # 1: a night battle
@@ -310,7 +314,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 558, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 562, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -385,6 +389,7 @@ cdef uint32_t SC_SUPPORT[MAXSCN]            # bit g: slot g holds a support stan
 cdef uint32_t SC_HIDMASK[MAXSCN]            # bit g: slot g sets up hidden (a marker: real or dummy)
 cdef uint32_t SC_DUMMY[MAXSCN]              # bit g: marker g is a dummy in the scenario file
 cdef uint8_t SC_DUMMY_TYPE[MAXSCN][2]       # the type a dummy of side p holds (the side's first hidden type)
+cdef char TY_KEY[MAXTYPES][12]              # weapons.toml keys (the shown:<type> notation)
 cdef uint8_t T_CONCEAL[MAXTERRAIN]          # inches within which a stand in this terrain is spotted, 0 any
 cdef uint8_t T_LEVEL[MAXTERRAIN]            # height level (higher ground)
 cdef int SPOT_PER_LEVEL = 5
@@ -471,7 +476,7 @@ def install():
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
-    install_spotting_charts(charts)      # _spotting.pxi, _weather.pxi
+    install_spotting_charts(charts, weapons)   # _spotting.pxi, _weather.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
