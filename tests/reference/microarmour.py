@@ -23,6 +23,10 @@ try:
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
     from reference.microarmour_hidden import HiddenRules
+try:
+    from .microarmour_hidden import WEATHERS, GROUNDS  # noqa: F401  (the differential test's parameters)
+except ImportError:
+    from reference.microarmour_hidden import WEATHERS, GROUNDS  # noqa: F401
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
