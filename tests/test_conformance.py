@@ -23,7 +23,8 @@ PLAYOUT_SEEDS = range(int(os.environ.get("ARDSEARCH_PLAYOUT_SEEDS", "200")))
 EXTRA_CONFIGS = {
     "ardennes": [{"variant": "basic", "road_length": 10}],
     "microarmour": [{"deployment": "close"}, {"scenario": "airstrike", "deployment": "close"},
-                    {"deployment": "close", "support": True, "special_ap": True, "heat": True, "big_gun_he": True}],
+                    {"deployment": "close", "support": True, "special_ap": True, "heat": True, "big_gun_he": True},
+                    {"scenario": "ambush"}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

@@ -72,6 +72,14 @@ cdef int ma_current_player(const void *state) noexcept nogil:
 
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
+    cdef int n = legal_actions(s, out), k
+    if s.hid:
+        k = node(s)
+        if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
+            n += show_actions(s, s.to_move, out + n)     # _spotting.pxi: a marker may show itself (last: increasing)
+    return n
+
+cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
@@ -87,8 +95,6 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 n += 1
         return n
     p = s.to_move
-    if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
-        n = show_actions(s, p, out)          # _spotting.pxi: a hidden marker may show itself
     if k == N_POSTURE:
         out[n] = A_PASS
         n += 1
