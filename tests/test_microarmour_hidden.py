@@ -387,3 +387,51 @@ def test_resamples_never_contradict_what_the_viewer_has_seen():
     # plausibly: each unspotted marker is a dummy 2 times in 7
     for m, n in dummy_count.items():
         assert 200 < n < 380, (m, n)
+
+
+# ---------------------------------------------------------------- corrupt bytes
+HID, DUMMY, DUE, WEATHER, SIGHT, STANDS = 286, 290, 294, 298, 301, 306   # RULES.md, The state struct
+
+
+def _corrupt(state, offset, value, size=1):
+    raw = bytearray(state.raw())
+    ser = state.serialize()
+    at = ser.index(bytes(raw))
+    raw[offset:offset + size] = value.to_bytes(size, "little")
+    return ser[:at] + bytes(raw) + ser[at + len(raw):]
+
+
+@pytest.mark.parametrize("what,offset,value,size", [
+    ("a marker bit on a stand that set up in the open", HID, 0x0001FFFF | (1 << 13), 4),
+    ("a dummy bit on a stand that is no marker", DUMMY, 1 << 3, 4),
+    ("a dummy that is spotted but not removed", DUMMY, 1 << 19, 4),   # m2 (slot 19) is a dummy; clear its marker
+    ("a spotted bit without a marker", DUE, 1, 4),
+    ("weather out of range", WEATHER, 8, 1),
+    ("a sighting the weather cannot roll", SIGHT, 19, 1),
+])
+def test_validate_refuses_corrupt_hidden_and_weather_bytes(what, offset, value, size):
+    """Issue 12, Bad input: a corrupt serialized state holding the hidden set-up or
+    weather fields is refused with a ValueError, never a crash."""
+    st = AMB.new_initial_state(seed=0)
+    st.apply("sight:10")
+    if what.startswith("a dummy that is spotted"):
+        hid = int.from_bytes(st.raw()[HID:HID + 4], "little") & ~(1 << 19)
+        bad = _corrupt(st, HID, hid, 4)
+    else:
+        bad = _corrupt(st, offset, value, size)
+    with pytest.raises(ValueError):
+        AMB.deserialize_state(bad)
+
+
+def test_validate_refuses_markers_holding_what_the_scenario_did_not_put_there():
+    """A marker turned into a type its side's markers do not hold (a Pz IV), or two
+    markers both T-34s where the scenario has three T-34s and six others: refused."""
+    st = AMB.new_initial_state(seed=0)
+    ids = [s["id"] for s in st.to_dict()["stands"]]
+    slot = 16 + [i for i in ids if not i.startswith(("g", "p", "h"))].index("m3")
+    pz4 = [w["key"] for w in _engine.WEAPONS].index("pz4h")
+    with pytest.raises(ValueError):
+        AMB.deserialize_state(_corrupt(st, STANDS + 8 * slot, pz4, 1))
+    t34 = [w["key"] for w in _engine.WEAPONS].index("t34")
+    with pytest.raises(ValueError):
+        AMB.deserialize_state(_corrupt(st, STANDS + 8 * slot, t34, 1))
