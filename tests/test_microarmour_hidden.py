@@ -435,3 +435,20 @@ def test_validate_refuses_markers_holding_what_the_scenario_did_not_put_there():
     t34 = [w["key"] for w in _engine.WEAPONS].index("t34")
     with pytest.raises(ValueError):
         AMB.deserialize_state(_corrupt(st, STANDS + 8 * slot, t34, 1))
+
+
+def test_markers_hold_no_village_and_the_outcome_sentence_agrees():
+    """Design (RULES.md): a marker (real or dummy) holds nothing at the end; the
+    engine's winner and state.outcome() count the same stands. Random ambush games."""
+    import random
+    for seed in range(3):
+        st = AMB.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            if st.is_chance_node():
+                st.apply_random_chance()
+            else:
+                st.apply_action(rng.choice(st.legal_actions()))
+        r = st.returns()
+        o = st.outcome()
+        assert o.winner == (None if r[0] == 0 else (0 if r[0] > 0 else 1)), o.sentence

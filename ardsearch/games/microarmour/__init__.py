@@ -187,7 +187,7 @@ def outcome(state) -> Outcome:
     decides."""
     d = state.to_dict()
     broken = [d["cards"][side]["broken"] for side in SIDES]
-    n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"])
+    n = [sum(1 for st in d["stands"] if st["alive"] and not st["hidden"] and st["side"] == side and tuple(st["at"])
               in _VILLAGE[d["scenario"]])
          for side in SIDES]
     winner = None if d["winner"] == "draw" else SIDES.index(d["winner"])
