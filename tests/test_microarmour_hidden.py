@@ -390,7 +390,17 @@ def test_resamples_never_contradict_what_the_viewer_has_seen():
 
 
 # ---------------------------------------------------------------- corrupt bytes
-HID, DUMMY, DUE, WEATHER, SIGHT, STANDS = 286, 290, 294, 298, 301, 306   # RULES.md, The state struct
+def _layout():
+    """Offsets of the hidden set-up block (RULES.md, The state struct), found from the
+    ambush's start bytes (markers in slots 18..26, dummies 19, 22, 25), so that fields
+    other families add before it do not break the test."""
+    raw = AMB.new_initial_state(seed=0).raw()
+    hid = (0x1FF << 18).to_bytes(4, "little") + ((1 << 19) | (1 << 22) | (1 << 25)).to_bytes(4, "little")
+    at = raw.index(hid)
+    return at, at + 4, at + 8, at + 12, at + 15, len(raw) - 256
+
+
+HID, DUMMY, DUE, WEATHER, SIGHT, STANDS = _layout()
 
 
 def _corrupt(state, offset, value, size=1):
