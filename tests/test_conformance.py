@@ -27,7 +27,8 @@ EXTRA_CONFIGS = {
                     {"scenario": "barrage"},
                     {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"},
                     {"scenario": "meeting", "deployment": "close"},
-                    {"deployment": "close", "tank_riders": True}],
+                    {"deployment": "close", "tank_riders": True},
+                    {"scenario": "ambush"}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

@@ -32,7 +32,8 @@ def make_ref(params):
                    low_ammo=params.get("low_ammo", False), intuitive_action=params.get("intuitive_action", False),
                    conflicting_orders=params.get("conflicting_orders", False),
                    scenario=params.get("scenario", "introductory"),
-                   **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS})
+                   **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS},
+                   **{k: params.get(k, "scenario") for k in ("weather", "ground", "night")})
 
 
 def play_both(params, seed):
@@ -108,7 +109,15 @@ MEETING = [({"scenario": "meeting", "deployment": "close", "turns": 3 + seed % 2
     [({"scenario": "meeting", "turns": 2}, 5600 + seed) for seed in range(40)]    # entry from the table edge
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING)
+# the ambush scenario: hidden set-up, dummies, spotting, light rain (RULES.md, Hidden set-up and
+# spotting, Weather and night); some games under other weather, ground and night
+AMBUSH = [({"scenario": "ambush", "turns": 4}, 5000 + seed) for seed in range(60)] + \
+         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % 8], "ground": ref.GROUNDS[seed % 4],
+            "night": ("day", "night", "scenario")[seed % 3]}, 5100 + seed) for seed in range(24)] + \
+         [({"scenario": "ambush"}, 5200 + seed) for seed in range(2)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 
@@ -119,6 +128,29 @@ def reseat_cargo(d):
     for st in d["stands"]:
         if st.get("carried_by"):
             st["at"] = list(at[st["carried_by"]])
+
+
+def ambush_position(seed):
+    """The ambush scenario with the German stands scattered over x 7..21 (markers and
+    the Soviet command where the scenario sets them), from the posture phase of turn
+    1 of 2: random play spots markers, removes dummies and fights them."""
+    rng = random.Random(seed)
+    weather = rng.choice(ref.WEATHERS)
+    game = ardsearch.Game(SPEC, {"scenario": "ambush", "turns": 2, "weather": weather,
+                                 "ground": rng.choice(ref.GROUNDS)})
+    d = game.new_initial_state(seed=seed).to_dict()
+    taken = {tuple(st["at"]) for st in d["stands"] if st["side"] == "soviet"}
+    squares = [(x, y) for x in range(7, 22) for y in range(0, 20) if (x, y) not in taken]
+    rng.shuffle(squares)
+    for st, (x, y) in zip([st for st in d["stands"] if st["side"] == "german"], squares):
+        st["at"] = [x, y]
+        st["facing"] = rng.choice(ref.DIRS)
+    d["phase"] = "posture"
+    d["first"] = d["active"] = rng.choice(ref.SIDES)
+    if weather != "clear":      # this turn's sighting already rolled: one of the weather's outcomes
+        rolls = sorted(int(k.split(":")[1]) for k in ref.Ref(scenario="ambush", weather=weather).sight_chances())
+        d["conditions"] = dict(d["conditions"], sighting=rng.choice(rolls), sighting_turn=1)
+    return game, game.state_from_dict(d)
 
 
 def scattered_position(seed, air=False):
@@ -147,9 +179,13 @@ def scattered_position(seed, air=False):
     return game, game.state_from_dict(d)
 
 
-@pytest.mark.parametrize("seed", list(range(150)) + [f"air{seed}" for seed in range(40)])
+@pytest.mark.parametrize("seed", list(range(150)) + [f"air{seed}" for seed in range(40)]
+                         + [f"amb{seed}" for seed in range(60)])
 def test_engine_matches_reference_from_scattered_positions(seed):
-    game, state = scattered_position(int(seed[3:]), air=True) if isinstance(seed, str) else scattered_position(seed)
+    if isinstance(seed, str) and seed.startswith("amb"):
+        game, state = ambush_position(int(seed[3:]))
+    else:
+        game, state = scattered_position(int(seed[3:]), air=True) if isinstance(seed, str) else scattered_position(seed)
     seed = 10000 + int(seed[3:]) if isinstance(seed, str) else seed
     model = ref.from_dict(state.to_dict())
     rng = random.Random(seed)

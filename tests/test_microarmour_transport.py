@@ -350,7 +350,7 @@ def test_validate_refuses_corrupt_carrier_bytes():
     slot = [s["id"] for s in d["stands"]].index("pgra")      # german stands fill slots 0.. in order
     from ardsearch.games.microarmour import _engine
     body = _engine.STATE_SIZE
-    carrier_off = body - 32 * 8 - 8 - 32                     # carrier[32], tr_loaded, tr_to, tr_options, reserved5
+    carrier_off = 452                                        # carrier[32] (RULES.md, The state struct: offset 452)
     assert raw[len(raw) - body + carrier_off + slot] == [s["id"] for s in d["stands"]].index("htka")
     for bad in (200, slot, 16):
         b = bytearray(raw)

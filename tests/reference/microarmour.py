@@ -22,12 +22,18 @@ try:
     from .microarmour_obstacles import ObstacleRules
     from .microarmour_units import GroupRules, UnitRules
     from .microarmour_transport import TransportRules
+    from .microarmour_hidden import HiddenRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
     from reference.microarmour_artillery import ArtilleryMixin
     from reference.microarmour_obstacles import ObstacleRules
     from reference.microarmour_units import GroupRules, UnitRules
     from reference.microarmour_transport import TransportRules
+    from reference.microarmour_hidden import HiddenRules
+try:
+    from .microarmour_hidden import WEATHERS, GROUNDS  # noqa: F401  (the differential test's parameters)
+except ImportError:
+    from reference.microarmour_hidden import WEATHERS, GROUNDS  # noqa: F401
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -107,13 +113,14 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, TransportRules):
+class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, TransportRules, HiddenRules):
     SIDES = SIDES
 
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
-                 depletion=True, support=False, tank_riders=False):
+                 depletion=True, support=False, tank_riders=False,
+                 weather="scenario", ground="scenario", night="scenario"):
         self.scenario = scenario
         self.deployment = deployment
         self.sc = SC = SCENARIOS[scenario]
@@ -173,6 +180,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         self.init_units()
         self.init_groups()
         self.init_transport(tank_riders)
+        self.init_hidden(weather, ground, night)     # microarmour_hidden.py
 
     @staticmethod
     def side_key(p):
@@ -195,7 +203,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         return sum(1 for s in self.stands if s["wreck"] and (s["x"], s["y"]) == (x, y))
 
     def ter(self, x, y):
-        return TERRAIN[self.sc["grid"][y][x]]
+        return TERRAIN[self.ground_ter(self.sc["grid"][y][x])]      # snow and frost (microarmour_hidden.py)
 
     # ------------------------------------------------------------ buildings
     def bclass(self, x, y):
@@ -223,8 +231,11 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         return coh, crt
 
     def cost(self, s, x, y):
+        return self.ground_cost(self.dry_cost(s, x, y))             # deep snow (microarmour_hidden.py)
+
+    def dry_cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
-        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.sc["grid"][y][x])
+        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.ground_ter(self.sc["grid"][y][x]))
         if base == 0:
             return 0
         w = self.wrecks_in_way(x, y)
@@ -253,7 +264,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if self.blocks_terrain(x, y) or self.under_marker(x, y):
             return True
         o = self.at(x, y)
-        return o is not None and (o["w"]["defence"] != "P" or personnel_target)
+        return o is not None and not o["hidden"] and (o["w"]["defence"] != "P" or personnel_target)
 
     def los(self, a, b):
         return self.los_xy(a["x"], a["y"], b["x"], b["y"], b["w"]["defence"] == "P")
@@ -348,6 +359,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return False          # not on the table yet
         if self.carried(f) or self.carried(t):
             return False          # cargo cannot fire, and fire at it is fire at its carrier
+        if self.fire_hidden_blocked(f, t):
+            return False          # dummies never fire; unspotted markers cannot be attacked
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -358,7 +371,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if kind != "covering" and f["posture"] == "move":
             return False
         d = self.dist(f, t)
-        if d > self.weapon(f, t)["range"] or d > self.sc["sighting"]:
+        if d > self.weapon(f, t)["range"] or d > self.sight:
             return False
         if not self.cd_ok(f, t, kind):
             return False
@@ -465,7 +478,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
     def bp_units(self, p):
         n = 0
         for s in self.stands:
-            if s["side"] == p:
+            if s["side"] == p and self.is_stand(s):
                 n += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1 if s["w"]["ap"] + s["w"]["he"] else 0)
         return n
 
@@ -476,6 +489,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
     def node(self):
         if self.phase == "over":
             return "over"
+        if self.reveal_due():
+            return "shown"
         for p in range(2):
             if self.cards[p]["pending"]:
                 return ("card", p)
@@ -500,6 +515,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return "mine_attack" if self.mine_attack is not None else "breach"
         if self.phase == "movement" and self.group is not None and self.group["step"] == "roll":
             return "group_roll"
+        if self.sight_due():
+            return "sight"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -514,7 +531,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         n = self.node()
         if n == "over":
             return "terminal"
-        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
+        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "sight", "shown", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
@@ -564,13 +581,13 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             p = self.due["appoint"].index(True)
             return [f"appoint {s['id']}" for s in self.live(p) if not self.command(s)]
         if n == "posture":
-            out = ["pass"]
+            out = self.show_moves(p) + ["pass"]
             for s in self.live(p):
-                if s["posture"] == "firing" and s["w"]["mp"] > 0 and not self.carried(s):
+                if s["posture"] == "firing" and s["w"]["mp"] > 0 and not self.carried(s) and not s["hidden"]:
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
             return out + self.groups_posture_moves(p)
         if n == "fire":
-            return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
+            return self.show_moves(p) + [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
                     if self.may_fire(f, t, "standard")] + ["pass"]
         if n == "declare":
             a = self.attack
@@ -585,10 +602,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in targets
                     if self.may_fire(f, t, "covering")] + ["pass"]
         if n == "movement":
-            out = ["pass"]
+            out = self.show_moves(p) + ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
             cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
-                     and not self.carried(s)]
+                     and not self.carried(s) and not s["hidden"]]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
@@ -692,6 +709,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return self.flame_chances()
         if n == "group_roll":
             return self.group_chances()
+        if n == "sight":
+            return self.sight_chances()
+        if n == "shown":
+            return self.shown_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -838,6 +859,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
 
     # ------------------------------------------------------------ apply
     def apply(self, move):
+        self.apply_move(move)
+        self.spot_update()           # microarmour_hidden.py
+
+    def apply_move(self, move):
         n = self.node()
         if n == "over":
             raise ValueError("game over")
@@ -864,6 +889,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return self.group_mark(gid, post)
         if move.split()[0] in ("gorder", "gindep"):
             return self.group_apply_move(*move.split())
+        if move.startswith("show "):
+            return self.show(move)
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -1004,6 +1031,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
     def apply_chance(self, n, move):
         if n in ("artillery", "mv_artillery"):
             return self.art_apply_chance(n, move)
+        if n == "sight":
+            return self.sight_apply(move)
+        if n == "shown":
+            return self.shown_apply(move)
         if isinstance(n, tuple):
             kind, p = n
             c = self.cards[p]
@@ -1363,7 +1394,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if broken[0] != broken[1]:
             self.winner = 1 if broken[0] else 0
             return
-        held = [sum(1 for s in self.live(p) if self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
+        held = [sum(1 for s in self.live(p) if self.holds_ground(s) and self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
         self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):
@@ -1392,7 +1423,9 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
     def to_dict(self):
         stands = []
         for s in self.stands:
-            stands.append({"id": s["id"], "side": SIDES[s["side"]], "type": s["w"]["key"],
+            if s["removed"]:
+                continue          # a spotted dummy is gone
+            stands.append({"id": s["id"], "side": SIDES[s["side"]], "type": s["w"]["key"], **self.stand_hidden_dict(s),
                            "at": [s["x"], s["y"]], "facing": s["facing"], "posture": s["posture"],
                            "mp": s["mp"], "steps": s["steps"], "alive": s["alive"], "suppressed": s["S"],
                            "disorganized": s["D"], "fired": s["fired"], "moved": s["moved"],
@@ -1454,7 +1487,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                 **self.obstacles_dict(),
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "air": self.air_dict(), "artillery": self.art_dict(),
+                "air": self.air_dict(), "conditions": self.weather_dict(), "artillery": self.art_dict(),
                 "units": self.units_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
@@ -1463,7 +1496,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                 "types": {s["w"]["key"]: {**{f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
                                                                      "range", "mp", "role")},
                                           **self.type_special(s["w"])}
-                          for s in self.stands}}
+                          for s in self.stands if not s["removed"]}}
 
     def clone(self):
         c = copy.copy(self)
@@ -1505,6 +1538,7 @@ def from_dict(d):
     r.air_from_dict(d["air"])
     r.obstacles_from_dict(d)
     r.units_from_dict(d["units"])
+    r.hidden_from_dict(d)
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])
@@ -1568,7 +1602,8 @@ def new_model(game) -> Ref:
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
                conflicting_orders=p.get("conflicting_orders", False),
                scenario=p.get("scenario", "introductory"), tank_riders=p.get("tank_riders", False),
-               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS})
+               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS},
+               **{k: p.get(k, "scenario") for k in ("weather", "ground", "night")})
 
 
 def random_playout(game, rng) -> int:

@@ -50,6 +50,16 @@ PARAMS = (
     Param("tank_riders", bool, False,
           "optional rule: a tracked armoured vehicle without a cargo capacity carries one personnel stand "
           "as tank riders"),
+    # weather and night (RULES.md "Weather and night"): "scenario" keeps the scenario file's
+    Param("weather", str, "scenario",
+          "the weather: its dice give each turn's maximum sighting (light_rain 3D6, haze 2D8, heavy_rain and "
+          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches); scenario: the scenario file's",
+          choices=_engine.WEATHER_PARAM),
+    Param("ground", str, "scenario",
+          "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (streams are "
+          "rough); scenario: the scenario file's", choices=_engine.GROUND_PARAM),
+    Param("night", str, "scenario", "day or night (sighting 1D5 inches at most); scenario: the scenario file's",
+          choices=_engine.NIGHT_PARAM),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -62,6 +72,16 @@ def _stand_char(st) -> str:
     ch = ({"ghq": "Q", "hq": "H"}.get(w["role"]) or ("A" if w["aa"] else None)
           or {"A": "T", "P": "I", "U": "G"}[w["defence"]])
     return ch if st["side"] == _engine.SIDE_KEYS[0] else ch.lower()
+
+
+def _stand_char(st, _plain=_stand_char) -> str:
+    """'?' an unspotted enemy marker in a view; in the full state 'X'/'x' a dummy
+    (RULES.md, Board text)."""
+    if st["type"] == "?":
+        return "?"
+    if st.get("dummy"):
+        return "X" if st["side"] == _engine.SIDE_KEYS[0] else "x"
+    return _plain(st)
 
 
 def render(raw: bytes) -> str:
@@ -253,7 +273,7 @@ def outcome(state) -> Outcome:
     decides."""
     d = state.to_dict()
     broken = [d["cards"][side]["broken"] for side in SIDES]
-    n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"])
+    n = [sum(1 for st in d["stands"] if st["alive"] and not st["hidden"] and st["side"] == side and tuple(st["at"])
               in _VILLAGE[d["scenario"]])
          for side in SIDES]
     winner = None if d["winner"] == "draw" else SIDES.index(d["winner"])

@@ -96,6 +96,8 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         command_done(s)
     elif k == N_GHQQUAL or k == N_HQREP or k == N_RISING:
         apply_command(s, k, action)
+    elif k == N_SIGHT:
+        sight_apply(s, action)               # _weather.pxi
     elif k == N_INIT:
         s.init_side = action - A_INIT
         s.phase = PH_LEAD
@@ -151,7 +153,12 @@ cdef void do_step(MaState *s, int d) noexcept nogil:
 
 
 cdef void ma_apply(void *state, ard_action action) noexcept nogil:
-    cdef MaState *s = <MaState *>state
+    apply_action(<MaState *>state, action)
+    spot_update(<MaState *>state)            # hook: hidden set-up and spotting (_spotting.pxi)
+
+
+cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
+    cdef void *state = s
     cdef int k = node(s), p, f, t, g, d, c, o
     if k == N_OVER:
         return
@@ -160,8 +167,14 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         return
     if units_apply(s, k, action):            # hook: special stand types
         return
+    if k == N_SHOWN:
+        shown_apply(s, action)              # hook: hidden set-up (_spotting.pxi)
+        return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
+        return
+    if A_SHOW <= action < A_SHOW + 16:
+        show_apply(s, action)                # hook: hidden set-up (_spotting.pxi)
         return
     if k == N_APPOINT:
         apply_command(s, k, action)

@@ -19,7 +19,7 @@ cdef inline bint on_map(const MaState *s, int x, int y) noexcept nogil:
 
 cdef inline int ter(const MaState *s, int x, int y) noexcept nogil:
     """The terrain type of square (x, y) in the state's scenario."""
-    return SC_TER[s.scn][y][x]
+    return GROUND_TER[s.ground][SC_TER[s.scn][y][x]]     # snow and frost change terrain (_weather.pxi)
 
 cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
     cdef int g, n = 0
@@ -51,9 +51,13 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
         return m + WR1_CRT
     return m
 
-cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
-    """Half-MP to enter (x, y) for stand g; 0 if impassable. Wire and ditches
-    there make it dearer or impassable (_obstacles.pxi)."""
+cdef inline int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """Half-MP to enter (x, y) for stand g; 0 if impassable."""
+    return ground_cost(s, dry_move_cost(s, g, x, y))      # deep snow (_weather.pxi)
+
+cdef int dry_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """move_cost() before the ground's changes. Wire and ditches there make it
+    dearer or impassable (_obstacles.pxi)."""
     return obstacle_cost(s, x, y, TY_CLASS[s.st[g].type], terrain_move_cost(s, g, x, y))
 
 cdef int terrain_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
@@ -106,13 +110,16 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     if marker_at(s, x, y):
         return 1                        # impact and smoke markers block LOS (_artillery.pxi)
     g = occupant(s, x, y, -1)
-    if g >= 0:
+    if g >= 0 and not is_hidden(s, g):       # an unspotted marker blocks nothing (_spotting.pxi)
         if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
             return 1
     return 0
 
-cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
-    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL, NULL)
+cdef inline bint has_los(const MaState *s, int a, int b) noexcept nogil:
+    return los_from(s, a, b, TY_DEF[s.st[b].type] == D_PERSONNEL)
+
+cdef inline bint los_from(const MaState *s, int a, int b, bint pers) noexcept nogil:
+    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, pers, NULL)
 
 cdef inline bint blocks_at(const MaState *s, int x, int y, bint pers, const uint8_t *grid) noexcept nogil:
     """blocks(), or a precomputed grid of it (grid[y * WMAX + x]) when many

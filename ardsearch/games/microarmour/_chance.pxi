@@ -78,6 +78,10 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return flame_outcomes(s, a, pr)      # hook: special stand types
     if k == N_GROLL:
         return group_outcomes(s, a, pr)      # hook: movement groups
+    if k == N_SIGHT:
+        return sight_outcomes(s, a, pr)      # hook: weather and night (_weather.pxi)
+    if k == N_SHOWN:
+        return shown_outcomes(s, a, pr)     # hook: hidden set-up (_spotting.pxi)
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0
@@ -230,7 +234,7 @@ cdef int recovery_mod(const MaState *s, int g) noexcept nogil:
     return m
 
 cdef ard_action ma_sample_chance(const void *state, ard_rng *rng) noexcept nogil:
-    cdef ard_action acts[MAX_LEGAL]
+    cdef ard_action acts[MAX_LEGAL]          # a sighting roll has up to MAX_SIGHT outcomes
     cdef double probs[MAX_LEGAL]
     cdef int n = ma_chance_outcomes(state, acts, probs), i
     cdef double u = ard_rng_double(rng)

@@ -11,6 +11,8 @@ from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _obstacles_data
 from ardsearch.games.microarmour import _data_units
 
+from ardsearch.games.microarmour import _data_hidden as _hidden
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -224,6 +226,7 @@ def load_charts(path=None):
     out["command"] = _load_command(path, d.get("command"))
     out["artillery"] = _artillery_chart(path, d.get("artillery"))
     out.update(_obstacles_data.obstacle_charts(path, d, _costs))   # [position] [obstacle] [minefield]
+    out["spotting"] = _hidden.load_spotting(path, d, names)    # hidden set-up, spotting, night
     return out
 
 
@@ -413,8 +416,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         if not isinstance(sid, str) or not sid.isalnum() or not 1 <= len(sid) <= 6 or sid in ids or not sid[0].isalpha():
             _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters starting with a letter", sid)
         ids.add(sid)
-        if st.get("type") not in tkeys:
-            _fail(path, k + ".type", "a weapon type from weapons.toml", st.get("type"))
+        if st.get("type") not in tkeys and not _hidden.is_dummy(st):
+            _fail(path, k + ".type", "a weapon type from weapons.toml (or \"dummy\" for a hidden dummy)", st.get("type"))
         if st.get("side") not in side_keys:
             _fail(path, k + ".side", " or ".join(side_keys), st.get("side"))
         at = st.get("at")
@@ -429,11 +432,12 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         support = st.get("support", False)
         if not isinstance(support, bool):
             _fail(path, k + ".support", "true or false (a stand in play only with the support parameter)", support)
-        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
+        unit_keys = (_data_units.stand_units(path, k, st, weapons[tkeys[st["type"]]], charts["terrain"], grid)
+                     if st["type"] in tkeys else {"mounted": False})          # a dummy has no horses
+        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys.get(st["type"], -1), "x": at[0], "y": at[1],
                                                   "facing": DIRS.index(st["facing"]), "support": support,
-                                                  **_data_units.stand_units(path, k, st, weapons[tkeys[st["type"]]],
-                                                                            charts["terrain"], grid),
-                                                  "carried_by": st.get("carried_by")})
+                                                  **unit_keys, "carried_by": st.get("carried_by"),
+                                                  **_hidden.stand_keys(path, k, st)})
     for p in range(2):
         if not 1 <= len(per[p]) <= MAX_STANDS:
             _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
@@ -450,6 +454,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     # improved positions, wire, ditches, minefield markers (_obstacles_data.py)
     out.update(_obstacles_data.scenario_obstacles(path, d, charts, side_keys, out["sides"], per, width, height))
+    _hidden.finish(path, d, out, charts, weapons)      # hidden set-up, dummies, weather and night
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:

@@ -35,6 +35,8 @@ include "_buildings.pxi"
 include "_obstacles.pxi"
 include "_minefields.pxi"
 include "_transport.pxi"
+include "_spotting.pxi"
+include "_weather.pxi"
 include "_weapons_extra.pxi"
 include "_artillery.pxi"
 include "_fire.pxi"
@@ -95,3 +97,4 @@ def capsule():
 
 include "_pyside.pxi"
 include "_obstacles_view.pxi"
+include "_spotting_py.pxi"

@@ -76,6 +76,8 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0                         # cargo cannot fire; fire at it hits its carrier (_transport.pxi)
     if s.st[f].flags & F_FIRED:
         return 0
+    if hidden_blocks_fire(s, f, t):      # _spotting.pxi: dummies, unspotted markers
+        return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
         return 0                         # low on ammunition or broken: only fire back
     if kind == K_OVR_OF:
@@ -87,7 +89,7 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     elif s.st[f].posture == P_MOVE:
         return 0
     d = dist(s, f, t)
-    if d > fire_range(s, f, t) or d > SC_SIGHT[s.scn]:
+    if d > fire_range(s, f, t) or d > s.sight:          # the turn's sighting (_weather.pxi)
         return 0
     if not cd_allowed(s, f, t, kind):
         return 0
@@ -132,7 +134,7 @@ cdef inline int bp_units(const MaState *s, int p) noexcept nogil:
     """(armed stands + 2 per HQ + 3 per GHQ) of p's formation, at full strength."""
     cdef int g, n = 0, role
     for g in range(p * 16, p * 16 + 16):
-        if s.st[g].type == NONE:
+        if s.st[g].type == NONE or is_dummy(s, g):      # a dummy is no stand (_spotting.pxi)
             continue
         role = TY_ROLE[s.st[g].type]
         if role == 2:

@@ -4,6 +4,8 @@
 cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_OVER:
         return N_OVER
+    if s.spot_due:
+        return N_SHOWN                      # _spotting.pxi: what a spotted marker is, first
     if s.cards_pending[0]:
         return N_CARD0
     if s.cards_pending[1]:
@@ -29,7 +31,7 @@ cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_PLOT:
         return N_PLOT                        # hook: artillery plots (_artillery.pxi)
     if s.phase == PH_INIT:
-        return N_INIT
+        return N_SIGHT if sight_due(s) else N_INIT    # weather and night (_weather.pxi)
     if s.phase == PH_LEAD:
         return N_LEAD
     if s.phase == PH_POSTURE:
@@ -119,7 +121,7 @@ cdef void finish_game(MaState *s) noexcept nogil:
     n[0] = 0
     n[1] = 0
     for g in range(NSLOT):
-        if alive(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:
+        if holds_ground(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:   # a dummy holds nothing
             n[side_of(g)] += 1
     s.phase = PH_OVER
     s.winner = 0 if n[0] > n[1] else (1 if n[1] > n[0] else 2)

@@ -12,6 +12,7 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
     v.viewer = player
     air_observe(v, player)                   # hook: the opponent's bomb plots
     mine_observe(v, player)                  # hook: the opponent's unrevealed minefield markers
+    hidden_observe(v, player)                # hook: the opponent's unspotted markers (_spotting.pxi)
 
 cdef int draw_sequence(int n, ard_rng *rng, uint8_t *deck, int *cards) noexcept nogil:
     """Draws n cards without replacement from deck (counts by value), into cards."""
@@ -42,6 +43,7 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
         return
     air_determinize(s, player, rng)          # hook: the opponent's bomb plots
     mine_determinize(s, player, rng)         # hook: the opponent's unrevealed minefield markers
+    hidden_determinize(s, player, rng)       # hook: the opponent's unspotted markers (_spotting.pxi)
     n = s.ncards[q]
     ok = s.ncards_ok[q]
     if n > 52:

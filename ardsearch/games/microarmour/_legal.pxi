@@ -42,6 +42,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 s.hq_mask |= <uint32_t>1 << g
     memcpy(s.st, SC_START[s.scn], sizeof(Stand) * NSLOT)
     support_slots(s)                         # _weapons_extra.pxi
+    weather_init(s, prm)                     # _weather.pxi: weather, ground, night
     if prm.deploy == 1:
         for g in range(NSLOT):
             if s.st[g].type != NONE and not TY_BOAT[s.st[g].type]:     # a boat stays on its water
@@ -52,6 +53,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     entry_init(s, prm.deploy)                # hook: stands entering from the table edge
     transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
+    hidden_init(s)                           # _spotting.pxi: hidden markers, spotting at set-up
 
 
 cdef int ma_current_player(const void *state) noexcept nogil:
@@ -67,7 +69,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH or n == N_FLAME or n == N_GROLL:
+    if n == N_AIRCH or n == N_FLAME or n == N_GROLL or n == N_SIGHT or n == N_SHOWN:
         return ARD_CHANCE
     if n == N_FLRET:
         return side_of(s.fl_target)
@@ -84,6 +86,14 @@ cdef int ma_current_player(const void *state) noexcept nogil:
 
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
+    cdef int n = legal_actions(s, out), k
+    if s.hid:
+        k = node(s)
+        if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
+            n += show_actions(s, s.to_move, out + n)     # _spotting.pxi: a marker may show itself (last: increasing)
+    return n
+
+cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
@@ -108,7 +118,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
         n += 1
         for l in range(16):
             g = p * 16 + l
-            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0 and not carried(s, g):
+            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0 and not carried(s, g) and not is_hidden(s, g):
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2

@@ -42,7 +42,8 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
 
 cdef bint can_move(const MaState *s, int g) noexcept nogil:
     return (alive(s, g) and s.st[g].posture != P_FIRING and not (s.st[g].flags & F_MOVED)
-            and TY_MP[s.st[g].type] > 0 and not carried(s, g))
+            and TY_MP[s.st[g].type] > 0 and not carried(s, g)
+            and not is_hidden(s, g))    # a marker shows itself first (_spotting.pxi)
 
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
     """Close assault: infantry in movement posture with MP left, ending adjacent."""

@@ -129,6 +129,11 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, n, name_of(s, p * 16 + a - A_APPOINT))
     elif a < A_STRAFE:
         n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
+    elif a >= A_SHOW:
+        n = show_to_string(s, a, tmp, p)     # hidden set-up (_spotting.pxi)
+    elif a >= A_SIGHT:
+        n = put_text(tmp, 0, b"sight:")      # weather and night (_weather.pxi)
+        n = put_int(tmp, n, a - A_SIGHT)
     else:
         n = put_text(tmp, 0, b"crt:")
         n = put_text(tmp, n, CRT_NAMES[a - A_CRT_OUT])
@@ -212,6 +217,11 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return A_BRK_NO
     if word_is(t, n, b"brk:yes"):
         return A_BRK_YES
+    i = show_from_string(s, t, n, p)         # hidden set-up (_spotting.pxi)
+    if i != -2:
+        return i
+    if n > 6 and word_is(t, 6, b"sight:"):  # weather and night (_weather.pxi)
+        return A_SIGHT + i if parse_num(t + 6, n - 6, &i) and i <= MAX_SIGHT else -1
     for i in range(6):
         if word_is(t, n, QUAL_NAMES[i]):
             return A_QUAL + i

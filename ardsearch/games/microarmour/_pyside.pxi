@@ -49,7 +49,8 @@ def default_params():
             "german_quality": SC_QUAL[0][0], "soviet_quality": SC_QUAL[0][1], "deployment": "edges",
             "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False,
             "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False,
-            "tank_riders": False}
+            "tank_riders": False,
+            "weather": "scenario", "ground": "scenario", "night": "scenario"}
 
 
 def _check_int(values, key, lo, hi):
@@ -95,6 +96,7 @@ def pack_params(values):
     if not isinstance(vals["tank_riders"], bool):
         raise ValueError(f"parameter tank_riders={vals['tank_riders']!r}: expected true or false")
     prm.tr_options = TR_RIDERS if vals["tank_riders"] else 0
+    _pack_weather(vals, &prm)            # _spotting_py.pxi
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -125,7 +127,9 @@ def to_dict(raw):
     for g in range(NSLOT):
         if s.st[g].type == NONE:
             continue
-        d = {"id": _IDS[g], "side": SIDE_KEYS[g >> 4], "type": WEAPONS[s.st[g].type % NTYPES]["key"],
+        d = {"id": _IDS[g], "side": SIDE_KEYS[g >> 4],
+             "type": "?" if _masked(&s, g) else WEAPONS[s.st[g].type % NTYPES]["key"],
+             **_stand_hidden_keys(&s, g),
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
              "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
              "low_ammo": bool((s.low_ammo >> g) & 1), "hq": bool((s.hq_mask >> g) & 1),
@@ -191,7 +195,8 @@ def to_dict(raw):
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
         "artillery": _artillery_dict(&s),
         "units": _units_dict(&s),
-        "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
+        "conditions": _weather_dict(&s),
+        "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands if d["type"] != "?"),
     }
 
 
@@ -551,7 +556,7 @@ def from_dict(d, params=None):
             if g in seen:
                 raise ValueError(f"{key}.id={sd['id']!r}: listed twice")
             seen.add(g)
-            if "type" in sd and sd["type"] != WEAPONS[SC_START[s.scn][g].type]["key"]:
+            if "type" in sd and not _stand_type_ok(&s, g, sd, key) and sd["type"] != WEAPONS[SC_START[s.scn][g].type]["key"]:
                 raise ValueError(f"{key}.type={sd['type']!r}: stand {sd['id']} is a "
                                  f"{WEAPONS[SC_START[s.scn][g].type]['key']} in this scenario")
             at = _get(sd, "at", key)
@@ -589,12 +594,14 @@ def from_dict(d, params=None):
             else:
                 s.tr_loaded &= ~(<uint32_t>1 << g)
         for g in range(NSLOT):
-            if s.st[g].type != NONE and g not in seen:
+            if s.st[g].type != NONE and g not in seen and not (SC_HIDMASK[s.scn] >> g) & 1:
                 raise ValueError(f"stands: stand {_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
+        _hidden_from(d, &s, seen)        # _spotting_py.pxi
     s.tr_options = TR_RIDERS if d.get("tank_riders", bool(s.tr_options & TR_RIDERS)) else 0
     lt = d.get("loading_into")
     s.tr_to = NONE if lt is None else _stand_slot(lt, "loading_into")
+    _weather_from(d, &s)
     if "end_cause" not in d and s.phase == PH_OVER:
         # a finished state written before end_cause existed: the end it can only have had
         s.end_cause = END_BOTH_BROKEN if s.broken == 3 else END_LAST_TURN
@@ -679,6 +686,8 @@ def observation_tensor(raw, int player):
         if not alive(&s, g):
             continue
         out[0 if (g >> 4) == player else 1, y, x] = 1
+        if _masked(&s, g):
+            continue                         # an unspotted marker: where it is, nothing more
         if TY_DEF[s.st[g].type] == D_ARMOUR:
             out[2, y, x] = 1
         if TY_DEF[s.st[g].type] == D_PERSONNEL:

@@ -11,6 +11,9 @@ cdef enum:
     MAXSCN = 16         # scenario files (scenarios/*.toml and the ARDSEARCH_MICROARMOUR_SCENARIOS folder) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
+    MAX_SIGHT = 60      # inches: the longest sighting distance a scenario or roll may give (_weather.pxi)
+    NWEATHER = 8        # weather codes (_data_hidden.WEATHER)
+    NGROUND = 4         # ground conditions (_data_hidden.GROUNDS)
 
 cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
             # so a new family of actions is appended before NUM_ACTIONS and nothing else moves
@@ -68,7 +71,11 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # transport (_transport.pxi), numbered after the movement-group actions
     A_LOAD = A_GROLL + 20 # + carrier local: the moving stand climbs aboard that friendly vehicle
     A_UNLOAD = A_LOAD + 16 # + cargo local * 8 + direction: that carried stand dismounts to the square beside its carrier
-    NUM_ACTIONS = A_UNLOAD + 128
+    # hidden set-up and weather (_weather.pxi), numbered after the transport actions
+    A_SIGHT = A_UNLOAD + 128 # + inches (0..MAX_SIGHT): chance: this turn's maximum sighting distance
+    A_SHOW = A_SIGHT + MAX_SIGHT + 1 # + local: the owner shows a hidden marker (_spotting.pxi)
+    A_SHOWN = A_SHOW + 16 # + type, or + MAXTYPES a dummy: chance: what a spotted or shown marker is
+    NUM_ACTIONS = A_SHOWN + MAXTYPES + 1
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -142,6 +149,9 @@ cdef enum:  # node kinds (what the state waits for)
     N_GROLL = 47        # chance: a movement group's base 1D20 (_groups.pxi)
     # transport (_transport.pxi)
     N_LOADROLL = 48     # chance: the cohesion roll of a stand climbing aboard a vehicle
+    # hidden set-up and weather (_weather.pxi)
+    N_SIGHT = 49        # chance: the turn's maximum sighting distance (weather, night)
+    N_SHOWN = 50        # chance: what a spotted or shown marker is (_spotting.pxi)
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -354,6 +364,16 @@ cdef packed struct MaState:
     uint8_t tr_to                # the vehicle a loading roll is for, NONE if none
     uint8_t tr_options           # TR_* bits (optional rules)
     uint16_t reserved5           # always 0
+    # hidden set-up, dummies, spotting, weather and night (ma-hidden: _spotting.pxi, _weather.pxi)
+    uint32_t hid                 # bit g: stand g is an unspotted hidden marker (its enemy sees no type)
+    uint32_t dummy               # bit g: hidden marker g is a dummy (a view: the canonical deal, _spotting.pxi)
+    uint32_t spot_due            # bit g: marker g was spotted or shown: what it is comes next (a chance node)
+    uint8_t weather              # weather code (_data_hidden.WEATHER; 0 clear)
+    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen (_data_hidden.GROUNDS)
+    uint8_t night                # 1: a night battle
+    uint8_t sight                # this turn's maximum sighting distance in inches
+    uint8_t sight_turn           # the turn `sight` was rolled for (0: none rolled yet)
+    uint8_t hid_reserved[3]      # always 0
     Stand st[32]
 
 
@@ -367,6 +387,9 @@ cdef packed struct MaParams:
     uint8_t scn                  # scenario index (SCENARIO_NAMES)
     uint8_t df_options           # DF_* bits (ma-df)
     uint8_t tr_options           # TR_* bits (transport)
+    uint8_t weather              # weather code (ma-hidden)
+    uint8_t ground               # ground condition (ma-hidden)
+    uint8_t night                # 1 night (ma-hidden)
 
 cdef enum:  # df_options bits (ma-df)
     DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
@@ -389,7 +412,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 748, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 768, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -463,6 +486,23 @@ cdef int BC_RUBBLE[3]
 cdef uint8_t RUB_COST[4]
 cdef int RUB_COH = 0, RUB_CRT = 0, RUB_BLOCK = 0
 cdef uint32_t SC_SUPPORT[MAXSCN]            # bit g: slot g holds a support stand (per scenario)
+# hidden set-up (ma-hidden, _spotting.pxi): per scenario the marker slots, the dummies among them
+# as set up, the placeholder type every dummy shows; charts: concealment and height by terrain
+cdef uint32_t SC_HIDMASK[MAXSCN]            # bit g: slot g sets up hidden (a marker: real or dummy)
+cdef uint32_t SC_DUMMY[MAXSCN]              # bit g: marker g is a dummy in the scenario file
+cdef uint8_t SC_DUMMY_TYPE[MAXSCN][2]       # the type a dummy of side p holds (the side's first hidden type)
+cdef char TY_KEY[MAXTYPES][12]              # weapons.toml keys (the shown:<type> notation)
+cdef uint8_t T_CONCEAL[MAXTERRAIN]          # inches within which a stand in this terrain is spotted, 0 any
+cdef uint8_t T_LEVEL[MAXTERRAIN]            # height level (higher ground)
+cdef int SPOT_PER_LEVEL = 5
+# weather and night (ma-hidden, _weather.pxi)
+cdef int SC_WEATHER[MAXSCN]
+cdef int SC_GROUND[MAXSCN]
+cdef int SC_NIGHT[MAXSCN]
+cdef int SC_NIGHT_LOSS[MAXSCN][2]           # night cohesion loss after flares, per side
+cdef double SIGHT_P[MAXSCN][NWEATHER][2][MAX_SIGHT + 1]   # P(turn's sighting = n), by weather and night
+cdef bint SIGHT_ROLL[MAXSCN][NWEATHER][2]   # whether that combination rolls
+cdef uint8_t GROUND_TER[NGROUND][MAXTERRAIN]  # terrain a square of type t counts as on this ground
 cdef int DX[8]
 cdef int DY[8]
 DX[:] = [0, 1, 1, 1, 0, -1, -1, -1]
@@ -544,6 +584,7 @@ def install():
     install_artillery_charts(charts)     # _artillery.pxi
     install_obstacle_charts(charts)      # _obstacles.pxi, _minefields.pxi
     install_unit_types(charts, weapons)  # _stand_types.pxi
+    install_spotting_charts(charts, weapons)   # _spotting.pxi, _weather.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -602,4 +643,5 @@ def install_scenario(int k, sc):
     install_entry_scenario(k, sc)        # _entry.pxi: stands entering from the table edge
     install_group_scenario(k, sc)        # _groups.pxi: movement groups
     install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
+    install_hidden(k, sc)                # _spotting.pxi, _weather.pxi: hidden markers, weather, night
     return ids

@@ -80,11 +80,14 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             if s.st[g].type != NONE:
                 return fail(msg, msglen, b"a support stand in play without the support parameter")
             continue
-        if s.st[g].type == NONE:
+        if (SC_HIDMASK[s.scn] >> g) & 1:
+            if s.st[g].type == NONE:
+                continue                     # a removed dummy; hidden_validate checks the markers
+        elif s.st[g].type == NONE:
             if SC_START[s.scn][g].type != NONE:
                 return fail(msg, msglen, b"a scenario stand slot is empty")
             continue
-        if s.st[g].type != SC_START[s.scn][g].type:
+        elif s.st[g].type != SC_START[s.scn][g].type:
             return fail(msg, msglen, b"a stand's type differs from the scenario")
         if s.st[g].x >= SC_W[s.scn] or s.st[g].y >= SC_H[s.scn] or s.st[g].facing > 7 or s.st[g].posture > 2:
             return fail(msg, msglen, b"a stand is off the map or has a bad facing/posture")
@@ -114,6 +117,10 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"horses on a stand without them, or a flame check on a stand not hit by an enemy flame vehicle")
     if transport_validate(s, msg, msglen):   # hook: carrier links (_transport.pxi)
         return 1
+    if hidden_validate(s):                   # hook: hidden set-up (_spotting.pxi)
+        return fail(msg, msglen, b"hidden markers or dummies that do not fit the scenario's hidden set-up")
+    if weather_validate(s):                  # hook: weather and night (_weather.pxi)
+        return fail(msg, msglen, b"weather, ground, night or the turn's sighting out of range")
     if s.phase == PH_OVER:
         return 0
     # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's
