@@ -83,6 +83,9 @@ POSITIONS = [
     ("scenario=barrage,deployment=close", 25, 300),
     ("scenario=barrage,deployment=close", 22, 90),
     ("scenario=barrage,deployment=close", 20, 220),
+    # the combined scenario: the start; the joint plot (an air bomb plot, then the batteries')
+    ("scenario=combined", 0, 0),
+    ("scenario=combined,deployment=close", 1, 47),
 ]
 DEPTHS = (1, 2)
 

@@ -492,7 +492,7 @@ class Ref(AirRules, ArtilleryMixin):
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
-                                         "artillery", "mv_artillery"):
+                                         "artillery", "mv_artillery", "mv_artillery_retreat"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -631,7 +631,8 @@ class Ref(AirRules, ArtilleryMixin):
             left = m["mp"] - c
             for e in DIRS:
                 ex, ey = x + VEC[e][0], y + VEC[e][1]
-                if self.on_table(ex, ey) and self.at(ex, ey, skip=m) is None:
+                if (self.on_table(ex, ey) and self.at(ex, ey, skip=m) is None
+                        and (not self.broken(m["side"]) or self.toward_edge({"x": x, "side": m["side"]}, ex))):
                     ce = self.cost(m, ex, ey)
                     if 0 < ce <= left:
                         return c
@@ -643,7 +644,7 @@ class Ref(AirRules, ArtilleryMixin):
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
-        if n in ("artillery", "mv_artillery"):
+        if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_chances(n)
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
@@ -874,7 +875,8 @@ class Ref(AirRules, ArtilleryMixin):
             t = self.by_id[self.mover["target"]]
             t["x"] += VEC[rest][0]
             t["y"] += VEC[rest][1]
-            self.close_done()
+            if not self.retreat_hits(0):      # impact markers where it retreats to
+                self.close_done()
             return
         if word in ("assault", "overrun"):
             t = self.by_id[rest]
@@ -928,7 +930,7 @@ class Ref(AirRules, ArtilleryMixin):
             self.active = foe
 
     def apply_chance(self, n, move):
-        if n in ("artillery", "mv_artillery"):
+        if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_apply_chance(n, move)
         if isinstance(n, tuple):
             kind, p = n

@@ -228,7 +228,8 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         t = s.ctarget
         s.st[t].x += DX[action - A_RETREAT]
         s.st[t].y += DY[action - A_RETREAT]
-        close_done(s)
+        if not retreat_hits_from(s, 0):     # hook: impact markers where it retreats to (_artillery.pxi)
+            close_done(s)
         return
     t = (1 - p) * 16 + (action - A_ASSAULT) % 16
     s.ctarget = t

@@ -63,6 +63,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_ATKROLL
         if s.mv_sub == M_ART:
             return N_ART_MOVEHIT
+        if s.mv_sub == M_ART_RETREAT:
+            return N_ART_RETREATHIT
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER

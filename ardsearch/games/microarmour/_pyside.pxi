@@ -7,7 +7,7 @@ KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "o
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter", "artillery")
+              "overrun_counter", "artillery", "artillery_retreat")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -139,7 +139,7 @@ def to_dict(raw):
                   "hot_shot": bool(s.hot)}
     mover = None
     if s.mover != NONE:
-        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 15], "ordered": bool(s.mv_flags & 1),
+        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 16], "ordered": bool(s.mv_flags & 1),
                  "stopped": bool(s.mv_flags & 2), "pass_dir": DIRS[s.mv_dir % 8],
                  "close_target": _slot_id(s.ctarget) if s.ctarget != NONE else None,
                  "opportunity_firers": _mask_ids(1 - (s.mover >> 4) if s.mover < NSLOT else 0, s.of_firers)}

@@ -123,6 +123,7 @@ cdef enum:  # node kinds (what the state waits for)
     N_ART_HIT = 39      # chance: an impact marker's attack on the stand under it
     N_PLOT = 40         # joint plot: one battery's hidden plot decision
     N_ART_MOVEHIT = 41  # chance: an impact marker's attack on a stand moving into it
+    N_ART_RETREATHIT = 42  # chance: an impact marker's attack on a close-assaulted stand retreating into it
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -174,6 +175,7 @@ cdef enum:  # mover sub-states
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
     M_ART = 14          # the mover entered an impact area: the markers attack it
+    M_ART_RETREAT = 15  # the assaulted stand (ctarget) retreated into an impact area: the markers attack it
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
