@@ -229,3 +229,21 @@ def test_the_batteries_fire_before_the_aircraft_strike():
     play(st, "land:he 10,1", "c:fail")                    # lost on its 'to arrive' roll
     d = st.to_dict()
     assert d["phase"] == "fire" and d["air"]["strike"]["aircraft"] == "il2"
+
+
+def test_a_broken_stand_passes_no_friend_it_could_not_step_off_toward_its_edge():
+    """Digest, Break points: a broken formation "must move toward its friendly
+    edge" (RULES.md, Broken formations: each step nearer the edge). A broken
+    Soviet T-34 one square from the east edge may not step onto a friend
+    standing on the edge (no step off it leads further east); unbroken, it
+    may pass through. Found by an mcts bot in the barrage scenario."""
+    import test_microarmour_rules as rules_t
+    stands = {"t34a": {"at": [28, 3], "posture": "move", "mp": 20, "facing": "e"}, "rfla": {"at": [29, 3]}}
+    top = dict(phase="movement", turn=2, active="soviet", first="soviet",
+               mover={"id": "t34a", "step": "step", "ordered": True})
+    whole = rules_t.position(stands, **top)
+    assert "step e" in rules_t.moves(whole)
+    cards = dict(rules_t.BASE["cards"])
+    cards["soviet"] = {**rules_t.BASE["cards"]["soviet"], "broken": True, "broken_turn": 1}
+    broken = rules_t.position(stands, cards=cards, **top)
+    assert "step e" not in rules_t.moves(broken) and "step ne" in rules_t.moves(broken)
