@@ -28,7 +28,7 @@ EXTRA_CONFIGS = {
                     {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"},
                     {"scenario": "meeting", "deployment": "close"},
                     {"deployment": "close", "tank_riders": True},
-                    {"scenario": "ambush"}],
+                    {"scenario": "ambush"}, {"scenario": "combined", "deployment": "close"}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

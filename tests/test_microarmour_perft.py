@@ -107,6 +107,9 @@ POSITIONS = [
     ("ambush", 5, 0),
     ("ambush", 6, 25),
     ("ambush", 9, 60),
+    # the combined scenario: the start; the joint plot (an air bomb plot, then the batteries')
+    ("scenario=combined", 0, 0),
+    ("scenario=combined,deployment=close", 1, 47),
 ]
 DEPTHS = (1, 2)
 

@@ -537,7 +537,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
                                          "artillery", "mv_artillery",
                                          "mv_minefield", "breach", "mine_attack", "mv_reveal",
-                                         "mv_load_roll"):
+                                         "mv_load_roll", "mv_artillery_retreat"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
@@ -703,7 +703,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
-        if n in ("artillery", "mv_artillery"):
+        if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_chances(n)
         if n == "flame_roll":
             return self.flame_chances()
@@ -973,7 +973,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             t["x"] += VEC[rest][0]
             t["y"] += VEC[rest][1]
             self.carry(t)
-            self.close_done()
+            if not self.retreat_hits(0):      # impact markers where it retreats to
+                self.close_done()
             return
         if word in ("assault", "overrun"):
             t = self.by_id[rest]
@@ -1029,7 +1030,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             self.active = foe
 
     def apply_chance(self, n, move):
-        if n in ("artillery", "mv_artillery"):
+        if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_apply_chance(n, move)
         if n == "sight":
             return self.sight_apply(move)

@@ -13,8 +13,9 @@ _SC = _engine.SCENARIO
 PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
           "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
-          "with an aircraft and an AA stand per side) or barrage (the same table and forces with "
-          "off-board artillery and smoke on both sides)", choices=_engine.SCENARIO_NAMES),
+          "with an aircraft and an AA stand per side), barrage (the same table and forces with "
+          "off-board artillery and smoke on both sides) or combined (batteries and aircraft on both sides)",
+          choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
           min=1, max=100),

@@ -261,7 +261,8 @@ cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
         s.st[t].x += DX[action - A_RETREAT]
         s.st[t].y += DY[action - A_RETREAT]
         carry_along(s, t)
-        close_done(s)
+        if not retreat_hits_from(s, 0):     # hook: impact markers where it retreats to (_artillery.pxi)
+            close_done(s)
         return
     t = (1 - p) * 16 + (action - A_ASSAULT) % 16
     s.ctarget = t

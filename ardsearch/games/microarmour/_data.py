@@ -362,7 +362,7 @@ def _weapon_extras(path, key, t):
     return out
 
 
-BASE_KEYS = {"title", "base", "side", "battery"}
+BASE_KEYS = {"title", "base", "side", "battery", "aircraft"}
 BASE_SIDE_KEYS = {"nationality", "prereg"}
 
 
@@ -540,8 +540,8 @@ def _scenario_buildings(path, d, charts, grid, width, height):
 
 def _load_on_base(path, d, charts, weapons):
     """A scenario that takes its table, forces and terms from another file
-    (`base`) and adds only artillery data (design, RULES.md Scenarios: the
-    barrage scenario is the Introductory with batteries, written once)."""
+    (`base`) and adds only fire support: batteries and aircraft (design,
+    RULES.md Scenarios: a variant of the Introductory written once)."""
     base = d["base"]
     if base != "introductory":
         _fail(path, "base", '"introductory" (the scenario whose table and forces it adds artillery to)', base)
@@ -558,6 +558,8 @@ def _load_on_base(path, d, charts, weapons):
                 _fail(path, f"side.{sk}.{key}", "only nationality and prereg in a scenario with a base", s[key])
     out = load_scenario(base, charts, weapons)
     out["title"] = str(d.get("title", out["title"]))
+    if "aircraft" in d:
+        out["aircraft"] = _aircraft(path, d, [s["key"] for s in out["sides"]], out["width"], out["height"])
     _load_artillery(path, d, out, charts, weapons)
     return out
 

@@ -73,6 +73,8 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_REVEAL                  # _minefields.pxi: the marker it leaves is revealed
         if s.mv_sub == M_LOADROLL:
             return N_LOADROLL                # _transport.pxi
+        if s.mv_sub == M_ART_RETREAT:
+            return N_ART_RETREATHIT
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER

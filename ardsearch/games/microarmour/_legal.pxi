@@ -65,7 +65,7 @@ cdef int ma_current_player(const void *state) noexcept nogil:
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
              N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE,
              N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT, N_MINE, N_BREACH, N_REVEAL,
-             N_LOADROLL):
+             N_LOADROLL, N_ART_RETREATHIT):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)

@@ -26,7 +26,8 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
             if not brushes_aside(s, g, o) and not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
                     and can_stop_on(s, g, s.st[g].x, s.st[g].y)):
                 return -1
-        # passing through: there must be MP left to step off again
+        # passing through: there must be MP left to step off again (for a broken
+        # formation's stand, a step nearer its edge: a friend on that edge is no way through)
         left = s.st[g].mp - c
         for e in range(8):
             cx = x + DX[e]

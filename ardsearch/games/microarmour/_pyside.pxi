@@ -7,7 +7,7 @@ KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "o
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter", "artillery", "minefield", "reveal", "load_roll")
+              "overrun_counter", "artillery", "minefield", "reveal", "load_roll", "artillery_retreat")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),

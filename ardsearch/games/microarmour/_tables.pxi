@@ -152,6 +152,7 @@ cdef enum:  # node kinds (what the state waits for)
     # hidden set-up and weather (_weather.pxi)
     N_SIGHT = 49        # chance: the turn's maximum sighting distance (weather, night)
     N_SHOWN = 50        # chance: what a spotted or shown marker is (_spotting.pxi)
+    N_ART_RETREATHIT = 51  # chance: an impact marker's attack on a close-assaulted stand retreating into it
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -206,6 +207,7 @@ cdef enum:  # mover sub-states
     # 15: M_MINE, 16: M_REVEAL (_minefields.pxi)
     # transport (_transport.pxi)
     M_LOADROLL = 17     # the mover's loading roll (the vehicle in tr_to)
+    M_ART_RETREAT = 18  # the assaulted stand (ctarget) retreated into an impact area: the markers attack it
 
 cdef enum:  # defence classes
     D_ARMOUR = 0

@@ -140,7 +140,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a close-combat target without a close combat")
         if s.mv_sub != M_CLOSE and (not alive(s, s.ctarget) or not alive(s, s.mover)):
             return fail(msg, msglen, b"a close combat with a lost stand")
-        if dist(s, s.ctarget, s.mover) != 1:
+        if dist(s, s.ctarget, s.mover) != (2 if s.mv_sub == M_ART_RETREAT else 1):
             return fail(msg, msglen, b"a close combat between stands not adjacent")
         if s.mv_sub == M_RETREAT and not any_retreat(s, s.ctarget, s.mover):
             return fail(msg, msglen, b"a retreat with nowhere to go")
@@ -148,9 +148,9 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a close assault without its attack")
         if s.mv_sub == M_OVR_OFASK and s.atk_step == S_NONE and not can_fire(s, s.ctarget, s.mover, K_OVR_OF):
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
-        if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
+        if M_OVR_DEFROLL <= s.mv_sub <= M_OVR_HIT2 and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE and s.mv_sub <= M_OVR_HIT2:
+    elif (s.mv_sub >= M_CLOSE and s.mv_sub <= M_OVR_HIT2) or s.mv_sub == M_ART_RETREAT:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -170,7 +170,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_LOADROLL:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART_RETREAT:
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
