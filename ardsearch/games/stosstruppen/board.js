@@ -71,9 +71,9 @@ const DATA = {
       "title": "Villers-Bretonneux 1918",
       "width": 16,
       "height": 12,
-      "turns": 8,
+      "turns": 6,
       "attacker": "german",
-      "objectives_needed": 2,
+      "objectives_needed": 3,
       "map": [
         ".......=........",
         ".......=........",
@@ -92,7 +92,7 @@ const DATA = {
       "wire": [],
       "objectives": ["h10", "f9", "j9"],
       "bunkers": {},
-      "morale": {"german": "veteran", "british": "regular"}
+      "morale": {"german": "veteran", "british": "veteran"}
     }
   }
 };
