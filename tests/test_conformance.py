@@ -24,7 +24,11 @@ EXTRA_CONFIGS = {
     "ardennes": [{"variant": "basic", "road_length": 10}],
     "microarmour": [{"deployment": "close"}, {"scenario": "airstrike", "deployment": "close"},
                     {"deployment": "close", "support": True, "special_ap": True, "heat": True, "big_gun_he": True},
-                    {"scenario": "barrage"}],
+                    {"scenario": "barrage"},
+                    {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"},
+                    {"scenario": "meeting", "deployment": "close"},
+                    {"deployment": "close", "tank_riders": True},
+                    {"scenario": "ambush"}, {"scenario": "combined", "deployment": "close"}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

@@ -51,6 +51,8 @@ def position(stands, batteries=None, artillery=None, **top):
             st["at"] = [29, 19]
         else:
             st["alive"] = False
+        if "carried_by" not in stands.get(st["id"], {}):
+            st["carried_by"] = None       # aboard only where the position says so (RULES.md, Transport)
     for b in d["artillery"]["batteries"]:
         b.update((batteries or {}).get(b["id"], {}))
     d["artillery"].update(artillery or {})
@@ -363,6 +365,38 @@ def test_a_stand_moving_into_an_impact_area_is_attacked():
     assert chances(st) == pytest.approx(crt(8 - 6))
     play(st, "crt:S", "crt:S", "crt:S")                         # three sections
     assert st.to_dict()["mover"]["step"] == "step" and stand(st, "t34a")["suppressed"]
+
+
+def test_a_stand_retreating_into_an_impact_area_is_attacked():
+    """Digest: the markers attack every stand under them "and any stand that
+    moves in during the turn", "friend or foe". A Soviet rifle stand beaten
+    in a close assault (a D: it must retreat 1") retreats east onto 7,3, under
+    the German lefh's three markers (closed sheaf, still down this turn):
+    each attacks it (HE 8 against DV 5: CD 3), then the assault is over."""
+    st = position({"pgra": {"at": [5, 3], "posture": "move", "mp": 4}, "rfla": {"at": [6, 3], "fired": True}},
+                  batteries=active("lefh", he(7, 4), at=[7, 3]), phase="movement", turn=3, active="german",
+                  first="german", mover={"id": "pgra", "step": "step", "ordered": True, "stopped": False})
+    play(st, "assault rfla", "c:ok", "crt:-", "c:ok", "crt:D")
+    assert st.to_dict()["mover"]["step"] == "retreat" and "retreat e" in moves(st)
+    play(st, "retreat e")
+    d = st.to_dict()
+    assert d["mover"]["step"] == "artillery_retreat" and d["mover"]["close_target"] == "rfla"
+    assert stand(st, "rfla")["at"] == [7, 3] and st.is_chance_node()
+    assert chances(st) == pytest.approx(crt(8 - 5))
+    play(st, "crt:S", "crt:S")
+    assert st.to_dict()["mover"]["step"] == "artillery_retreat"     # the third marker
+    play(st, "crt:S")
+    assert st.to_dict()["mover"] is None and stand(st, "rfla")["alive"]
+
+
+def test_a_stand_retreating_onto_a_clear_square_is_not_attacked():
+    """The same retreat with the lefh's markers one square further east: the
+    assault ends at once (only a square under a marker is an impact area)."""
+    st = position({"pgra": {"at": [5, 3], "posture": "move", "mp": 4}, "rfla": {"at": [6, 3], "fired": True}},
+                  batteries=active("lefh", he(7, 4), at=[8, 3]), phase="movement", turn=3, active="german",
+                  first="german", mover={"id": "pgra", "step": "step", "ordered": True, "stopped": False})
+    play(st, "assault rfla", "c:ok", "crt:-", "c:ok", "crt:D", "retreat e")
+    assert st.to_dict()["mover"] is None
 
 
 # ------------------------------------------------------------------ smoke, markers and LOS

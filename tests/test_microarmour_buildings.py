@@ -202,9 +202,9 @@ def test_corrupt_building_bytes_are_refused():
         spos({"pz4a": {"at": [5, 3]}}, buildings=[{"at": [5, 5]}], phase="fire", active="german")
     game = ardsearch.load_game("microarmour")
     raw = bytearray(game.new_initial_state(seed=0).serialize())
-    # bld_hits[0] (area 13,8) is byte 222 of the 542-byte state (RULES.md, The state struct:
+    # bld_hits[0] (area 13,8) is byte 222 of the state (RULES.md, The state struct:
     # the weapons-extras block at offset 186, bld_hits after df_options, the roll's 3 bytes, ammo[32])
-    body = len(raw) - 542
+    body = len(raw) - game.state_size
     raw[body + 222] = 7
     with pytest.raises(ValueError):
         game.deserialize_state(bytes(raw))

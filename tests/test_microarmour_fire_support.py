@@ -18,10 +18,11 @@ from fractions import Fraction
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ardsearch  # noqa: E402
 import test_microarmour_air as air_t  # noqa: E402
 from test_microarmour_artillery import (BASE, battery, he, landing, play, position,  # noqa: E402
                                         stand)
-from test_microarmour_rules import chances  # noqa: E402
+from test_microarmour_rules import chances, check_reference, keep_only  # noqa: E402
 
 TWO_D6 = {r: Fraction(6 - abs(r - 7), 36) for r in range(2, 13)}
 
@@ -174,3 +175,75 @@ def test_fire_plotted_before_a_break_lands_at_the_broken_cohesion():
                   artillery={"current": "m30", "step": "arrive"})
     assert chances(st) == pytest.approx({"c:ok": 7 / 20, "c:fail": 13 / 20})
     assert battery(st, "m30")["state"] == "plotted"
+
+
+# ------------------------------------------------------------------ one joint plot phase
+COMBINED = ardsearch.load_game("microarmour", scenario="combined")
+
+
+def combined_position(stands, **top):
+    """A state of the combined scenario (scenarios/combined.toml: batteries
+    and aircraft on both sides) from {id: {field: value}} and top-level keys."""
+    d = COMBINED.new_initial_state(seed=0).to_dict()
+    d["stands"] = keep_only(d["stands"], stands)
+    d.update(top)
+    state = COMBINED.state_from_dict(d)
+    check_reference(state)
+    return state
+
+
+def test_air_and_artillery_plots_share_one_joint_plot_phase():
+    """Digest, Phases: "5 Joint Plot (artillery plotted for later turns)";
+    "5. Joint Plot Phase - Players plot the points of impact for artillery
+    fire to be in following turns"; "Bombing airstrikes ... are pre-plotted
+    the same way". After standard fire one `plot` phase holds the Il-2's bomb
+    plot for turn 2 and then every battery's plot decision; the orders
+    follow."""
+    st = combined_position({"pgra": {"at": [10, 3]}, "rfla": {"at": [20, 3]}}, phase="fire", turn=1,
+                           passed=[True, False], active="soviet", first="german")
+    play(st, "pass")
+    d = st.to_dict()
+    assert d["phase"] == "plot" and d["air"]["strike"]["step"] == "plot" and st.current_player() == 1
+    play(st, "plot 4,4")
+    d = st.to_dict()
+    assert d["phase"] == "plot" and d["air"]["strike"] is None and d["artillery"]["current"] == "lefh"
+    assert st.current_player() == 0
+    play(st, "plot he 10,4")
+    assert st.to_dict()["artillery"]["current"] == "m30" and st.current_player() == 1
+    play(st, "hold")
+    assert st.to_dict()["phase"] == "orders"
+
+
+def test_the_batteries_fire_before_the_aircraft_strike():
+    """Digest, Phases: "3 Artillery Fire/Air Strike" (RULES.md, Turn
+    sequence: the artillery resolves first, then the aircraft). In turn 2
+    the lefh fire due lands first; then the Il-2 chooses its strike."""
+    st = combined_position({"pgra": {"at": [10, 3]}, "rfla": {"at": [20, 3]}}, phase="posture", turn=2,
+                           passed=[True, False], active="soviet", first="german")
+    d = st.to_dict()
+    d["artillery"]["batteries"][0].update(state="plotted", mission={"kind": "he", "target": [10, 1], "prereg": None},
+                                          lands=2, plot_turn=1)
+    st = COMBINED.state_from_dict(d)
+    play(st, "pass")
+    assert st.to_dict()["phase"] == "artillery" and chances(st) == {"land:he 10,1": 1.0}
+    play(st, "land:he 10,1", "c:fail")                    # lost on its 'to arrive' roll
+    d = st.to_dict()
+    assert d["phase"] == "fire" and d["air"]["strike"]["aircraft"] == "il2"
+
+
+def test_a_broken_stand_passes_no_friend_it_could_not_step_off_toward_its_edge():
+    """Digest, Break points: a broken formation "must move toward its friendly
+    edge" (RULES.md, Broken formations: each step nearer the edge). A broken
+    Soviet T-34 one square from the east edge may not step onto a friend
+    standing on the edge (no step off it leads further east); unbroken, it
+    may pass through. Found by an mcts bot in the barrage scenario."""
+    import test_microarmour_rules as rules_t
+    stands = {"t34a": {"at": [28, 3], "posture": "move", "mp": 20, "facing": "e"}, "rfla": {"at": [29, 3]}}
+    top = dict(phase="movement", turn=2, active="soviet", first="soviet",
+               mover={"id": "t34a", "step": "step", "ordered": True})
+    whole = rules_t.position(stands, **top)
+    assert "step e" in rules_t.moves(whole)
+    cards = dict(rules_t.BASE["cards"])
+    cards["soviet"] = {**rules_t.BASE["cards"]["soviet"], "broken": True, "broken_turn": 1}
+    broken = rules_t.position(stands, cards=cards, **top)
+    assert "step e" not in rules_t.moves(broken) and "step ne" in rules_t.moves(broken)

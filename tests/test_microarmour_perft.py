@@ -24,7 +24,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
-from test_microarmour_differential import broken_position, scattered_position, village_position  # noqa: E402
+from test_microarmour_differential import (ambush_position, broken_position, scattered_position,  # noqa: E402
+                                           village_position)
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -33,10 +34,11 @@ HEADER = """\
 #
 # One line per count:   <start> <seed> <plies> <depth> <count>
 #   start   comma-separated key=value game parameters ("-" for the defaults),
-#           or "scattered" / "broken" / "village": the scattered position of that
-#           seed, the one with a broken formation, or the village position
+#           or "scattered" / "broken" / "village" / "ambush": the scattered position
+#           of that seed, the one with a broken formation, the village position, or
+#           the ambush with the Germans scattered among the markers
 #           (tests/test_microarmour_differential.py, scattered_position,
-#           broken_position, village_position)
+#           broken_position, village_position, ambush_position)
 #   seed    seed of the game and of the random walk that reaches the position
 #   plies   number of random plies played from the start
 #   depth   perft depth; count = leaves at that depth, chance nodes expanded
@@ -83,12 +85,37 @@ POSITIONS = [
     ("scenario=barrage,deployment=close", 25, 300),
     ("scenario=barrage,deployment=close", 22, 90),
     ("scenario=barrage,deployment=close", 20, 220),
+    # the minefield scenario (RULES.md, Improved positions, Wire and anti-tank ditches, Minefields): the start,
+    # fire on dug-in stands, and stands on enemy markers rolling to leave them (reveal, the mine attack)
+    ("scenario=minefield", 0, 0),
+    ("scenario=minefield,deployment=close", 3, 30),
+    ("scenario=minefield,deployment=close", 0, 61),
+    ("scenario=minefield,deployment=close", 1, 61),
+    ("scenario=minefield,deployment=close", 2, 78),
+    # the meeting scenario: the special stand types (RULES.md, Special stand types)
+    ("scenario=meeting", 0, 0),
+    ("scenario=meeting", 4, 60),
+    ("scenario=meeting,deployment=close", 2, 60),
+    ("scenario=meeting,deployment=close", 3, 150),
+    ("scenario=meeting,deployment=close", 3, 195),      # a movement group's roll (ordered, with an HQ)
+    ("scenario=meeting,deployment=close", 2, 267),      # an independent group roll
+    # the ambush scenario: hidden markers, showing and spotting them, light rain (RULES.md, Hidden
+    # set-up and spotting, Weather and night); "ambush": German stands scattered among the markers
+    ("scenario=ambush", 0, 0),
+    ("scenario=ambush", 3, 12),
+    ("scenario=ambush,night=night,ground=deep_snow", 4, 30),
+    ("ambush", 5, 0),
+    ("ambush", 6, 25),
+    ("ambush", 9, 60),
+    # the combined scenario: the start; the joint plot (an air bomb plot, then the batteries')
+    ("scenario=combined", 0, 0),
+    ("scenario=combined,deployment=close", 1, 47),
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered", "broken", "village"):
+    if text in ("-", "scattered", "broken", "village", "ambush"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -104,6 +131,8 @@ def start_state(start, seed, plies):
         _, state = broken_position(seed)
     elif start == "village":
         _, state = village_position(seed)
+    elif start == "ambush":
+        _, state = ambush_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)

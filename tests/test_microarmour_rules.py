@@ -43,6 +43,8 @@ def keep_only(stand_dicts, stands):
             st["at"] = [29, 19]
         else:
             st["alive"] = False
+        if "carried_by" not in stands.get(st["id"], {}):
+            st["carried_by"] = None       # aboard only where the position says so (RULES.md, Transport)
         out.append(st)
     return out
 

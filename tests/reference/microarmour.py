@@ -19,9 +19,21 @@ from ardsearch.games.microarmour import _data
 try:
     from .microarmour_air import AirRules
     from .microarmour_artillery import ArtilleryMixin
+    from .microarmour_obstacles import ObstacleRules
+    from .microarmour_units import GroupRules, UnitRules
+    from .microarmour_transport import TransportRules
+    from .microarmour_hidden import HiddenRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
     from reference.microarmour_artillery import ArtilleryMixin
+    from reference.microarmour_obstacles import ObstacleRules
+    from reference.microarmour_units import GroupRules, UnitRules
+    from reference.microarmour_transport import TransportRules
+    from reference.microarmour_hidden import HiddenRules
+try:
+    from .microarmour_hidden import WEATHERS, GROUNDS  # noqa: F401  (the differential test's parameters)
+except ImportError:
+    from reference.microarmour_hidden import WEATHERS, GROUNDS  # noqa: F401
 
 CHARTS = _data.load_charts()
 WEAPONS = _data.load_weapons()
@@ -101,14 +113,16 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin):
+class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, TransportRules, HiddenRules):
     SIDES = SIDES
 
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
-                 depletion=True, support=False):
+                 depletion=True, support=False, tank_riders=False,
+                 weather="scenario", ground="scenario", night="scenario"):
         self.scenario = scenario
+        self.deployment = deployment
         self.sc = SC = SCENARIOS[scenario]
         # the scenario's building areas (RULES.md, Buildings): square -> (class, class with support)
         self.buildings = [(x, y) for x, y, _, _ in SC["buildings"]]
@@ -124,8 +138,8 @@ class Ref(AirRules, ArtilleryMixin):
         self.bld_roll = None        # (x, y, firepower, modifier) of a building roll that is due
         self.stands = []
         for s in stand_list(SC, support):
-            x = s["x"] + (9 if deployment == "close" and s["side"] == 0 else 0) \
-                - (9 if deployment == "close" and s["side"] == 1 else 0)
+            shift = deployment == "close" and not s["w"]["boat"]      # a boat stays on its water
+            x = s["x"] + (9 if shift and s["side"] == 0 else 0) - (9 if shift and s["side"] == 1 else 0)
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
@@ -162,6 +176,11 @@ class Ref(AirRules, ArtilleryMixin):
         self.end_cause = None
         self.init_air()
         self.art_init(self.sc)               # batteries, pre-registered points (microarmour_artillery.py)
+        self.init_obstacles()
+        self.init_units()
+        self.init_groups()
+        self.init_transport(tank_riders)
+        self.init_hidden(weather, ground, night)     # microarmour_hidden.py
 
     @staticmethod
     def side_key(p):
@@ -173,7 +192,7 @@ class Ref(AirRules, ArtilleryMixin):
 
     def at(self, x, y, skip=None):
         for s in self.stands:
-            if s["alive"] and s is not skip and (s["x"], s["y"]) == (x, y):
+            if s["alive"] and s is not skip and (s["x"], s["y"]) == (x, y) and s["carrier"] is None:
                 return s
         return None
 
@@ -184,7 +203,7 @@ class Ref(AirRules, ArtilleryMixin):
         return sum(1 for s in self.stands if s["wreck"] and (s["x"], s["y"]) == (x, y))
 
     def ter(self, x, y):
-        return TERRAIN[self.sc["grid"][y][x]]
+        return TERRAIN[self.ground_ter(self.sc["grid"][y][x])]      # snow and frost (microarmour_hidden.py)
 
     # ------------------------------------------------------------ buildings
     def bclass(self, x, y):
@@ -212,20 +231,23 @@ class Ref(AirRules, ArtilleryMixin):
         return coh, crt
 
     def cost(self, s, x, y):
+        return self.ground_cost(self.dry_cost(s, x, y))             # deep snow (microarmour_hidden.py)
+
+    def dry_cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
-        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.ter(x, y)["cost"][c]
+        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.ground_ter(self.sc["grid"][y][x]))
         if base == 0:
             return 0
-        w = self.wrecks(x, y)
+        w = self.wrecks_in_way(x, y)
         if w == 0:
-            return base
+            return self.obstacle_cost(s, x, y, base)
         wreck = CHARTS["wreck"]["one_cost" if w == 1 else "two_cost"][c]
         t = self.ter(x, y)
         if TERRAIN[t["under"]] is not t:
             # a wreck on a road: the underlying terrain's cost or the wreck's, the mover's choice
-            under = TERRAIN[t["under"]]["cost"][c]
-            return wreck if under == 0 else min(under, wreck)
-        return max(base, wreck)
+            under = self.class_cost(s, t["under"])
+            return self.obstacle_cost(s, x, y, wreck if under == 0 else min(under, wreck))
+        return self.obstacle_cost(s, x, y, max(base, wreck))
 
     @staticmethod
     def dist(a, b):
@@ -242,7 +264,7 @@ class Ref(AirRules, ArtilleryMixin):
         if self.blocks_terrain(x, y) or self.under_marker(x, y):
             return True
         o = self.at(x, y)
-        return o is not None and (o["w"]["defence"] != "P" or personnel_target)
+        return o is not None and not o["hidden"] and (o["w"]["defence"] != "P" or personnel_target)
 
     def los(self, a, b):
         return self.los_xy(a["x"], a["y"], b["x"], b["y"], b["w"]["defence"] == "P")
@@ -263,7 +285,7 @@ class Ref(AirRules, ArtilleryMixin):
         dv = t["w"]["dv"]
         if t["w"]["defence"] == "A" and (kind in self.CLOSE or not self.arc_front(f, t)):
             dv = math.ceil(dv / 2)
-        if t["w"]["defence"] == "P" and t["posture"] != "firing":
+        if t["w"]["defence"] == "P" and (t["posture"] != "firing" or t["id"] in self.mounted):
             dv = math.ceil(dv / 2)
         return dv
 
@@ -331,6 +353,14 @@ class Ref(AirRules, ArtilleryMixin):
     def may_fire(self, f, t, kind):
         if not f["alive"] or not t["alive"] or f["side"] == t["side"] or f["fired"]:
             return False
+        if f["id"] in self.mounted:
+            return False          # cavalry fights dismounted
+        if f["id"] in self.offtable or t["id"] in self.offtable:
+            return False          # not on the table yet
+        if self.carried(f) or self.carried(t):
+            return False          # cargo cannot fire, and fire at it is fire at its carrier
+        if self.fire_hidden_blocked(f, t):
+            return False          # dummies never fire; unspotted markers cannot be attacked
         if (f["low"] or self.broken(f["side"])) and t["id"] not in f["shot_by"]:
             return False          # low on ammunition or broken: only back at stands that fired at it
         if kind == "overrun_fire":
@@ -341,7 +371,7 @@ class Ref(AirRules, ArtilleryMixin):
         if kind != "covering" and f["posture"] == "move":
             return False
         d = self.dist(f, t)
-        if d > self.weapon(f, t)["range"] or d > self.sc["sighting"]:
+        if d > self.weapon(f, t)["range"] or d > self.sight:
             return False
         if not self.cd_ok(f, t, kind):
             return False
@@ -375,7 +405,7 @@ class Ref(AirRules, ArtilleryMixin):
         m = self.sd_mod(f) + (3 if f["posture"] == "firemove" else 0) + (3 if kind == "covering" else 0)
         m += 3 * self.under_marker(f["x"], f["y"]) + 3 * self.under_marker(t["x"], t["y"])  # smoke / impact
         if not t["fired"] and self.dist(f, t) > 1:
-            m += self.tmods(t["x"], t["y"])[0]
+            m += self.tmods(t["x"], t["y"])[0] + self.ip_mods(t)[0]
         if self.burning(t["x"], t["y"]) or self.burning(f["x"], f["y"]):
             m += BLD["burning_mod"]   # fire into or out of smoke
         return m
@@ -391,9 +421,9 @@ class Ref(AirRules, ArtilleryMixin):
         if kind in ("assault_defence", "assault"):
             mod = -3 - (3 if f["w"]["engineer"] else 0)
         elif kind == "overrun_fire":
-            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, 0) + self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]
         else:
-            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1]
+            mod = self.fire_range_mod(f, t, self.dist(f, t)) + self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]
         w = self.weapon(f, t)
         sup = kind not in ("assault_defence", "assault") and (w["mmg"] or w["light_mortar"] or w["artillery"])
         thr = w["depletion"] if use == "depl" else AMMO["special_ap_used_at"] if use == "special" else 0
@@ -420,6 +450,7 @@ class Ref(AirRules, ArtilleryMixin):
 
     def hit(self, t, res):
         if res == "E":
+            self.position_hit(t)
             self.kill(t)
         elif res == "D" or (res == "(S)" and t["S"]):
             if t["D"]:
@@ -428,6 +459,7 @@ class Ref(AirRules, ArtilleryMixin):
                 t["D"] = True
         elif res in ("S", "(S)"):
             t["S"] = True
+        self.share(t, res)
 
     def kill(self, s):
         s["alive"] = False
@@ -441,11 +473,12 @@ class Ref(AirRules, ArtilleryMixin):
             s["wreck"] = True
         if not self.broken(s["side"]):
             self.cards[s["side"]]["pending"] += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1)
+        self.cargo_dies(s)
 
     def bp_units(self, p):
         n = 0
         for s in self.stands:
-            if s["side"] == p:
+            if s["side"] == p and self.is_stand(s):
                 n += {"ghq": 3, "hq": 2}.get(s["w"]["role"], 1 if s["w"]["ap"] + s["w"]["he"] else 0)
         return n
 
@@ -456,6 +489,8 @@ class Ref(AirRules, ArtilleryMixin):
     def node(self):
         if self.phase == "over":
             return "over"
+        if self.reveal_due():
+            return "shown"
         for p in range(2):
             if self.cards[p]["pending"]:
                 return ("card", p)
@@ -464,6 +499,8 @@ class Ref(AirRules, ArtilleryMixin):
                 return ("brk", p)
         if self.bld_roll is not None:
             return "building"
+        if self.flame is not None:
+            return "flame_" + self.flame["step"]
         if self.attack and self.attack["step"] in ("tofire", "crt"):
             return self.attack["step"]
         if self.attack:
@@ -474,6 +511,12 @@ class Ref(AirRules, ArtilleryMixin):
             return "mv_" + self.mover["step"]
         if self.phase == "artillery":
             return "artillery"
+        if self.phase == "recovery" and self.rec_next is None and self.breacher is not None:
+            return "mine_attack" if self.mine_attack is not None else "breach"
+        if self.phase == "movement" and self.group is not None and self.group["step"] == "roll":
+            return "group_roll"
+        if self.sight_due():
+            return "sight"
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -488,14 +531,20 @@ class Ref(AirRules, ArtilleryMixin):
         n = self.node()
         if n == "over":
             return "terminal"
-        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "orders", "mv_roll", "mv_stopcheck",
+        if isinstance(n, tuple) or n in ("tofire", "crt", "building", "initiative", "sight", "shown", "orders", "mv_roll", "mv_stopcheck",
                                          "recovery", "replace", "mv_passcheck", "mv_overrun_defender_roll",
                                          "ghq_quality", "hq_replacement", "rising_check",
                                          "mv_overrun_hit", "mv_overrun_roll", "mv_overrun_counter",
-                                         "artillery", "mv_artillery"):
+                                         "artillery", "mv_artillery",
+                                         "mv_minefield", "breach", "mine_attack", "mv_reveal",
+                                         "mv_load_roll", "mv_artillery_retreat"):
             return "chance"
         if n in ("air_choose", "air_plot"):
             return SIDES[self.planes[self.strike["plane"]]["side"]]
+        if n in ("flame_roll", "group_roll"):
+            return "chance"
+        if n == "flame_retreat":
+            return SIDES[self.by_id[self.flame["target"]]["side"]]
         if n.startswith("air_"):
             return "chance"
         if n == "plot":
@@ -524,19 +573,21 @@ class Ref(AirRules, ArtilleryMixin):
             return self.air_legal(n)
         if n == "plot":
             return self.plot_legal()
+        if n == "flame_retreat":
+            return self.flame_retreats()
         if n == "lead":
             return ["lead", "follow"]
         if n == "appoint":
             p = self.due["appoint"].index(True)
             return [f"appoint {s['id']}" for s in self.live(p) if not self.command(s)]
         if n == "posture":
-            out = ["pass"]
+            out = self.show_moves(p) + ["pass"]
             for s in self.live(p):
-                if s["posture"] == "firing" and s["w"]["mp"] > 0:
+                if s["posture"] == "firing" and s["w"]["mp"] > 0 and not self.carried(s) and not s["hidden"]:
                     out += [f"posture {s['id']} move", f"posture {s['id']} firemove"]
-            return out
+            return out + self.groups_posture_moves(p)
         if n == "fire":
-            return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
+            return self.show_moves(p) + [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in self.enemies(p)
                     if self.may_fire(f, t, "standard")] + ["pass"]
         if n == "declare":
             a = self.attack
@@ -551,21 +602,23 @@ class Ref(AirRules, ArtilleryMixin):
             return [f"fire {f['id']}>{t['id']}" for f in self.live(p) for t in targets
                     if self.may_fire(f, t, "covering")] + ["pass"]
         if n == "movement":
-            out = ["pass"]
+            out = self.show_moves(p) + ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
-            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0]
+            cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
+                     and not self.carried(s) and not s["hidden"]]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
-            return out
+            return out + self.groups_move_moves(p) + self.transport_legal(n, p)
         if n == "mv_step":
             m = self.by_id[self.mover["id"]]
-            out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None]
+            out = [f"step {d}" for d in DIRS if self.step_cost(m, d) is not None and not self.must_stop(m)]
             if self.at(m["x"], m["y"], skip=m) is None:
                 out += [f"stop {d}" for d in DIRS]
             out += [f"assault {t['id']}" for t in self.live(1 - m["side"]) if self.may_assault(m, t)]
-            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"]) if self.overrun_cost(m, t) is not None]
-            return out
+            out += [f"overrun {t['id']}" for t in self.live(1 - m["side"])
+                    if self.overrun_cost(m, t) is not None and not self.must_stop(m)]
+            return out + self.mount_moves(m) + self.transport_legal(n, p)
         if n == "mv_retreat":
             return [f"retreat {d}" for d in DIRS if self.retreat_ok(d)]
         if n == "mv_overrun_fire":
@@ -575,7 +628,8 @@ class Ref(AirRules, ArtilleryMixin):
         return []
 
     def may_assault(self, m, t):
-        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0 and self.dist(m, t) == 1
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0
+                and self.dist(m, t) == 1 and t["id"] not in self.offtable and not self.carried(t)
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
     @staticmethod
@@ -585,6 +639,7 @@ class Ref(AirRules, ArtilleryMixin):
 
     def overrun_cost(self, m, t):
         if (m["w"]["defence"] != "A" or t["w"]["defence"] == "A" or self.dist(m, t) != 1 or self.broken(m["side"])
+                or t["id"] in self.offtable or self.carried(t)
                 or self.at(m["x"], m["y"], skip=m) is not None or self.blocks_terrain(t["x"], t["y"])):
             return None
         bx, by = self.beyond(m, t)
@@ -612,7 +667,7 @@ class Ref(AirRules, ArtilleryMixin):
 
     def step_cost(self, m, d):
         x, y = m["x"] + VEC[d][0], m["y"] + VEC[d][1]
-        if not (self.on_table(x, y)):
+        if not (self.on_table(x, y)) or self.mine_blocks_entry(m, x, y):
             return None
         if self.broken(m["side"]) and not self.toward_edge(m, x):
             return None           # a broken formation moves only toward its own edge
@@ -624,14 +679,19 @@ class Ref(AirRules, ArtilleryMixin):
                 return None
             c = m["mp"]
         o = self.at(x, y, skip=m)
+        if o is not None and o["id"] in self.offtable:
+            return None           # a stand waiting to enter holds its entry square
         if o is not None:
-            if o["side"] != m["side"] and not (m["w"]["defence"] == "A" and o["w"]["defence"] == "A"
-                                               and self.at(m["x"], m["y"], skip=m) is None):
+            if o["side"] != m["side"] and not self.brushes(m, o) and not (
+                    m["w"]["defence"] == "A" and o["w"]["defence"] == "A" and self.at(m["x"], m["y"], skip=m) is None):
                 return None
             left = m["mp"] - c
             for e in DIRS:
                 ex, ey = x + VEC[e][0], y + VEC[e][1]
                 if self.on_table(ex, ey) and self.at(ex, ey, skip=m) is None:
+                    west = self.sc["sides"][m["side"]]["edge"] == "west"
+                    if self.broken(m["side"]) and not (ex < x if west else ex > x):
+                        continue      # a broken stand steps off toward its own edge too
                     ce = self.cost(m, ex, ey)
                     if 0 < ce <= left:
                         return c
@@ -643,8 +703,16 @@ class Ref(AirRules, ArtilleryMixin):
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
-        if n in ("artillery", "mv_artillery"):
+        if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_chances(n)
+        if n == "flame_roll":
+            return self.flame_chances()
+        if n == "group_roll":
+            return self.group_chances()
+        if n == "sight":
+            return self.sight_chances()
+        if n == "shown":
+            return self.shown_chances()
         if isinstance(n, tuple) and n[0] == "card":
             hand = self.cards[n[1]]["hand"]
             deck = list(CARD_VALUES)
@@ -665,6 +733,12 @@ class Ref(AirRules, ArtilleryMixin):
             a = self.attack
             d = self.crt_dist(self.by_id[a["firers"][a["current"]]], self.by_id[a["target"]], a["kind"], a["hot"])
             return {k: p for k, p in d.items() if p > 0}
+        if n in ("mv_minefield", "mine_attack"):
+            return self.mine_chances()
+        if n == "breach":
+            return self.breach_chances()
+        if n == "mv_reveal":
+            return self.reveal_chances()
         if n == "building":
             x, y, fp, mod = self.bld_roll
             c = CHARTS["crt"]
@@ -727,10 +801,12 @@ class Ref(AirRules, ArtilleryMixin):
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
             mod = self.sd_mod(m) + (0 if self.mover["ordered"] or m["w"]["recon"] else 3) \
-                - (2 if self.command(m) else 0)
+                - (2 if self.command(m) else 0) + self.leave_mod(m)
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
+        if n == "mv_load_roll":
+            return self.load_chances()
         if n == "mv_stopcheck":
             m = self.by_id[self.mover["id"]]
             return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m)))
@@ -783,6 +859,10 @@ class Ref(AirRules, ArtilleryMixin):
 
     # ------------------------------------------------------------ apply
     def apply(self, move):
+        self.apply_move(move)
+        self.spot_update()           # microarmour_hidden.py
+
+    def apply_move(self, move):
         n = self.node()
         if n == "over":
             raise ValueError("game over")
@@ -790,12 +870,27 @@ class Ref(AirRules, ArtilleryMixin):
             assert move in self.chances(), (move, self.chances())
             if isinstance(n, str) and n.startswith("air_"):
                 return self.air_apply(n, move)
+            if n == "flame_roll":
+                return self.flame_apply(n, move)
+            if n == "group_roll":
+                return self.group_roll(move)
             return self.apply_chance(n, move)
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
             return self.air_apply(n, move)
         if n == "plot":
             return self.plot_apply(move)
+        if n == "flame_retreat":
+            return self.flame_apply(n, move)
+        if move in ("mount", "dismount"):
+            return self.mount(self.by_id[self.mover["id"]])
+        if move.startswith("gposture "):
+            _, gid, post = move.split()
+            return self.group_mark(gid, post)
+        if move.split()[0] in ("gorder", "gindep"):
+            return self.group_apply_move(*move.split())
+        if move.startswith("show "):
+            return self.show(move)
         p = self.active
         if n == "appoint":
             p = self.due["appoint"].index(True)
@@ -857,10 +952,13 @@ class Ref(AirRules, ArtilleryMixin):
             self.mover = {"id": rest, "step": "roll", "ordered": word == "order", "stopped": False,
                           "of_firers": [], "target": None, "dir": "n"}
             return
+        if word in ("load", "unload"):
+            self.transport_apply(n, word, rest)
+            return
         m = self.by_id[self.mover["id"]]
         if word == "step":
             o = self.at(m["x"] + VEC[rest][0], m["y"] + VEC[rest][1], skip=m)
-            if o is not None and o["side"] != m["side"]:
+            if o is not None and o["side"] != m["side"] and not self.brushes(m, o):
                 self.mover["step"] = "passcheck"
                 self.mover["dir"] = rest
                 return
@@ -874,7 +972,9 @@ class Ref(AirRules, ArtilleryMixin):
             t = self.by_id[self.mover["target"]]
             t["x"] += VEC[rest][0]
             t["y"] += VEC[rest][1]
-            self.close_done()
+            self.carry(t)
+            if not self.retreat_hits(0):      # impact markers where it retreats to
+                self.close_done()
             return
         if word in ("assault", "overrun"):
             t = self.by_id[rest]
@@ -882,7 +982,7 @@ class Ref(AirRules, ArtilleryMixin):
             t["moved"] = True                     # pinned
             if word == "assault":
                 self.mover["step"] = "close"
-                if t["posture"] == "firing" and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
+                if t["posture"] == "firing" and t["id"] not in self.mounted and self.cd(t, m, "assault_defence") >= CHARTS["crt"]["min_cd"]:
                     self.start(t["side"], "assault_defence", t, m)
                 else:
                     self.start(m["side"], "assault", m, t)
@@ -891,6 +991,7 @@ class Ref(AirRules, ArtilleryMixin):
             # the overrunner passes over the target and finishes beyond it, adjacent
             m["facing"] = DIRS[[VEC[d] for d in DIRS].index((t["x"] - m["x"], t["y"] - m["y"]))]
             m["x"], m["y"] = self.beyond(m, t)
+            self.carry(m)
             if self.may_fire(t, m, "overrun_fire"):
                 self.mover["step"] = "overrun_fire"
                 self.active = t["side"]
@@ -915,6 +1016,7 @@ class Ref(AirRules, ArtilleryMixin):
         m["y"] += VEC[rest][1]
         m["facing"] = rest
         m["steps"] += 1
+        self.carry(m)
         self.mover["step"] = "step"
         if self.move_hits(0):          # impact markers on the new square attack it first
             return
@@ -928,8 +1030,12 @@ class Ref(AirRules, ArtilleryMixin):
             self.active = foe
 
     def apply_chance(self, n, move):
-        if n in ("artillery", "mv_artillery"):
+        if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_apply_chance(n, move)
+        if n == "sight":
+            return self.sight_apply(move)
+        if n == "shown":
+            return self.shown_apply(move)
         if isinstance(n, tuple):
             kind, p = n
             c = self.cards[p]
@@ -988,6 +1094,7 @@ class Ref(AirRules, ArtilleryMixin):
                 # artillery attacks the building area its target stands in
                 self.bld_roll = (xy[0], xy[1], min(self.weapon(f, t)["he"], 30), 0)
             self.hit(t, res)
+            self.flame_hit(f, t, a["kind"], res)
             a["hot"] = False
             if self.bld_roll is None:
                 a["current"] += 1
@@ -1027,11 +1134,24 @@ class Ref(AirRules, ArtilleryMixin):
             if move in ("c:ok", "c:n1"):
                 self.mover["step"] = "step"
                 m["steps"] = 0
-                m["mp"] = 2 * m["w"]["mp"] if m["posture"] == "move" else 2 * (m["w"]["mp"] // 2)
+                m["mp"] = self.allowance(m)
+                m["mp"] -= min(m["mp"], self.loaded_cost(m))     # it took personnel aboard this turn
+                if m["id"] not in self.offtable:
+                    self.mine_leave(m)
+                self.enter(m)
             else:
                 self.mover = None
                 self.active = m["side"]
                 self.alternate()
+            return
+        if n in ("mv_minefield", "mine_attack"):
+            return self.mine_apply(move)
+        if n == "breach":
+            return self.breach_apply(move)
+        if n == "mv_reveal":
+            return self.reveal_apply(move)
+        if n == "mv_load_roll":
+            self.load_result(move)
             return
         if n == "mv_passcheck":
             m = self.by_id[self.mover["id"]]
@@ -1190,6 +1310,8 @@ class Ref(AirRules, ArtilleryMixin):
             m["mp"] = 0
         self.mover = None
         self.active = m["side"]
+        if self.group_continue():
+            return
         self.alternate()
 
     def next_phase(self):
@@ -1208,7 +1330,9 @@ class Ref(AirRules, ArtilleryMixin):
             else:
                 self.joint_plot_air_done()
         elif self.phase == "movement":
+            self.offtable = set()      # the stands still off the table are placed on their entry squares
             self.phase = "recovery"
+            self.positions_marker_removal()
             self.next_recovery(0)
 
     def joint_plot_air_done(self):
@@ -1243,6 +1367,11 @@ class Ref(AirRules, ArtilleryMixin):
                 self.rec_next = s["id"]
                 return
         self.rec_next = None
+        if self.breach_from(0):
+            return
+        self.recovery_done()
+
+    def recovery_done(self):
         for p in range(2):
             lost = self.ghq[p] is None or not self.by_id[self.ghq[p]]["alive"]
             self.replace_due[p] = (lost and self.coh_eff(p) > 12 and any(s["hq"] for s in self.live(p)))
@@ -1266,7 +1395,7 @@ class Ref(AirRules, ArtilleryMixin):
         if broken[0] != broken[1]:
             self.winner = 1 if broken[0] else 0
             return
-        held = [sum(1 for s in self.live(p) if self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
+        held = [sum(1 for s in self.live(p) if self.holds_ground(s) and self.sc["grid"][s["y"]][s["x"]] == VILLAGE) for p in range(2)]
         self.winner = 0 if held[0] > held[1] else 1 if held[1] > held[0] else "draw"
 
     def end_of_turn(self):
@@ -1284,7 +1413,7 @@ class Ref(AirRules, ArtilleryMixin):
         self.orders = [0, 0]
         for s in self.stands:
             s.update(fired=False, moved=False, indep=False, ofsuf=False, posture="firing", mp=0, steps=0,
-                     shot_by=set())
+                     shot_by=set(), loaded=False)
 
     # ------------------------------------------------------------ results and schema
     def returns(self):
@@ -1295,7 +1424,9 @@ class Ref(AirRules, ArtilleryMixin):
     def to_dict(self):
         stands = []
         for s in self.stands:
-            stands.append({"id": s["id"], "side": SIDES[s["side"]], "type": s["w"]["key"],
+            if s["removed"]:
+                continue          # a spotted dummy is gone
+            stands.append({"id": s["id"], "side": SIDES[s["side"]], "type": s["w"]["key"], **self.stand_hidden_dict(s),
                            "at": [s["x"], s["y"]], "facing": s["facing"], "posture": s["posture"],
                            "mp": s["mp"], "steps": s["steps"], "alive": s["alive"], "suppressed": s["S"],
                            "disorganized": s["D"], "fired": s["fired"], "moved": s["moved"],
@@ -1303,7 +1434,8 @@ class Ref(AirRules, ArtilleryMixin):
                            "low_ammo": s["low"], "hq": s["hq"],
                            "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]],
                            "special_ap_used": s["special_used"], "depleted": s["depleted"],
-                           "heat_fired": s["heat_fired"]})
+                           "heat_fired": s["heat_fired"], "carried_by": s["carrier"],
+                           "loaded_this_turn": s["loaded"]})
         attack = None
         if self.attack:
             a = self.attack
@@ -1339,7 +1471,8 @@ class Ref(AirRules, ArtilleryMixin):
                 "turn": self.turn, "phase": self.phase, "to_move": self.current(),
                 "initiative": SIDES[self.init_side], "first": SIDES[self.first], "active": SIDES[self.active],
                 "passed": list(self.passed), "orders_rolled": self.orders_rolled, "orders": list(self.orders),
-                "attack": attack, "mover": mover, "recovery_next": self.rec_next,
+                "attack": attack, "mover": mover, "tank_riders": self.tank_riders, "loading_into": self.tr_to,
+                "recovery_next": self.rec_next,
                 "replacement_due": list(self.replace_due), "ghq": list(self.ghq), "hot_shot": self.hot_shot,
                 "low_ammo": self.low_ammo, "intuitive_action": self.intuitive_action,
                 "conflicting_orders": self.conflicting_orders,
@@ -1352,16 +1485,19 @@ class Ref(AirRules, ArtilleryMixin):
                               for x, y in self.buildings],
                 "building_roll": None if self.bld_roll is None else
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
+                **self.obstacles_dict(),
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "air": self.air_dict(), "artillery": self.art_dict(),
+                "air": self.air_dict(), "conditions": self.weather_dict(), "artillery": self.art_dict(),
+                "units": self.units_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
                                    for y in range(self.sc["height"])],
                           "terrain": {t["char"]: t["name"] for t in TERRAIN}},
-                "types": {s["w"]["key"]: {f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
-                                                                  "range", "mp", "role")}
-                          for s in self.stands}}
+                "types": {s["w"]["key"]: {**{f: s["w"][f] for f in ("name", "ap", "he", "dv", "defence",
+                                                                     "range", "mp", "role")},
+                                          **self.type_special(s["w"])}
+                          for s in self.stands if not s["removed"]}}
 
     def clone(self):
         c = copy.copy(self)
@@ -1384,6 +1520,13 @@ class Ref(AirRules, ArtilleryMixin):
         c.opt = dict(self.opt)
         c.bats = copy.deepcopy(self.bats)
         c.art = dict(self.art)
+        c.positions = copy.deepcopy(self.positions)
+        c.mines = copy.deepcopy(self.mines)
+        c.cleared = set(self.cleared)
+        c.mounted = set(self.mounted)
+        c.offtable = set(self.offtable)
+        c.group = copy.deepcopy(self.group)
+        c.flame = copy.deepcopy(self.flame)
         return c
 
 
@@ -1391,8 +1534,12 @@ def from_dict(d):
     """A Ref from the engine's structured state (a full state, not a view)."""
     r = Ref(turns=d["turns"], determination=d["determination"], cohesion=d["cohesion"], quality=d["quality"],
             hot_shot=d["hot_shot"], low_ammo=d["low_ammo"], intuitive_action=d["intuitive_action"],
-            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], **{k: d[k] for k in DF_OPTIONS})
+            conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], tank_riders=d["tank_riders"],
+            **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
+    r.obstacles_from_dict(d)
+    r.units_from_dict(d["units"])
+    r.hidden_from_dict(d)
     r.ghq = list(d["ghq"])
     r.replace_due = list(d["replacement_due"])
     r.ghq_quality, r.hq_lost, r.rising = list(d["ghq_quality"]), list(d["hq_lost"]), list(d["rising_checks"])
@@ -1405,7 +1552,9 @@ def from_dict(d):
                  steps=sd["steps"], alive=sd["alive"], S=sd["suppressed"], D=sd["disorganized"],
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
                  wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"],
-                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"])
+                 special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"],
+                 carrier=sd["carried_by"], loaded=sd["loaded_this_turn"])
+    r.tr_to = d["loading_into"]
     for b in d["buildings"]:
         r.bld[tuple(b["at"])] = {"hits": b["hits"], "fire": b["burning"]}
     if d["building_roll"] is not None:
@@ -1453,8 +1602,9 @@ def new_model(game) -> Ref:
                deployment=p.get("deployment", "edges"), hot_shot=p.get("hot_shot", False),
                low_ammo=p.get("low_ammo", False), intuitive_action=p.get("intuitive_action", False),
                conflicting_orders=p.get("conflicting_orders", False),
-               scenario=p.get("scenario", "introductory"),
-               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS})
+               scenario=p.get("scenario", "introductory"), tank_riders=p.get("tank_riders", False),
+               **{k: p.get(k, k == "depletion") for k in DF_OPTIONS},
+               **{k: p.get(k, "scenario") for k in ("weather", "ground", "night")})
 
 
 def random_playout(game, rng) -> int:

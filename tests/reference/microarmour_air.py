@@ -98,7 +98,7 @@ class AirRules:
             return [f"plot {x},{y}" for y in range(1, h, 3) for x in range(1, w, 3)] + ["pass"]
         out = []
         if a["strafe"] > 0:
-            out += [f"strafe {s['id']}" for s in self.live(1 - a["side"])]
+            out += [f"strafe {s['id']}" for s in self.live(1 - a["side"]) if s["carrier"] is None]
         if self.may_bomb(i, self.turn):
             points = []
             p = a["plot"]
@@ -164,7 +164,7 @@ class AirRules:
         t = self.air_target()
         fp = a["bomb"] if st["kind"] == "bomb" else a["strafe"]
         cd = max(fp - self.air_dv(t), self.crt_min())
-        return {f"crt:{k}": v for k, v in self.column(cd, self.tmods(t["x"], t["y"])[1]).items() if v > 0}
+        return {f"crt:{k}": v for k, v in self.column(cd, self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1]).items() if v > 0}
 
     @staticmethod
     def crt_min():

@@ -170,9 +170,10 @@ class ArtilleryMixin:
         return m
 
     def art_chances(self, n):
-        if n == "mv_artillery":
+        if n in ("mv_artillery", "mv_artillery_retreat"):
             b = self.bats_by_slot(self.art["marker"] // 3)
-            return self.art_attack(b, self.by_id[self.mover["id"]])
+            who = self.mover["id"] if n == "mv_artillery" else self.mover["target"]
+            return self.art_attack(b, self.by_id[who])
         b = self.cur_bat()
         st = self.art["step"]
         if st == "reveal":
@@ -225,6 +226,11 @@ class ArtilleryMixin:
         if n == "mv_artillery":
             self.hit(self.by_id[self.mover["id"]], move.split(":")[1])
             self.move_hits(self.art["marker"] + 1)
+            return
+        if n == "mv_artillery_retreat":
+            self.hit(self.by_id[self.mover["target"]], move.split(":")[1])
+            if not self.retreat_hits(self.art["marker"] + 1):
+                self.close_done()
             return
         b = self.cur_bat()
         st = self.art["step"]
@@ -290,6 +296,28 @@ class ArtilleryMixin:
         self.mover["step"] = "step"
         self.after_step_fire(m)
         return True
+
+    def marker_on(self, s, i):
+        """Index (battery slot x 3 + section, from i) of the next high-explosive marker on s's square."""
+        for b in sorted(self.bats, key=lambda b: b["slot"]):
+            if b["state"] != "active" or b["mission"]["kind"] != "he":
+                continue
+            for k, (x, y) in enumerate(self.marker_squares(b)):
+                if b["slot"] * 3 + k >= i and (x, y) == (s["x"], s["y"]):
+                    return b["slot"] * 3 + k
+        return None
+
+    def retreat_hits(self, i):
+        """A close-assaulted stand that retreated into an impact area is
+        attacked by each high-explosive marker there; then the assault is over."""
+        t = self.by_id[self.mover["target"]]
+        idx = self.marker_on(t, i) if t["alive"] else None
+        if idx is not None:
+            self.art["marker"] = idx
+            self.mover["step"] = "artillery_retreat"
+            return True
+        self.art["marker"] = 0
+        return False
 
     # ------------------------------------------------------------ the joint plot phase
     def may_plot_side(self, p):

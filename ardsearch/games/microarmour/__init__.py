@@ -13,8 +13,9 @@ _SC = _engine.SCENARIO
 PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
           "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
-          "with an aircraft and an AA stand per side) or barrage (the same table and forces with "
-          "off-board artillery and smoke on both sides)", choices=_engine.SCENARIO_NAMES),
+          "with an aircraft and an AA stand per side), barrage (the same table and forces with "
+          "off-board artillery and smoke on both sides) or combined (batteries and aircraft on both sides)",
+          choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
           min=1, max=100),
@@ -47,6 +48,19 @@ PARAMS = (
     Param("support", bool, False,
           "the scenario's support stands (MMGs, light mortars, a Panzerschreck, a StuG, an infantry gun, "
           "a howitzer, an AA gun) and its stronger village buildings are in play"),
+    Param("tank_riders", bool, False,
+          "optional rule: a tracked armoured vehicle without a cargo capacity carries one personnel stand "
+          "as tank riders"),
+    # weather and night (RULES.md "Weather and night"): "scenario" keeps the scenario file's
+    Param("weather", str, "scenario",
+          "the weather: its dice give each turn's maximum sighting (light_rain 3D6, haze 2D8, heavy_rain and "
+          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches); scenario: the scenario file's",
+          choices=_engine.WEATHER_PARAM),
+    Param("ground", str, "scenario",
+          "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (streams are "
+          "rough); scenario: the scenario file's", choices=_engine.GROUND_PARAM),
+    Param("night", str, "scenario", "day or night (sighting 1D5 inches at most); scenario: the scenario file's",
+          choices=_engine.NIGHT_PARAM),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}
@@ -59,6 +73,16 @@ def _stand_char(st) -> str:
     ch = ({"ghq": "Q", "hq": "H"}.get(w["role"]) or ("A" if w["aa"] else None)
           or {"A": "T", "P": "I", "U": "G"}[w["defence"]])
     return ch if st["side"] == _engine.SIDE_KEYS[0] else ch.lower()
+
+
+def _stand_char(st, _plain=_stand_char) -> str:
+    """'?' an unspotted enemy marker in a view; in the full state 'X'/'x' a dummy
+    (RULES.md, Board text)."""
+    if st["type"] == "?":
+        return "?"
+    if st.get("dummy"):
+        return "X" if st["side"] == _engine.SIDE_KEYS[0] else "x"
+    return _plain(st)
 
 
 def render(raw: bytes) -> str:
@@ -77,8 +101,9 @@ def render(raw: bytes) -> str:
     for b in (art or {}).get("batteries", []):     # markers: X impact, & smoke
         for x, y in b["markers"]:
             grid[y][x] = "&" if b["mission"]["kind"] == "smoke" else "X"
+    _mark_obstacles(d, grid)     # RULES.md, Board text: wire, ditches, positions, minefield markers
     for st in d["stands"]:
-        if st["alive"]:
+        if st["alive"] and st["id"] not in d["units"]["offtable"] and not st["carried_by"]:     # entering stands are not on the table; cargo is listed aboard its carrier
             grid[st["at"][1]][st["at"][0]] = _stand_char(st)
     title = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["title"]
     head = f"{title}  turn {d['turn']}/{d['turns']}  phase {d['phase']}  "
@@ -105,8 +130,15 @@ def render(raw: bytes) -> str:
                                         ("m", "moved"), ("x", "depleted"), ("a", "special_ap_used")) if st[k])
         if st["heat_fired"]:
             marks += f"h{st['heat_fired']}"
+        if st["id"] in d["units"]["mounted"]:
+            marks += "H"                # on horseback (RULES.md, Special stand types)
+        if st["id"] in d["units"]["offtable"]:
+            marks += "o"                # off the table, entering at its square (RULES.md, Entry)
+        if st["loaded_this_turn"]:
+            marks += "L"
+        aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
         lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
-                     f"{st['facing']:2s} {st['posture']:8s} {marks}")
+                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}")
     for b in d["buildings"]:
         if b["hits"] or b["burning"]:
             lines.append(f"building {b['at'][0]},{b['at'][1]} {b['class']}: {b['hits']} E"
@@ -116,9 +148,54 @@ def render(raw: bytes) -> str:
         lines.append(f"attack ({a['kind']}): {','.join(a['firers'])} > {a['target']} [{a['step']}]")
     if d["mover"]:
         lines.append(f"moving: {d['mover']['id']} ({d['mover']['step']})")
+    if d["units"]["group"]:
+        gr = d["units"]["group"]
+        lines.append(f"group: {gr['id']} ({gr['step']}) {','.join(gr['attempting'])}"
+                     + (f"; still to move: {','.join(gr['to_move'])}" if gr["to_move"] else ""))
+    if d["units"]["flame"]:
+        fl = d["units"]["flame"]
+        lines.append(f"flame: {fl['by']} > {fl['target']} [{fl['step']}]")
     lines.extend(_air_lines(d))
     lines += _artillery_lines(d)
+    lines.extend(_obstacle_lines(d))
     return "\n".join(lines)
+
+
+def _mark_obstacles(d, grid):
+    """Wire `"`, AT ditch `_`, improved position `o` (gone: not shown), minefield
+    marker `!` (unrevealed), `M` (revealed real); a removed dummy is not shown."""
+    for key, ch in (("wire", '"'), ("ditches", "_")):
+        for x, y in d[key]:
+            grid[y][x] = ch
+    for p in d["positions"]:
+        if not p["destroyed"]:
+            grid[p["at"][1]][p["at"][0]] = "o"
+    for m in d["minefields"]:
+        if not m["removed"]:
+            grid[m["at"][1]][m["at"][0]] = "M" if m["revealed"] else "!"
+
+
+def _obstacle_lines(d) -> list:
+    """One line per improved position and per minefield marker still on the
+    table (a marker's kind only where the viewer may know it)."""
+    out = []
+    for p in d["positions"]:
+        if not p["destroyed"]:
+            out.append(f"position {p['at'][0]},{p['at'][1]} {p['side']} {p['class']} facing {p['facing']}"
+                       + (f" ({p['hits']} E)" if p["hits"] else ""))
+    for m in d["minefields"]:
+        if not m["removed"]:
+            out.append(f"minefield {m['at'][0]},{m['at'][1]} {m['side']} "
+                       + m["kind"]
+                       + (" revealed" if m["revealed"] else ""))
+    for m in d["minefields"]:
+        if m["breach"] and not m["removed"]:
+            out.append(f"breach {m['at'][0]},{m['at'][1]}: {m['breach']} successes")
+    if d["engineering_roll"]:
+        out.append(f"breaching roll: {d['engineering_roll']}")
+    if d["minefield_attack"]:
+        out.append(f"minefield attack at {d['minefield_attack'][0]},{d['minefield_attack'][1]}")
+    return out
 
 
 def _air_lines(d) -> list:
@@ -197,7 +274,7 @@ def outcome(state) -> Outcome:
     decides."""
     d = state.to_dict()
     broken = [d["cards"][side]["broken"] for side in SIDES]
-    n = [sum(1 for st in d["stands"] if st["alive"] and st["side"] == side and tuple(st["at"])
+    n = [sum(1 for st in d["stands"] if st["alive"] and not st["hidden"] and st["side"] == side and tuple(st["at"])
               in _VILLAGE[d["scenario"]])
          for side in SIDES]
     winner = None if d["winner"] == "draw" else SIDES.index(d["winner"])

@@ -238,7 +238,7 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
         return n
     if AIR_STRAFE[s.scn][a] > 0:
         for l in range(16):
-            if alive(s, (1 - p) * 16 + l):
+            if alive(s, (1 - p) * 16 + l) and not carried(s, (1 - p) * 16 + l):   # cargo: strafe its carrier
                 out[n] = A_STRAFE + l
                 n += 1
     if not air_bomb_turn(s, a, s.turn):
@@ -314,7 +314,7 @@ cdef void air_crt_probs(const MaState *s, int t, double *p) noexcept nogil:
     cdef int cd = air_fp(s) - indirect_defence(s, t)
     if cd < CRT_MIN:
         cd = CRT_MIN
-    crt_table(cd, terrain_crt(s, s.st[t].x, s.st[t].y), p)
+    crt_table(cd, terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t), p)
 
 cdef int air_chance(const MaState *s, ard_action *a, double *pr) noexcept nogil:
     cdef int n = 0, m, p = air_side(s, s.air_cur)

@@ -40,6 +40,12 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
     elif k == N_BLDG:
         building_result(s, s.bld_area, action - A_CRT)     # _buildings.pxi
         building_roll_done(s)
+    elif k == N_MINE:
+        mine_apply(s, action)                # _minefields.pxi
+    elif k == N_BREACH:
+        breach_apply(s, action)              # _minefields.pxi
+    elif k == N_REVEAL:
+        reveal_apply(s, action)              # _minefields.pxi
     elif k == N_CRT:
         v = action - A_CRT if action < A_CRT_OUT else action - A_CRT_OUT
         g = atk_slot(s, s.atk_cur)
@@ -56,6 +62,7 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
             # artillery attacks the building area its target stands in (RULES.md, Buildings)
             attack_building(s, bx, by, TY_HE[eff_type(s, g, t)], 0)
         apply_result(s, t, v)
+        flame_hit(s, g, t, s.atk_kind, v)    # _stand_types.pxi
         s.hot = 0
         if s.bld_area == NONE:
             s.atk_cur += 1
@@ -89,6 +96,8 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         command_done(s)
     elif k == N_GHQQUAL or k == N_HQREP or k == N_RISING:
         apply_command(s, k, action)
+    elif k == N_SIGHT:
+        sight_apply(s, action)               # _weather.pxi
     elif k == N_INIT:
         s.init_side = action - A_INIT
         s.phase = PH_LEAD
@@ -105,9 +114,15 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         if action == A_OK or action == A_N1:
             s.mv_sub = M_STEP
             s.st[g].steps = 0
-            s.st[g].mp = 2 * TY_MP[s.st[g].type] if s.st[g].posture == P_MOVE else 2 * (TY_MP[s.st[g].type] // 2)
+            s.st[g].mp = move_allowance(s, g)     # _stand_types.pxi: horses
+            s.st[g].mp -= min(s.st[g].mp, load_paid(s, g))     # _transport.pxi: it loaded this turn
+            if not off_table(s, g):
+                mine_after_roll(s)                # leaving a minefield marker reveals it (_minefields.pxi)
+            entry_move(s, g)                      # _entry.pxi: the first inch onto the table (no marker left)
         else:
             end_attempt_failed(s)
+    elif k == N_LOADROLL:
+        load_result(s, action)               # _transport.pxi
     elif k == N_STOPCHK:
         if action != A_OK:
             s.mv_flags |= 2
@@ -132,20 +147,34 @@ cdef void do_step(MaState *s, int d) noexcept nogil:
     s.st[g].y += DY[d]
     s.st[g].facing = d
     s.st[g].steps += 1
+    carry_along(s, g)                        # _transport.pxi
     s.mv_sub = M_STEP
     after_step(s)
 
 
 cdef void ma_apply(void *state, ard_action action) noexcept nogil:
-    cdef MaState *s = <MaState *>state
+    apply_action(<MaState *>state, action)
+    spot_update(<MaState *>state)            # hook: hidden set-up and spotting (_spotting.pxi)
+
+
+cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
+    cdef void *state = s
     cdef int k = node(s), p, f, t, g, d, c, o
     if k == N_OVER:
         return
     if k == N_AIR or k == N_AIRCH:
         air_apply(s, action)                 # hook: airstrikes
         return
+    if units_apply(s, k, action):            # hook: special stand types
+        return
+    if k == N_SHOWN:
+        shown_apply(s, action)              # hook: hidden set-up (_spotting.pxi)
+        return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
+        return
+    if A_SHOW <= action < A_SHOW + 16:
+        show_apply(s, action)                # hook: hidden set-up (_spotting.pxi)
         return
     if k == N_APPOINT:
         apply_command(s, k, action)
@@ -160,6 +189,9 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         s.passed = 0
         return
     p = s.to_move
+    if action >= A_LOAD:
+        transport_apply(s, k, action)        # _transport.pxi: load / unload
+        return
     if action == A_PASS:
         if k == N_OFASK:
             s.mv_sub = M_STEP
@@ -214,7 +246,7 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     if action < A_STOP:
         d = action - A_STEP
         o = occupant(s, s.st[g].x + DX[d], s.st[g].y + DY[d], g)
-        if o >= 0 and side_of(o) != side_of(g):
+        if o >= 0 and side_of(o) != side_of(g) and not brushes_aside(s, g, o):
             s.mv_sub = M_PASSCHK            # passing enemy armour: nerve roll first
             s.mv_dir = d
             return
@@ -228,14 +260,16 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
         t = s.ctarget
         s.st[t].x += DX[action - A_RETREAT]
         s.st[t].y += DY[action - A_RETREAT]
-        close_done(s)
+        carry_along(s, t)
+        if not retreat_hits_from(s, 0):     # hook: impact markers where it retreats to (_artillery.pxi)
+            close_done(s)
         return
     t = (1 - p) * 16 + (action - A_ASSAULT) % 16
     s.ctarget = t
     s.st[t].flags |= F_MOVED                # pinned: it may not move this phase
     if action < A_OVERRUN:
         s.mv_sub = M_CLOSE
-        if s.st[t].posture == P_FIRING and combat_diff(s, t, g, K_ASLDEF) >= CRT_MIN:
+        if s.st[t].posture == P_FIRING and not is_mounted(s, t) and combat_diff(s, t, g, K_ASLDEF) >= CRT_MIN:
             start_attack(s, side_of(t), K_ASLDEF, t, g)
         else:
             start_attack(s, p, K_ASSAULT, g, t)
@@ -246,6 +280,7 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
     s.st[g].facing = octant(<int>s.st[t].x - <int>s.st[g].x, <int>s.st[t].y - <int>s.st[g].y)
     s.st[g].x = overrun_x(s, g, t)
     s.st[g].y = overrun_y(s, g, t)
+    carry_along(s, g)
     if can_fire(s, t, g, K_OVR_OF):
         s.mv_sub = M_OVR_OFASK
         s.to_move = side_of(t)

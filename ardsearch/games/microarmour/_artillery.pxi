@@ -96,7 +96,7 @@ cdef inline int bat_side(int b) noexcept nogil:
 
 cdef inline bint is_art_chance(int k) noexcept nogil:
     """The artillery chance nodes (N_PLOT, between them, is a decision)."""
-    return N_ART_REVEAL <= k <= N_ART_MOVEHIT and k != N_PLOT
+    return (N_ART_REVEAL <= k <= N_ART_MOVEHIT and k != N_PLOT) or k == N_ART_RETREATHIT     # 35..41 and 51 (nodes of other families lie between)
 
 cdef inline bint has_artillery(const MaState *s) noexcept nogil:
     return BAT_ANY[s.scn] != 0
@@ -318,9 +318,9 @@ cdef int art_chance(const MaState *s, int k, ard_action *a, double *pr) noexcept
     """Outcomes and exact probabilities of the artillery chance nodes."""
     cdef int b, p, c, r, n = 0, code, x, y, d, ok, step
     cdef double crt[5], rest
-    if k == N_ART_MOVEHIT:
+    if k == N_ART_MOVEHIT or k == N_ART_RETREATHIT:
         b = s.art_mk // 3
-        art_crt(s, b, s.mover, crt)
+        art_crt(s, b, s.mover if k == N_ART_MOVEHIT else s.ctarget, crt)
         return crt_outcomes(crt, a, pr)
     b = seq_battery(s, s.art_seq)
     p = bat_side(b)
@@ -390,6 +390,12 @@ cdef void art_apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         apply_result(s, s.mover, action - A_CRT)
         move_hits_next(s, s.art_mk + 1)
         return
+    if k == N_ART_RETREATHIT:
+        apply_result(s, s.ctarget, action - A_CRT)
+        if not (alive(s, s.ctarget) and retreat_hits_from(s, s.art_mk + 1)):
+            s.art_mk = 0
+            close_done(s)
+        return
     b = seq_battery(s, s.art_seq)
     p = bat_side(b)
     if k == N_ART_REVEAL:
@@ -450,7 +456,15 @@ cdef int art_node(const MaState *s) noexcept nogil:
 cdef bint move_hits_from(MaState *s, int i) noexcept nogil:
     """The next high-explosive marker (index battery * 3 + section, from i)
     on the mover's square: it attacks the mover."""
-    cdef int b, k, g = s.mover
+    if marker_hits_from(s, s.mover, i):
+        s.mv_sub = M_ART
+        return 1
+    return 0
+
+cdef bint marker_hits_from(MaState *s, int g, int i) noexcept nogil:
+    """The next high-explosive marker (battery * 3 + section, from i) on stand
+    g's square: art_mk names it; 0 if none."""
+    cdef int b, k
     if not BAT_ANY[s.scn]:
         return 0
     while i < MAXBAT * 3:
@@ -459,9 +473,17 @@ cdef bint move_hits_from(MaState *s, int i) noexcept nogil:
         if (s.ms[b].state == MS_ACTIVE and code_kind(s.ms[b].code) == 0 and k < BAT_SECT[s.scn][b]
                 and s.ms[b].y == s.st[g].y and <int>s.ms[b].x + marker_dx(s, b, k) == s.st[g].x):
             s.art_mk = i
-            s.mv_sub = M_ART
             return 1
         i += 1
+    return 0
+
+cdef bint retreat_hits_from(MaState *s, int i) noexcept nogil:
+    """hook (the retreat of a close-assaulted stand): it moved into an impact
+    area, so each high-explosive marker there attacks it, as it attacks a
+    stand moving in (digest: "and any stand that moves in during the turn")."""
+    if marker_hits_from(s, s.ctarget, i):
+        s.mv_sub = M_ART_RETREAT
+        return 1
     return 0
 
 cdef void move_hits_next(MaState *s, int i) noexcept nogil:
@@ -690,7 +712,7 @@ cdef double incoming_fire(const MaState *s, int player) noexcept nogil:
 
 # ----------------------------------------------------------------- validation
 cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
-    cdef int b, p, x, y
+    cdef int b, p, x, y, g
     cdef const Mission *m
     if s.scn >= NSCN:
         return fail(msg, msglen, b"scenario index is not a loaded scenario")
@@ -748,12 +770,13 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"an impact's building roll with no building area under the marker")
     if s.phase == PH_PLOT and s.air_step != AS_PLOT and (s.art_seq >= 8 or not plot_decides(s, plot_battery(s))):
         return fail(msg, msglen, b"a plot decision for a battery that makes none")
-    if s.phase == PH_MOVE and s.mover != NONE and s.mv_sub == M_ART:
+    if s.phase == PH_MOVE and s.mover != NONE and (s.mv_sub == M_ART or s.mv_sub == M_ART_RETREAT):
         b = s.art_mk // 3
-        if (s.ms[b].state != MS_ACTIVE or code_kind(s.ms[b].code) != 0 or s.art_mk % 3 >= BAT_SECT[s.scn][b]
-                or s.ms[b].y != s.st[s.mover].y
-                or <int>s.ms[b].x + marker_dx(s, b, s.art_mk % 3) != s.st[s.mover].x):
-            return fail(msg, msglen, b"an impact attack on a mover outside the marker")
+        g = s.mover if s.mv_sub == M_ART else s.ctarget
+        if (g >= NSLOT or s.ms[b].state != MS_ACTIVE or code_kind(s.ms[b].code) != 0
+                or s.art_mk % 3 >= BAT_SECT[s.scn][b] or s.ms[b].y != s.st[g].y
+                or <int>s.ms[b].x + marker_dx(s, b, s.art_mk % 3) != s.st[g].x):
+            return fail(msg, msglen, b"an impact attack on a moving or retreating stand outside the marker")
     return 0
 
 

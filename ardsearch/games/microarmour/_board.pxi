@@ -19,7 +19,7 @@ cdef inline bint on_map(const MaState *s, int x, int y) noexcept nogil:
 
 cdef inline int ter(const MaState *s, int x, int y) noexcept nogil:
     """The terrain type of square (x, y) in the state's scenario."""
-    return SC_TER[s.scn][y][x]
+    return GROUND_TER[s.ground][SC_TER[s.scn][y][x]]     # snow and frost change terrain (_weather.pxi)
 
 cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
     cdef int g, n = 0
@@ -31,7 +31,7 @@ cdef int wrecks_at(const MaState *s, int x, int y) noexcept nogil:
 cdef int occupant(const MaState *s, int x, int y, int skip) noexcept nogil:
     cdef int g
     for g in range(NSLOT):
-        if g != skip and alive(s, g) and s.st[g].x == x and s.st[g].y == y:
+        if g != skip and alive(s, g) and s.st[g].x == x and s.st[g].y == y and s.carrier[g] == NONE:
             return g
     return -1
 
@@ -51,19 +51,28 @@ cdef int terrain_crt(const MaState *s, int x, int y) noexcept nogil:
         return m + WR1_CRT
     return m
 
-cdef int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+cdef inline int move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
     """Half-MP to enter (x, y) for stand g; 0 if impassable."""
-    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = square_cost(s, x, y, c), w, wc, under
+    return ground_cost(s, dry_move_cost(s, g, x, y))      # deep snow (_weather.pxi)
+
+cdef int dry_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """move_cost() before the ground's changes. Wire and ditches there make it
+    dearer or impassable (_obstacles.pxi)."""
+    return obstacle_cost(s, x, y, TY_CLASS[s.st[g].type], terrain_move_cost(s, g, x, y))
+
+cdef int terrain_move_cost(const MaState *s, int g, int x, int y) noexcept nogil:
+    """Half-MP to enter (x, y) for stand g by its terrain and wrecks; 0 if impassable."""
+    cdef int c = TY_CLASS[s.st[g].type], tr = ter(s, x, y), base = type_square_cost(s, g, x, y), w, wc, under
     if base == 0:
         return 0
-    w = wrecks_at(s, x, y)
+    w = wrecks_in_way(s, x, y)          # cleared road wrecks let the road rate resume (_obstacles.pxi)
     if w == 0:
         return base
     wc = WR2_COST[c] if w >= 2 else WR1_COST[c]
     if T_UNDER[tr] != tr:
         # a wreck on a road: the mover pays the underlying terrain's cost or the wreck's,
         # its choice (so the cheaper: MP cannot be saved), never the road rate
-        under = T_COST[T_UNDER[tr]][c]
+        under = class_cost(s, g, T_UNDER[tr])
         return wc if under == 0 or wc < under else under
     # elsewhere a wreck costs its own rate, or the terrain's if dearer
     return wc if wc > base else base
@@ -101,13 +110,16 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     if marker_at(s, x, y):
         return 1                        # impact and smoke markers block LOS (_artillery.pxi)
     g = occupant(s, x, y, -1)
-    if g >= 0:
+    if g >= 0 and not is_hidden(s, g):       # an unspotted marker blocks nothing (_spotting.pxi)
         if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
             return 1
     return 0
 
-cdef bint has_los(const MaState *s, int a, int b) noexcept nogil:
-    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL, NULL)
+cdef inline bint has_los(const MaState *s, int a, int b) noexcept nogil:
+    return los_from(s, a, b, TY_DEF[s.st[b].type] == D_PERSONNEL)
+
+cdef inline bint los_from(const MaState *s, int a, int b, bint pers) noexcept nogil:
+    return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, pers, NULL)
 
 cdef inline bint blocks_at(const MaState *s, int x, int y, bint pers, const uint8_t *grid) noexcept nogil:
     """blocks(), or a precomputed grid of it (grid[y * WMAX + x]) when many

@@ -74,6 +74,14 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return air_chance(s, a, pr)          # hook: airstrikes
     if is_art_chance(k):
         return art_chance(s, k, a, pr)       # hook: artillery fire (_artillery.pxi)
+    if k == N_FLAME:
+        return flame_outcomes(s, a, pr)      # hook: special stand types
+    if k == N_GROLL:
+        return group_outcomes(s, a, pr)      # hook: movement groups
+    if k == N_SIGHT:
+        return sight_outcomes(s, a, pr)      # hook: weather and night (_weather.pxi)
+    if k == N_SHOWN:
+        return shown_outcomes(s, a, pr)     # hook: hidden set-up (_spotting.pxi)
     if k == N_CARD0 or k == N_CARD1:
         p = card_side(k)
         left = 0
@@ -106,6 +114,12 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return natural_outcomes(coh_eff(s, s.atk_side) - mod, s.options & 1, s.options & 2, a, pr)
     if k == N_BLDG:
         return building_outcomes(s, a, pr)          # _buildings.pxi
+    if k == N_MINE:
+        return mine_outcomes(s, a, pr)              # _minefields.pxi
+    if k == N_BREACH:
+        return breach_outcomes(s, a, pr)            # _minefields.pxi
+    if k == N_REVEAL:
+        return reveal_outcomes(s, a, pr)            # _minefields.pxi
     if k == N_CRT:
         crt_dist(s, atk_slot(s, s.atk_cur), s.atk_target, s.atk_kind, s.hot, crt)   # _weapons_extra.pxi
         for r in range(10):
@@ -178,6 +192,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return n
     if k == N_MVROLL:
         return move_roll_outcomes(s, a, pr)
+    if k == N_LOADROLL:
+        return load_outcomes(s, a, pr)          # _transport.pxi
     if k == N_STOPCHK:
         return two_outcomes(p_pass(s.coh[side_of(s.mover)], cohesion_mods(s, s.mover)), a, pr)
     if k == N_RECOVER:
@@ -218,7 +234,7 @@ cdef int recovery_mod(const MaState *s, int g) noexcept nogil:
     return m
 
 cdef ard_action ma_sample_chance(const void *state, ard_rng *rng) noexcept nogil:
-    cdef ard_action acts[MAX_LEGAL]
+    cdef ard_action acts[MAX_LEGAL]          # a sighting roll has up to MAX_SIGHT outcomes
     cdef double probs[MAX_LEGAL]
     cdef int n = ma_chance_outcomes(state, acts, probs), i
     cdef double u = ard_rng_double(rng)

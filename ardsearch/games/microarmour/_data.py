@@ -8,12 +8,16 @@ from __future__ import annotations
 import os
 
 from ardsearch._toml import read_toml
+from ardsearch.games.microarmour import _obstacles_data
+from ardsearch.games.microarmour import _data_units
+
+from ardsearch.games.microarmour import _data_hidden as _hidden
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CLASSES = "WTFA"
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 MAX_STANDS = 16      # per side
-MAX_TYPES = 32
+MAX_TYPES = 48
 W_MAX, H_MAX = 40, 30
 AA_MAX_MM = 150
 MAX_AIRCRAFT = 4     # per scenario (both sides together)
@@ -184,7 +188,8 @@ def load_charts(path=None):
             _fail(path, key + ".blocks_los", "true or false", blocks)
         entry = {"name": name, "char": ch, "cost": _costs(path, key + ".cost", t.get("cost")),
                  "cohesion": _int(path, t, "cohesion", -5, 10), "crt": _int(path, t, "crt", -5, 10),
-                 "blocks_los": blocks, "under": t.get("under", name), "building": t.get("building")}
+                 "blocks_los": blocks, "under": t.get("under", name), "building": t.get("building"),
+                 "water": _data_units.terrain_water(path, name, t)}
         cls = entry["building"]
         if cls is not None:
             if cls not in BUILDING_CLASSES:
@@ -220,6 +225,8 @@ def load_charts(path=None):
     out["air"] = {"bomb_radius": _int(path, air, "bomb_radius", 0, 2, 1, name="air.bomb_radius")}
     out["command"] = _load_command(path, d.get("command"))
     out["artillery"] = _artillery_chart(path, d.get("artillery"))
+    out.update(_obstacles_data.obstacle_charts(path, d, _costs))   # [position] [obstacle] [minefield]
+    out["spotting"] = _hidden.load_spotting(path, d, names)    # hidden set-up, spotting, night
     return out
 
 
@@ -279,7 +286,7 @@ def prereg_allowed(charts, cohesion):
     return a["prereg_max"]
 
 
-def load_weapons(path=None):
+def load_weapons(path=None, charts=None):
     path = path or os.path.join(HERE, "data", "weapons.toml")
     d = _read(path)
     types = []
@@ -297,7 +304,7 @@ def load_weapons(path=None):
         role = t.get("role", "unit")
         if role not in ("unit", "hq", "ghq"):
             _fail(path, k("role"), '"unit", "hq" or "ghq"', role)
-        for flag in ("open_top", "recon", "cavalry", "engineer", "indirect", "smoke") + EXTRA_FLAGS:
+        for flag in ("open_top", "recon", "cavalry", "engineer", "indirect", "smoke", "mine_clearing", "wreck_clearing") + EXTRA_FLAGS:
             if not isinstance(t.get(flag, False), bool):
                 _fail(path, k(flag), "true or false", t.get(flag))
         aa_mm = t.get("aa", 0)
@@ -311,10 +318,15 @@ def load_weapons(path=None):
                       "recon": t.get("recon", False), "cavalry": t.get("cavalry", False),
                       "engineer": t.get("engineer", False), "aa": aa_mm,
                       "indirect": t.get("indirect", False), "smoke": t.get("smoke", False),
-                      "aa_bonus": aa_class(aa_mm)})
+                      "mine_clearing": t.get("mine_clearing", False),
+                      "wreck_clearing": t.get("wreck_clearing", False),
+                      "aa_bonus": aa_class(aa_mm),
+                      "cargo": _int(path, t, "cargo", 0, 8, default=0, where=k("cargo"))})
         types[-1].update(_weapon_extras(path, key, t))
+        types[-1].update(_data_units.weapon_units(path, key, t))      # special stand types
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
+    _data_units.check_weapon_units(path, types, (charts or load_charts())["terrain"])
     keys = [w["key"] for w in types]
     for w in types:
         r = w["restricted"]
@@ -350,7 +362,7 @@ def _weapon_extras(path, key, t):
     return out
 
 
-BASE_KEYS = {"title", "base", "side", "battery"}
+BASE_KEYS = {"title", "base", "side", "battery", "aircraft"}
 BASE_SIDE_KEYS = {"nationality", "prereg"}
 
 
@@ -390,7 +402,8 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         out["sides"].append({"key": sk, "name": str(s.get("name", sk)),
                              "cohesion": _int(path, s, "cohesion", 5, 20),
                              "quality": _int(path, s, "quality", -2, 3), "edge": edge,
-                             "replace_mod": _int(path, s, "replace_mod", 0, 10)})
+                             "replace_mod": _int(path, s, "replace_mod", 0, 10),
+                             "entry": _data_units.side_entry(path, sk, s)})
     stands = d.get("stand")
     if not isinstance(stands, list):
         _fail(path, "stand", "an array of [[stand]] tables", stands)
@@ -403,22 +416,28 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
         if not isinstance(sid, str) or not sid.isalnum() or not 1 <= len(sid) <= 6 or sid in ids or not sid[0].isalpha():
             _fail(path, k + ".id", "a unique alphanumeric id of 1..6 characters starting with a letter", sid)
         ids.add(sid)
-        if st.get("type") not in tkeys:
-            _fail(path, k + ".type", "a weapon type from weapons.toml", st.get("type"))
+        if st.get("type") not in tkeys and not _hidden.is_dummy(st):
+            _fail(path, k + ".type", "a weapon type from weapons.toml (or \"dummy\" for a hidden dummy)", st.get("type"))
         if st.get("side") not in side_keys:
             _fail(path, k + ".side", " or ".join(side_keys), st.get("side"))
         at = st.get("at")
         if (not isinstance(at, list) or len(at) != 2 or not all(isinstance(v, int) for v in at)
-                or not 0 <= at[0] < width or not 0 <= at[1] < height or tuple(at) in seen_at):
-            _fail(path, k + ".at", "a free square [x, y] on the map", at)
-        seen_at.add(tuple(at))
+                or not 0 <= at[0] < width or not 0 <= at[1] < height
+                or (tuple(at) in seen_at and "carried_by" not in st)):
+            _fail(path, k + ".at", "a free square [x, y] on the map (cargo: its carrier's square)", at)
+        if "carried_by" not in st:
+            seen_at.add(tuple(at))
         if st.get("facing") not in DIRS:
             _fail(path, k + ".facing", "one of " + " ".join(DIRS), st.get("facing"))
         support = st.get("support", False)
         if not isinstance(support, bool):
             _fail(path, k + ".support", "true or false (a stand in play only with the support parameter)", support)
-        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys[st["type"]], "x": at[0], "y": at[1],
-                                                  "facing": DIRS.index(st["facing"]), "support": support})
+        unit_keys = (_data_units.stand_units(path, k, st, weapons[tkeys[st["type"]]], charts["terrain"], grid)
+                     if st["type"] in tkeys else {"mounted": False})          # a dummy has no horses
+        per[side_keys.index(st["side"])].append({"id": sid, "type": tkeys.get(st["type"], -1), "x": at[0], "y": at[1],
+                                                  "facing": DIRS.index(st["facing"]), "support": support,
+                                                  **unit_keys, "carried_by": st.get("carried_by"),
+                                                  **_hidden.stand_keys(path, k, st)})
     for p in range(2):
         if not 1 <= len(per[p]) <= MAX_STANDS:
             _fail(path, "stand", f"1 to {MAX_STANDS} stands per side", len(per[p]))
@@ -428,8 +447,14 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
                 next(s for s in per[p] if s["support"])):]):
             _fail(path, "stand", f"the support stands of side {side_keys[p]} after all its other stands", None)
     out["stands"] = per
+    _carriers(path, per, weapons, side_keys)
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
+    _data_units.check_entry(path, out["sides"], out["aircraft"], width)
+    out["groups"] = _data_units.groups(path, d, side_keys, per)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
+    # improved positions, wire, ditches, minefield markers (_obstacles_data.py)
+    out.update(_obstacles_data.scenario_obstacles(path, d, charts, side_keys, out["sides"], per, width, height))
+    _hidden.finish(path, d, out, charts, weapons)      # hidden set-up, dummies, weather and night
     for p in range(2):
         n_aa = sum(1 for s in per[p] if weapons[s["type"]]["aa"] > 0)
         if n_aa > MAX_AA:
@@ -515,8 +540,8 @@ def _scenario_buildings(path, d, charts, grid, width, height):
 
 def _load_on_base(path, d, charts, weapons):
     """A scenario that takes its table, forces and terms from another file
-    (`base`) and adds only artillery data (design, RULES.md Scenarios: the
-    barrage scenario is the Introductory with batteries, written once)."""
+    (`base`) and adds only fire support: batteries and aircraft (design,
+    RULES.md Scenarios: a variant of the Introductory written once)."""
     base = d["base"]
     if base != "introductory":
         _fail(path, "base", '"introductory" (the scenario whose table and forces it adds artillery to)', base)
@@ -533,6 +558,8 @@ def _load_on_base(path, d, charts, weapons):
                 _fail(path, f"side.{sk}.{key}", "only nationality and prereg in a scenario with a base", s[key])
     out = load_scenario(base, charts, weapons)
     out["title"] = str(d.get("title", out["title"]))
+    if "aircraft" in d:
+        out["aircraft"] = _aircraft(path, d, [s["key"] for s in out["sides"]], out["width"], out["height"])
     _load_artillery(path, d, out, charts, weapons)
     return out
 
@@ -623,3 +650,37 @@ def _load_artillery(path, d, out, charts, weapons):
         if len(per[p]) > MAX_BATTERIES:
             _fail(path, "battery", f"at most {MAX_BATTERIES} batteries per side", len(per[p]))
     out["batteries"] = per
+
+
+def _carriers(path, per, weapons, side_keys):
+    """Stands that start aboard a vehicle (a stand's carried_by key, RULES.md Transport):
+    each names a vehicle of its own side on its own square, with room for it; replaced
+    by the carrier's index among its side's stands."""
+    for p in range(2):
+        ids = [s["id"] for s in per[p]]
+        for s in per[p]:
+            cb = s["carried_by"]
+            if cb is None:
+                continue
+            key = f"stand {s['id']}.carried_by"
+            if cb not in ids or cb == s["id"]:
+                _fail(path, key, f"the id of another {side_keys[p]} stand (its carrier)", cb)
+            v = per[p][ids.index(cb)]
+            tv, tc = weapons[v["type"]], weapons[s["type"]]
+            if v["carried_by"] is not None or tv["move"] == "F" or tv["cargo"] == 0:
+                _fail(path, key, "a vehicle with a cargo capacity (weapons.toml cargo), not itself carried", cb)
+            if tc["move"] != "F" or tc["defence"] == "A":
+                _fail(path, key, "cargo that is personnel or a towed weapon (move F)", s["id"])
+            if (v["x"], v["y"]) != (s["x"], s["y"]) or v["support"] != s["support"]:
+                _fail(path, key, "cargo at its carrier's square, both support stands or neither", s["id"])
+    for p in range(2):
+        ids = [s["id"] for s in per[p]]
+        for i, v in enumerate(per[p]):
+            load = [s for s in per[p] if s["carried_by"] == v["id"]]
+            eq = sum(1 for s in load if weapons[s["type"]]["defence"] == "U")
+            if len(load) - eq > weapons[v["type"]]["cargo"] or eq > 1:
+                _fail(path, f"stand {v['id']}", f"at most {weapons[v['type']]['cargo']} personnel stands "
+                      "and one towed weapon aboard", [s["id"] for s in load])
+        for s in per[p]:
+            if s["carried_by"] is not None:
+                s["carried_by"] = ids.index(s["carried_by"])

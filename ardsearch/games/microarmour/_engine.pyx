@@ -23,12 +23,20 @@ from ardsearch.games.microarmour import _data
 
 
 include "_tables.pxi"
+include "_stand_types.pxi"
+include "_entry.pxi"
+include "_groups.pxi"
 include "_board.pxi"
 include "_command.pxi"
 include "_deviation.pxi"
 include "_air.pxi"
 include "_air_view.pxi"
 include "_buildings.pxi"
+include "_obstacles.pxi"
+include "_minefields.pxi"
+include "_transport.pxi"
+include "_spotting.pxi"
+include "_weather.pxi"
 include "_weapons_extra.pxi"
 include "_artillery.pxi"
 include "_fire.pxi"
@@ -88,3 +96,5 @@ def capsule():
 
 
 include "_pyside.pxi"
+include "_obstacles_view.pxi"
+include "_spotting_py.pxi"

@@ -11,7 +11,10 @@ cdef void ma_returns(const void *state, double *out) noexcept nogil:
 
 cdef double stand_value(const MaState *s, int g) noexcept nogil:
     cdef int ty = s.st[g].type
-    cdef double v = 1.0 + (ammo_value(s, g) + TY_HE[ty] + TY_DV[ty]) / 10.0   # _weapons_extra.pxi
+    cdef double v
+    if is_dummy(s, g):
+        return 0.0                           # _spotting.pxi
+    v = 1.0 + (ammo_value(s, g) + TY_HE[ty] + TY_DV[ty]) / 10.0   # _weapons_extra.pxi
     if TY_ROLE[ty] != 0:
         v += 1.0
     if s.st[g].flags & F_S:

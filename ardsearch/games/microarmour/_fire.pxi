@@ -20,7 +20,7 @@ cdef int defence(const MaState *s, int f, int t, int kind) noexcept nogil:
             diff = (o - s.st[t].facing + 8) % 8
             if not (diff == 0 or diff == 1 or diff == 7):
                 dv = (dv + 1) // 2      # side/rear: half, rounded up
-    elif TY_DEF[ty] == D_PERSONNEL and s.st[t].posture != P_FIRING:
+    elif TY_DEF[ty] == D_PERSONNEL and (s.st[t].posture != P_FIRING or is_mounted(s, t)):
         dv = (dv + 1) // 2
     return dv
 
@@ -43,15 +43,15 @@ cdef int tofire_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
         m += 3
     m += marker_fire_mod(s, f, t)       # smoke / impact markers (_artillery.pxi)
     if not (s.st[t].flags & F_FIRED) and dist(s, f, t) > 1:
-        m += terrain_coh(s, s.st[t].x, s.st[t].y)
+        m += terrain_coh(s, s.st[t].x, s.st[t].y) + ip_coh(s, t)    # improved positions stack (_obstacles.pxi)
     return m + smoke_fire_mod(s, f, t)      # _buildings.pxi: burning buildings
 
 cdef inline int crt_mod(const MaState *s, int f, int t, int kind) noexcept nogil:
     if kind == K_ASLDEF or kind == K_ASSAULT:
         return -3 - (3 if TY_ENGINEER[s.st[f].type] else 0)
     if kind == K_OVR_OF:
-        return fire_range_mod(s, f, t, 0) + terrain_crt(s, s.st[t].x, s.st[t].y)
-    return fire_range_mod(s, f, t, dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y)
+        return fire_range_mod(s, f, t, 0) + terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t)
+    return fire_range_mod(s, f, t, dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t)
 
 cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
     """f touches enemies along a base edge and t is not one of them."""
@@ -68,7 +68,15 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     cdef int d
     if not alive(s, f) or not alive(s, t) or side_of(f) == side_of(t):
         return 0
+    if is_mounted(s, f):
+        return 0                         # _stand_types.pxi: cavalry fights dismounted
+    if off_table(s, f) or off_table(s, t):
+        return 0                         # _entry.pxi: not on the table yet
+    if carried(s, f) or carried(s, t):
+        return 0                         # cargo cannot fire; fire at it hits its carrier (_transport.pxi)
     if s.st[f].flags & F_FIRED:
+        return 0
+    if hidden_blocks_fire(s, f, t):      # _spotting.pxi: dummies, unspotted markers
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
         return 0                         # low on ammunition or broken: only fire back
@@ -81,7 +89,7 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     elif s.st[f].posture == P_MOVE:
         return 0
     d = dist(s, f, t)
-    if d > fire_range(s, f, t) or d > SC_SIGHT[s.scn]:
+    if d > fire_range(s, f, t) or d > s.sight:          # the turn's sighting (_weather.pxi)
         return 0
     if not cd_allowed(s, f, t, kind):
         return 0
@@ -126,7 +134,7 @@ cdef inline int bp_units(const MaState *s, int p) noexcept nogil:
     """(armed stands + 2 per HQ + 3 per GHQ) of p's formation, at full strength."""
     cdef int g, n = 0, role
     for g in range(p * 16, p * 16 + 16):
-        if s.st[g].type == NONE:
+        if s.st[g].type == NONE or is_dummy(s, g):      # a dummy is no stand (_spotting.pxi)
             continue
         role = TY_ROLE[s.st[g].type]
         if role == 2:
@@ -147,6 +155,7 @@ cdef void eliminate(MaState *s, int g) noexcept nogil:
     if s.ghq_slot[p] == g:
         s.ghq_slot[p] = NONE             # no orders until replaced
     command_lost(s, g)
+    cargo_lost(s, g)                     # _transport.pxi: its cargo dies with it
     if TY_DEF[s.st[g].type] == D_ARMOUR:
         s.st[g].flags |= F_WRECK
     if not side_broken(s, p):            # a broken formation's cards are done: it broke
@@ -155,6 +164,7 @@ cdef void eliminate(MaState *s, int g) noexcept nogil:
 cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
     """CRT result res (0 '-', 1 S, 2 (S), 3 D, 4 E) on stand t."""
     if res == 4:
+        ip_hit(s, t)                     # an E counts against its improved position (_obstacles.pxi)
         eliminate(s, t)
     elif res == 3 or (res == 2 and (s.st[t].flags & F_S)):
         if s.st[t].flags & F_D:
@@ -163,3 +173,4 @@ cdef void apply_result(MaState *s, int t, int res) noexcept nogil:
             s.st[t].flags |= F_D
     elif res == 1 or res == 2:
         s.st[t].flags |= F_S
+    share_result(s, t, res)              # _transport.pxi: the cargo shares it

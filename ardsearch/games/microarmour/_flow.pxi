@@ -4,6 +4,8 @@
 cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_OVER:
         return N_OVER
+    if s.spot_due:
+        return N_SHOWN                      # _spotting.pxi: what a spotted marker is, first
     if s.cards_pending[0]:
         return N_CARD0
     if s.cards_pending[1]:
@@ -14,6 +16,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_BRK1
     if s.bld_area != NONE:
         return N_BLDG                    # _buildings.pxi: an artillery roll on a building area
+    if s.fl_step:
+        return units_node(s)             # _stand_types.pxi: a flame vehicle's hit
     if s.atk_step == S_TOFIRE:
         return N_TOFIRE
     if s.atk_step == S_CRT:
@@ -27,7 +31,7 @@ cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_PLOT:
         return N_PLOT                        # hook: artillery plots (_artillery.pxi)
     if s.phase == PH_INIT:
-        return N_INIT
+        return N_SIGHT if sight_due(s) else N_INIT    # weather and night (_weather.pxi)
     if s.phase == PH_LEAD:
         return N_LEAD
     if s.phase == PH_POSTURE:
@@ -38,7 +42,7 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_ORDERS
     if s.phase == PH_MOVE:
         if s.mover == NONE:
-            return N_MOVE
+            return N_GROLL if s.grp_step == GS_ROLL else N_MOVE      # _groups.pxi: a group's roll
         if s.mv_sub == M_ROLL:
             return N_MVROLL
         if s.mv_sub == M_STEP:
@@ -63,9 +67,19 @@ cdef int node(const MaState *s) noexcept nogil:
             return N_OVR_ATKROLL
         if s.mv_sub == M_ART:
             return N_ART_MOVEHIT
+        if s.mv_sub == M_MINE:
+            return N_MINE                    # _minefields.pxi: a real field attacks the stand leaving it
+        if s.mv_sub == M_REVEAL:
+            return N_REVEAL                  # _minefields.pxi: the marker it leaves is revealed
+        if s.mv_sub == M_LOADROLL:
+            return N_LOADROLL                # _transport.pxi
+        if s.mv_sub == M_ART_RETREAT:
+            return N_ART_RETREATHIT
         return N_OVR_HIT2
     if s.rec_next != NONE:
         return N_RECOVER
+    if s.mf_bnext != NONE:
+        return N_MINE if s.mf_cur != NONE else N_BREACH     # _minefields.pxi: breaching
     return command_node(s)
 
 cdef inline int ghq_alive(const MaState *s, int p) noexcept nogil:
@@ -96,6 +110,7 @@ cdef void start_turn(MaState *s) noexcept nogil:
         s.st[g].mp = 0
         s.st[g].steps = 0
     buildings_new_turn(s)
+    s.tr_loaded = 0                          # _transport.pxi: loading costs are for the turn
 
 cdef void finish_game(MaState *s) noexcept nogil:
     """The end: with exactly one side broken the other wins (the scenario's "break the
@@ -108,7 +123,7 @@ cdef void finish_game(MaState *s) noexcept nogil:
     n[0] = 0
     n[1] = 0
     for g in range(NSLOT):
-        if alive(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:
+        if holds_ground(s, g) and ter(s, s.st[g].x, s.st[g].y) == VILLAGE_T:   # a dummy holds nothing
             n[side_of(g)] += 1
     s.phase = PH_OVER
     s.winner = 0 if n[0] > n[1] else (1 if n[1] > n[0] else 2)
@@ -120,6 +135,13 @@ cdef void next_recovery(MaState *s, int start) noexcept nogil:
             s.rec_next = g
             return
     s.rec_next = NONE
+    if breach_next(s, 0):                    # hook: engineers' breaching rolls (_minefields.pxi)
+        return
+    recovery_done(s)
+
+cdef void recovery_done(MaState *s) noexcept nogil:
+    """After the recovery and breaching rolls: the command rolls, or the next turn."""
+    cdef int p
     s.rep_pending = 0
     for p in range(2):
         if needs_replacement(s, p):
@@ -147,7 +169,9 @@ cdef void end_phase(MaState *s) noexcept nogil:
     elif s.phase == PH_FIRE:
         joint_plot_begin(s)                  # phase 5
     elif s.phase == PH_MOVE:
+        entry_close(s)                       # _entry.pxi: the rest are placed on their entry squares
         s.phase = PH_RECOVER
+        positions_marker_removal(s)          # hook: empty light positions vanish (_obstacles.pxi)
         next_recovery(s, 0)
 
 cdef void fire_phase_begin(MaState *s) noexcept nogil:

@@ -11,6 +11,8 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
     art_observe(v, q)
     v.viewer = player
     air_observe(v, player)                   # hook: the opponent's bomb plots
+    mine_observe(v, player)                  # hook: the opponent's unrevealed minefield markers
+    hidden_observe(v, player)                # hook: the opponent's unspotted markers (_spotting.pxi)
 
 cdef int draw_sequence(int n, ard_rng *rng, uint8_t *deck, int *cards) noexcept nogil:
     """Draws n cards without replacement from deck (counts by value), into cards."""
@@ -40,6 +42,8 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
     if player != 0 and player != 1:
         return
     air_determinize(s, player, rng)          # hook: the opponent's bomb plots
+    mine_determinize(s, player, rng)         # hook: the opponent's unrevealed minefield markers
+    hidden_determinize(s, player, rng)       # hook: the opponent's unspotted markers (_spotting.pxi)
     n = s.ncards[q]
     ok = s.ncards_ok[q]
     if n > 52:

@@ -27,6 +27,9 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     for g in range(MAXBAT):                  # hook: artillery (_artillery.pxi)
         s.smoke_left[g] = BAT_SMOKE[s.scn][g]
         s.ms[g].last_code = NOCODE if BAT_ON[s.scn][g] else 0
+    mine_init(s)                             # hook: the minefield record sheet (_minefields.pxi)
+    units_init(s)                            # hook: special stand types
+    groups_init(s)                           # hook: movement groups
     for p in range(2):
         s.ghq_qual[p] = prm.quality[p]
         for v in range(10):
@@ -39,14 +42,18 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 s.hq_mask |= <uint32_t>1 << g
     memcpy(s.st, SC_START[s.scn], sizeof(Stand) * NSLOT)
     support_slots(s)                         # _weapons_extra.pxi
+    weather_init(s, prm)                     # _weather.pxi: weather, ground, night
     if prm.deploy == 1:
         for g in range(NSLOT):
-            if s.st[g].type != NONE:
+            if s.st[g].type != NONE and not TY_BOAT[s.st[g].type]:     # a boat stays on its water
                 if side_of(g) == 0:
                     s.st[g].x += CLOSE_SHIFT
                 else:
                     s.st[g].x -= CLOSE_SHIFT
+    entry_init(s, prm.deploy)                # hook: stands entering from the table edge
+    transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
+    hidden_init(s)                           # _spotting.pxi: hidden markers, spotting at set-up
 
 
 cdef int ma_current_player(const void *state) noexcept nogil:
@@ -57,12 +64,15 @@ cdef int ma_current_player(const void *state) noexcept nogil:
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
              N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE,
-             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT):
+             N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT, N_MINE, N_BREACH, N_REVEAL,
+             N_LOADROLL, N_ART_RETREATHIT):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH:
+    if n == N_AIRCH or n == N_FLAME or n == N_GROLL or n == N_SIGHT or n == N_SHOWN:
         return ARD_CHANCE
+    if n == N_FLRET:
+        return side_of(s.fl_target)
     if n == N_AIR:
         return air_side(s, s.air_cur)
     if n == N_PLOT:
@@ -76,11 +86,21 @@ cdef int ma_current_player(const void *state) noexcept nogil:
 
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
+    cdef int n = legal_actions(s, out), k
+    if s.hid:
+        k = node(s)
+        if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
+            n += show_actions(s, s.to_move, out + n)     # _spotting.pxi: a marker may show itself (last: increasing)
+    return n
+
+cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
     if k == N_PLOT:
         return plot_legal_actions(s, out)    # hook: artillery plots
+    if k == N_FLRET:
+        return flame_legal(s, out)           # hook: special stand types
     if k == N_LEAD:
         out[0] = A_LEAD
         out[1] = A_FOLLOW
@@ -98,11 +118,11 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
         n += 1
         for l in range(16):
             g = p * 16 + l
-            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0:
+            if alive(s, g) and s.st[g].posture == P_FIRING and TY_MP[s.st[g].type] > 0 and not carried(s, g) and not is_hidden(s, g):
                 out[n] = A_POSTURE + 2 * l
                 out[n + 1] = A_POSTURE + 2 * l + 1
                 n += 2
-        return n
+        return groups_legal_posture(s, p, out, n)   # hook: a whole group's posture
     if k == N_FIRE:
         for f in range(16):
             for t in range(16):
@@ -149,11 +169,12 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
             if can_move(s, g) and not (s.st[g].flags & F_INDEP):
                 out[n] = A_INDEP + l
                 n += 1
-        return n
+        n = groups_legal_move(s, p, out, n)         # hook: group movement attempts
+        return n + transport_legal(s, k, p, out + n)     # _transport.pxi: dismounts
     if k == N_STEP:
         g = s.mover
         for d in range(8):
-            if step_cost(s, g, d) > 0:
+            if step_cost(s, g, d) > 0 and not mine_must_stop(s, g):   # _minefields.pxi
                 out[n] = A_STEP + d
                 n += 1
         if can_stop_on(s, g, s.st[g].x, s.st[g].y):
@@ -165,10 +186,11 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
                 out[n] = A_ASSAULT + t
                 n += 1
         for t in range(16):
-            if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+            if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
                 out[n] = A_OVERRUN + t
                 n += 1
-        return n
+        n = units_legal_step(s, g, out, n)      # hook: mount / dismount
+        return n + transport_legal(s, k, p, out + n)     # _transport.pxi: boarding, dropping off
     if k == N_RETREAT:
         for d in range(8):
             if retreat_ok(s, s.ctarget, s.mover, d):

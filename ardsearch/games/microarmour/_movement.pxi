@@ -7,7 +7,7 @@ cdef bint can_stop_on(const MaState *s, int g, int x, int y) noexcept nogil:
 cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
     """Half-MP the step in direction d costs, or -1 if it is not allowed."""
     cdef int x = s.st[g].x + DX[d], y = s.st[g].y + DY[d], c, o, e, cx, cy, left, ce
-    if not on_map(s, x, y) or not broken_step_ok(s, g, d):
+    if not on_map(s, x, y) or not broken_step_ok(s, g, d) or not mine_step_ok(s, g, x, y):
         return -1
     c = move_cost(s, g, x, y)
     if c == 0:
@@ -17,19 +17,24 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
             return -1
         c = s.st[g].mp          # a stand allowed to move moves at least 1"
     o = occupant(s, x, y, g)
+    if o >= 0 and off_table(s, o):
+        return -1                # _entry.pxi: a stand waiting to enter holds its entry square
     if o >= 0:
         if side_of(o) != side_of(g):
             # only a vehicle passes an enemy vehicle (after a nerve roll, from
             # a square it could halt on); other enemies block: overrun them
-            if not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
+            if not brushes_aside(s, g, o) and not (TY_DEF[s.st[g].type] == D_ARMOUR and TY_DEF[s.st[o].type] == D_ARMOUR
                     and can_stop_on(s, g, s.st[g].x, s.st[g].y)):
                 return -1
-        # passing through: there must be MP left to step off again
+        # passing through: there must be MP left to step off again (for a broken
+        # formation's stand, a step nearer its edge: a friend on that edge is no way through)
         left = s.st[g].mp - c
         for e in range(8):
             cx = x + DX[e]
             cy = y + DY[e]
             if on_map(s, cx, cy) and occupant(s, cx, cy, g) < 0:
+                if side_broken(s, side_of(g)) and edge_dist(s, side_of(g), cx) >= edge_dist(s, side_of(g), x):
+                    continue            # a broken stand's way off must also lead toward its edge
                 ce = move_cost(s, g, cx, cy)
                 if ce > 0 and ce <= left:
                     return c
@@ -38,11 +43,12 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
 
 cdef bint can_move(const MaState *s, int g) noexcept nogil:
     return (alive(s, g) and s.st[g].posture != P_FIRING and not (s.st[g].flags & F_MOVED)
-            and TY_MP[s.st[g].type] > 0)
+            and TY_MP[s.st[g].type] > 0 and not carried(s, g)
+            and not is_hidden(s, g))    # a marker shows itself first (_spotting.pxi)
 
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
     """Close assault: infantry in movement posture with MP left, ending adjacent."""
-    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL
+    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL and not off_table(s, t) and not carried(s, t)
             and not side_broken(s, side_of(m))
             and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
             and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
@@ -59,7 +65,7 @@ cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     it, adjacent to t), or -1 if not allowed: vehicles overrun non-vehicles, not into
     blocking terrain (woods, buildings), and the square beyond must be one m may end on."""
     cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
-    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR
+    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR or off_table(s, t) or carried(s, t)
             or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
             or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or square_blocks(s, s.st[t].x, s.st[t].y)):
         return -1
@@ -87,6 +93,8 @@ cdef void end_move(MaState *s) noexcept nogil:
     s.mv_dir = 0
     s.of_firers = 0
     s.to_move = side_of(g) if g != NONE else s.to_move
+    if group_continue(s):                # _groups.pxi: the group's next stand moves
+        return
     alternate(s)
 
 cdef void end_attempt_failed(MaState *s) noexcept nogil:
@@ -104,7 +112,7 @@ cdef int move_mod(const MaState *s, int g) noexcept nogil:
         m += 3                   # independent move
     if is_command(s, g):
         m -= 2                   # an HQ/GHQ in the group
-    return m
+    return m + mine_leave_mod(s, g)      # +3 to leave an enemy minefield marker (_minefields.pxi)
 
 cdef void after_step(MaState *s) noexcept nogil:
     """Impact markers on the new square attack the mover (_artillery.pxi); then

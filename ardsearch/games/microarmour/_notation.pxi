@@ -34,6 +34,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return command_side(s, CMD_APPOINT)
     if k == N_AIR or k == N_AIRCH:
         return air_side(s, s.air_cur) & 1
+    if k == N_FLRET:
+        return side_of(s.fl_target) & 1
     return s.to_move & 1
 
 cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buflen) noexcept nogil:
@@ -44,9 +46,17 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, 0, b"?")
     elif a < 0 or a >= NUM_ACTIONS:
         return -1
+    elif A_GPOSTURE <= a < A_GROLL + 20:
+        n = groups_to_string(s, a, tmp, p)   # hook: movement groups
+    elif A_MOUNT <= a < A_MOUNT + 2:
+        n = units_to_string(s, a, tmp)       # hook: special stand types
+    elif A_LOAD <= a < A_UNLOAD + 128:
+        n = transport_to_string(s, a, tmp, p)    # hook: `load <vehicle>`, `unload <cargo> <dir>`
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
-    elif A_HOLD <= a < NUM_ACTIONS:
+    elif A_MINE <= a < A_MINE + 4:
+        n = put_text(tmp, 0, MINE_NAMES[a - A_MINE])     # _minefields.pxi
+    elif A_HOLD <= a < A_DEV + 64:
         n = art_action_to_string(s, a, tmp)  # hook: artillery (_artillery.pxi)
         if n < 0:
             return -1
@@ -119,6 +129,11 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, n, name_of(s, p * 16 + a - A_APPOINT))
     elif a < A_STRAFE:
         n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
+    elif a >= A_SHOW:
+        n = show_to_string(s, a, tmp, p)     # hidden set-up (_spotting.pxi)
+    elif a >= A_SIGHT:
+        n = put_text(tmp, 0, b"sight:")      # weather and night (_weather.pxi)
+        n = put_int(tmp, n, a - A_SIGHT)
     else:
         n = put_text(tmp, 0, b"crt:")
         n = put_text(tmp, n, CRT_NAMES[a - A_CRT_OUT])
@@ -172,6 +187,12 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     i = air_from_string(s, t, n, p)          # hook: airstrikes
     if i != -2:
         return i
+    i = units_from_string(s, t, n)           # hook: special stand types
+    if i != -2:
+        return i
+    i = groups_from_string(s, t, n, p)       # hook: movement groups
+    if i != -2:
+        return i
     if word_is(t, n, b"go"):
         return A_GO
     if word_is(t, n, b"pass"):
@@ -196,9 +217,17 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return A_BRK_NO
     if word_is(t, n, b"brk:yes"):
         return A_BRK_YES
+    i = show_from_string(s, t, n, p)         # hidden set-up (_spotting.pxi)
+    if i != -2:
+        return i
+    if n > 6 and word_is(t, 6, b"sight:"):  # weather and night (_weather.pxi)
+        return A_SIGHT + i if parse_num(t + 6, n - 6, &i) and i <= MAX_SIGHT else -1
     for i in range(6):
         if word_is(t, n, QUAL_NAMES[i]):
             return A_QUAL + i
+    for i in range(4):
+        if word_is(t, n, MINE_NAMES[i]):
+            return A_MINE + i
     for i in range(5):
         if n > 4 and word_is(t, 4, b"crt:") and word_is(t + 4, n - 4, CRT_NAMES[i]):
             return A_CRT + i
@@ -218,6 +247,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         sp += 1
     if sp >= n - 1:
         return -1
+    if word_is(t, sp, b"load") or word_is(t, sp, b"unload"):
+        return transport_from_string(s, t, n, sp, p)     # hook: _transport.pxi
     if word_is(t, sp, b"step") or word_is(t, sp, b"stop") or word_is(t, sp, b"retreat"):
         d = find_dir(t + sp + 1, n - sp - 1)
         if d < 0:

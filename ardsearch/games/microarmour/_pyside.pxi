@@ -7,7 +7,7 @@ KINDS = ("standard", "opportunity", "covering", "assault_defence", "assault", "o
 STEPS = ("none", "declare", "tofire", "crt")
 MOVER_SUBS = ("none", "roll", "step", "opportunity", "stopcheck", "covering", "passcheck", "close",
               "retreat", "overrun_fire", "overrun_defender_roll", "overrun_hit", "overrun_roll",
-              "overrun_counter", "artillery")
+              "overrun_counter", "artillery", "minefield", "reveal", "load_roll", "artillery_retreat")
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 FLAG_NAMES = (("alive", F_ALIVE), ("suppressed", F_S), ("disorganized", F_D), ("fired", F_FIRED),
               ("moved", F_MOVED), ("indep_tried", F_INDEP), ("opportunity_suffered", F_OFSUF),
@@ -48,7 +48,9 @@ def default_params():
             "german_cohesion": SC_COH[0][0], "soviet_cohesion": SC_COH[0][1],
             "german_quality": SC_QUAL[0][0], "soviet_quality": SC_QUAL[0][1], "deployment": "edges",
             "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False,
-            "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False}
+            "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False,
+            "tank_riders": False,
+            "weather": "scenario", "ground": "scenario", "night": "scenario"}
 
 
 def _check_int(values, key, lo, hi):
@@ -91,6 +93,10 @@ def pack_params(values):
     if prm.df_options & DF_SUPPORT and not SC_SUPPORT[prm.scn] and not SC_NBLDG[prm.scn]:
         raise ValueError(f"parameter support=true: the {vals['scenario']} scenario has no support stands "
                          f"or buildings (use scenario=introductory)")
+    if not isinstance(vals["tank_riders"], bool):
+        raise ValueError(f"parameter tank_riders={vals['tank_riders']!r}: expected true or false")
+    prm.tr_options = TR_RIDERS if vals["tank_riders"] else 0
+    _pack_weather(vals, &prm)            # _spotting_py.pxi
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 
@@ -121,13 +127,17 @@ def to_dict(raw):
     for g in range(NSLOT):
         if s.st[g].type == NONE:
             continue
-        d = {"id": _IDS[g], "side": SIDE_KEYS[g >> 4], "type": WEAPONS[s.st[g].type % NTYPES]["key"],
+        d = {"id": _IDS[g], "side": SIDE_KEYS[g >> 4],
+             "type": "?" if _masked(&s, g) else WEAPONS[s.st[g].type % NTYPES]["key"],
+             **_stand_hidden_keys(&s, g),
              "at": [s.st[g].x, s.st[g].y], "facing": DIRS[s.st[g].facing % 8],
              "posture": POSTURES[s.st[g].posture % 3], "mp": s.st[g].mp, "steps": s.st[g].steps,
              "low_ammo": bool((s.low_ammo >> g) & 1), "hq": bool((s.hq_mask >> g) & 1),
              "fired_at_by": _mask_ids(1 - (g >> 4), s.fired_at_by[g]),
              "special_ap_used": bool(s.ammo[g] & AM_SPECIAL_USED), "depleted": bool(s.ammo[g] & AM_DEPLETED),
-             "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT}
+             "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT,
+             "carried_by": _IDS[s.carrier[g]] if s.carrier[g] < NSLOT else None,
+             "loaded_this_turn": bool((s.tr_loaded >> g) & 1)}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
         stands.append(d)
@@ -139,7 +149,7 @@ def to_dict(raw):
                   "hot_shot": bool(s.hot)}
     mover = None
     if s.mover != NONE:
-        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % 15], "ordered": bool(s.mv_flags & 1),
+        mover = {"id": _slot_id(s.mover), "step": MOVER_SUBS[s.mv_sub % len(MOVER_SUBS)], "ordered": bool(s.mv_flags & 1),
                  "stopped": bool(s.mv_flags & 2), "pass_dir": DIRS[s.mv_dir % 8],
                  "close_target": _slot_id(s.ctarget) if s.ctarget != NONE else None,
                  "opportunity_firers": _mask_ids(1 - (s.mover >> 4) if s.mover < NSLOT else 0, s.of_firers)}
@@ -164,7 +174,8 @@ def to_dict(raw):
         "active": SIDE_KEYS[s.to_move & 1],
         "passed": [bool(s.passed & 1), bool(s.passed & 2)], "orders_rolled": s.ord_count,
         "orders": [s.orders[0], s.orders[1]],
-        "attack": attack, "mover": mover,
+        "attack": attack, "mover": mover, "tank_riders": bool(s.tr_options & TR_RIDERS),
+        "loading_into": _slot_id(s.tr_to) if s.tr_to != NONE else None,
         "recovery_next": _slot_id(s.rec_next) if s.rec_next != NONE else None,
         "replacement_due": [bool(s.rep_pending & 1), bool(s.rep_pending & 2)],
         "ghq": [_slot_id(s.ghq_slot[p]) if s.ghq_slot[p] != NONE else None for p in range(2)],
@@ -180,10 +191,98 @@ def to_dict(raw):
         "building_roll": (None if s.bld_area == NONE or s.bld_area >= SC_NBLDG[s.scn] else
                           {"at": [SC_BX[s.scn][s.bld_area], SC_BY[s.scn][s.bld_area]], "firepower": s.bld_fp,
                            "modifier": s.bld_mod}),
+        **_obstacles_dict(&s),               # _obstacles_view.pxi
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
         "artillery": _artillery_dict(&s),
-        "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands),
+        "units": _units_dict(&s),
+        "conditions": _weather_dict(&s),
+        "table": _table_dict(s.scn), "types": _types_dict(d["type"] for d in stands if d["type"] != "?"),
     }
+
+
+FLAME_STEPS = (None, "roll", "retreat")
+
+
+cdef object _units_dict(const MaState *s):
+    """Special stand types (_stand_types.pxi): the cavalry on horseback, the flame check due."""
+    flame = None
+    if s.fl_step != FL_NONE:
+        flame = {"target": _slot_id(s.fl_target), "by": _slot_id(s.fl_src), "step": FLAME_STEPS[s.fl_step % 3]}
+    return {"mounted": [_IDS[g] for g in range(NSLOT) if (s.mounted >> g) & 1], "flame": flame,
+            "offtable": [_IDS[g] for g in range(NSLOT) if (s.offtable >> g) & 1], "group": _group_dict(s)}
+
+
+GROUP_STEPS = (None, "roll", "moving")
+
+
+def _group_names(int k):
+    """Group ids by index side * NGRP + j in scenario k (None: no such group)."""
+    out = [None] * (2 * NGRP)
+    for p in range(2):
+        for j, grp in enumerate(SCENARIOS[k]["groups"][p]):
+            out[p * NGRP + j] = grp["id"]
+    return out
+
+
+cdef object _group_dict(const MaState *s):
+    """The movement group attempt in progress (_groups.pxi), or None."""
+    if s.grp_step == GS_NONE or s.grp_cur >= 2 * NGRP:
+        return None
+    p = s.grp_cur // NGRP
+    return {"id": _group_names(s.scn)[s.grp_cur], "step": GROUP_STEPS[s.grp_step % 3],
+            "ordered": bool(s.grp_flags & 1), "attempting": _mask_ids(p, s.grp_elig),
+            "to_move": _mask_ids(p, s.grp_queue)}
+
+
+cdef int _units_from(d, MaState *s) except -1:
+    """The "units" key of to_dict back into the state (absent: the scenario's start)."""
+    u = d.get("units")
+    if u is None:
+        return 0
+    if not isinstance(u, dict):
+        raise ValueError("units: expected a dict with mounted and flame")
+    s.mounted = 0
+    for i in u.get("mounted", []):
+        g = _stand_slot(i, "units.mounted")
+        if not TY_MOUNT_MP[SC_START[s.scn][g].type]:
+            raise ValueError(f"units.mounted: {i!r} has no horses (its type has no mounted_mp)")
+        s.mounted |= <uint32_t>1 << g
+    fl = u.get("flame")
+    if fl is None:
+        s.fl_step, s.fl_target, s.fl_src = FL_NONE, NONE, NONE
+    else:
+        s.fl_target = _stand_slot(_get(fl, "target", "units.flame"), "units.flame.target")
+        s.fl_src = _stand_slot(_get(fl, "by", "units.flame"), "units.flame.by")
+        s.fl_step = _choice(fl.get("step", "roll"), FLAME_STEPS[1:], "units.flame.step") + 1
+    s.offtable = 0
+    for i in u.get("offtable", []):
+        g = _stand_slot(i, "units.offtable")
+        if not (SC_ENTRY[s.scn] >> g) & 1:
+            raise ValueError(f"units.offtable: {i!r} is not a stand entering from its table edge in this scenario")
+        s.offtable |= <uint32_t>1 << g
+    grp = u.get("group")
+    s.grp_cur, s.grp_step, s.grp_flags, s.grp_elig, s.grp_queue = NONE, GS_NONE, 0, 0, 0
+    if grp is not None:
+        names = _group_names(s.scn)
+        gid = _get(grp, "id", "units.group")
+        if gid not in names:
+            raise ValueError(f"units.group.id={gid!r}: expected a movement group of this scenario")
+        s.grp_cur = names.index(gid)
+        p = s.grp_cur // NGRP
+        s.grp_step = _choice(grp.get("step", "roll"), GROUP_STEPS[1:], "units.group.step") + 1
+        s.grp_flags = 1 if grp.get("ordered", True) else 0
+        for key in ("attempting", "to_move"):
+            m = 0
+            for i in grp.get(key, []):
+                g = _stand_slot(i, f"units.group.{key}")
+                if g >> 4 != p:
+                    raise ValueError(f"units.group.{key}: {i!r} is not a stand of the group's side")
+                m |= 1 << (g & 15)
+            if key == "attempting":
+                s.grp_elig = m
+            else:
+                s.grp_queue = m
+    return 0
 
 
 cdef list _buildings_dict(const MaState *s):
@@ -269,7 +368,10 @@ def _types_dict(keys):
     for key in keys:
         w = next(w for w in WEAPONS if w["key"] == key)
         out[key] = {"name": w["name"], "ap": w["ap"], "he": w["he"], "dv": w["dv"],
-                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"]}
+                    "defence": w["defence"], "range": w["range"], "mp": w["mp"], "role": w["role"],
+                    "special": [c for c in ("cavalry", "boat", "flame") if w[c]]
+                    + (["terrain_cost"] if w["terrain_cost"] else []),
+                    "mounted_mp": w["mounted_mp"]}
     return out
 
 
@@ -410,6 +512,7 @@ def from_dict(d, params=None):
             s.df_options &= ~bit
     support_slots(&s)
     _buildings_from(d, &s)
+    _obstacles_from(d, &s)                   # _obstacles_view.pxi
     rn = d.get("recovery_next")
     s.rec_next = NONE if rn is None else _stand_slot(rn, "recovery_next")
     cards = d.get("cards", {})
@@ -435,6 +538,7 @@ def from_dict(d, params=None):
         s.total[p] = _int_in(total if total is not None else 0, 0, 400, "cards.total")
     if d.get("air") is not None:
         _air_from_dict(&s, d["air"])
+    _units_from(d, &s)
     winner = d.get("winner")
     if winner is None:
         s.winner = -1
@@ -452,7 +556,7 @@ def from_dict(d, params=None):
             if g in seen:
                 raise ValueError(f"{key}.id={sd['id']!r}: listed twice")
             seen.add(g)
-            if "type" in sd and sd["type"] != WEAPONS[SC_START[s.scn][g].type]["key"]:
+            if "type" in sd and not _stand_type_ok(&s, g, sd, key) and sd["type"] != WEAPONS[SC_START[s.scn][g].type]["key"]:
                 raise ValueError(f"{key}.type={sd['type']!r}: stand {sd['id']} is a "
                                  f"{WEAPONS[SC_START[s.scn][g].type]['key']} in this scenario")
             at = _get(sd, "at", key)
@@ -483,10 +587,21 @@ def from_dict(d, params=None):
             s.hq_mask &= ~(<uint32_t>1 << g)
             if sd.get("hq", TY_ROLE[SC_START[s.scn][g].type] == 1) and flags & F_ALIVE and s.ghq_slot[g >> 4] != g:
                 s.hq_mask |= <uint32_t>1 << g
+            cb = sd.get("carried_by")
+            s.carrier[g] = NONE if cb is None else _stand_slot(cb, key + ".carried_by")
+            if sd.get("loaded_this_turn", False):
+                s.tr_loaded |= <uint32_t>1 << g
+            else:
+                s.tr_loaded &= ~(<uint32_t>1 << g)
         for g in range(NSLOT):
-            if s.st[g].type != NONE and g not in seen:
+            if s.st[g].type != NONE and g not in seen and not (SC_HIDMASK[s.scn] >> g) & 1:
                 raise ValueError(f"stands: stand {_IDS[g]!r} is missing (list every stand; "
                                  f"a lost one with alive=false)")
+        _hidden_from(d, &s, seen)        # _spotting_py.pxi
+    s.tr_options = TR_RIDERS if d.get("tank_riders", bool(s.tr_options & TR_RIDERS)) else 0
+    lt = d.get("loading_into")
+    s.tr_to = NONE if lt is None else _stand_slot(lt, "loading_into")
+    _weather_from(d, &s)
     if "end_cause" not in d and s.phase == PH_OVER:
         # a finished state written before end_cause existed: the end it can only have had
         s.end_cause = END_BOTH_BROKEN if s.broken == 3 else END_LAST_TURN
@@ -571,6 +686,8 @@ def observation_tensor(raw, int player):
         if not alive(&s, g):
             continue
         out[0 if (g >> 4) == player else 1, y, x] = 1
+        if _masked(&s, g):
+            continue                         # an unspotted marker: where it is, nothing more
         if TY_DEF[s.st[g].type] == D_ARMOUR:
             out[2, y, x] = 1
         if TY_DEF[s.st[g].type] == D_PERSONNEL:

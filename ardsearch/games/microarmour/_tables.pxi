@@ -6,11 +6,14 @@ cdef enum:
     NONE = 255
     WMAX = 40
     HMAX = 30
-    MAXTYPES = 32
+    MAXTYPES = 48
     MAXTERRAIN = 16
-    MAXSCN = 8          # scenario files (scenarios/*.toml) loaded at import
+    MAXSCN = 16         # scenario files (scenarios/*.toml and the ARDSEARCH_MICROARMOUR_SCENARIOS folder) loaded at import
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
+    MAX_SIGHT = 60      # inches: the longest sighting distance a scenario or roll may give (_weather.pxi)
+    NWEATHER = 8        # weather codes (_data_hidden.WEATHER)
+    NGROUND = 4         # ground conditions (_data_hidden.GROUNDS)
 
 cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
             # so a new family of actions is appended before NUM_ACTIONS and nothing else moves
@@ -56,7 +59,23 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     A_LAND_NONE = A_ART_PLOT + 288 # chance: no fire from this battery lands this turn
     A_LAND = A_LAND_NONE + 1 # + plot code: chance (public): this battery's plotted fire is due
     A_DEV = A_LAND + 288 # + direction * 8 + inches - 1: chance: where deviated fire lands
-    NUM_ACTIONS = A_DEV + 64
+    # obstacles and minefields (_minefields.pxi), numbered after the artillery actions
+    A_MINE = A_DEV + 64 # + kind (0 dummy, 1 hasty, 2 standard, 3 concentrated): chance: a marker revealed
+    # special stand types (ma-units, _stand_types.pxi), numbered after the minefield actions
+    A_MOUNT = A_MINE + 4 # + 0 mount, 1 dismount: the cavalry mover changes before its first step
+    # movement groups (ma-units, _groups.pxi)
+    A_GPOSTURE = A_MOUNT + 2 # + group_local * 2 + (0 movement, 1 fire/move): posture for a whole group
+    A_GORDER = A_GPOSTURE + 8 # + group_local: an ordered group movement attempt
+    A_GINDEP = A_GORDER + 4 # + group_local: an independent group movement attempt
+    A_GROLL = A_GINDEP + 4 # + roll - 1 (1..20): chance: the group's base 1D20
+    # transport (_transport.pxi), numbered after the movement-group actions
+    A_LOAD = A_GROLL + 20 # + carrier local: the moving stand climbs aboard that friendly vehicle
+    A_UNLOAD = A_LOAD + 16 # + cargo local * 8 + direction: that carried stand dismounts to the square beside its carrier
+    # hidden set-up and weather (_weather.pxi), numbered after the transport actions
+    A_SIGHT = A_UNLOAD + 128 # + inches (0..MAX_SIGHT): chance: this turn's maximum sighting distance
+    A_SHOW = A_SIGHT + MAX_SIGHT + 1 # + local: the owner shows a hidden marker (_spotting.pxi)
+    A_SHOWN = A_SHOW + 16 # + type, or + MAXTYPES a dummy: chance: what a spotted or shown marker is
+    NUM_ACTIONS = A_SHOWN + MAXTYPES + 1
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -123,6 +142,17 @@ cdef enum:  # node kinds (what the state waits for)
     N_ART_HIT = 39      # chance: an impact marker's attack on the stand under it
     N_PLOT = 40         # joint plot: one battery's hidden plot decision
     N_ART_MOVEHIT = 41  # chance: an impact marker's attack on a stand moving into it
+    # 42: N_MINE, 43: N_BREACH, 44: N_REVEAL (_minefields.pxi)
+    # special stand types (ma-units, _stand_types.pxi)
+    N_FLAME = 45        # chance: a stand hit by a flame vehicle rolls cohesion
+    N_FLRET = 46        # its owner picks its 1" retreat away from the flame vehicle
+    N_GROLL = 47        # chance: a movement group's base 1D20 (_groups.pxi)
+    # transport (_transport.pxi)
+    N_LOADROLL = 48     # chance: the cohesion roll of a stand climbing aboard a vehicle
+    # hidden set-up and weather (_weather.pxi)
+    N_SIGHT = 49        # chance: the turn's maximum sighting distance (weather, night)
+    N_SHOWN = 50        # chance: what a spotted or shown marker is (_spotting.pxi)
+    N_ART_RETREATHIT = 51  # chance: an impact marker's attack on a close-assaulted stand retreating into it
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -174,6 +204,10 @@ cdef enum:  # mover sub-states
     M_OVR_ATKROLL = 12
     M_OVR_HIT2 = 13
     M_ART = 14          # the mover entered an impact area: the markers attack it
+    # 15: M_MINE, 16: M_REVEAL (_minefields.pxi)
+    # transport (_transport.pxi)
+    M_LOADROLL = 17     # the mover's loading roll (the vehicle in tr_to)
+    M_ART_RETREAT = 18  # the assaulted stand (ctarget) retreated into an impact area: the markers attack it
 
 cdef enum:  # defence classes
     D_ARMOUR = 0
@@ -207,7 +241,7 @@ cdef packed struct Mission:
     uint8_t reserved             # always 0
 
 
-# The state. Packed, pointer-free, 650 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 708 bytes; copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -303,6 +337,45 @@ cdef packed struct MaState:
     uint8_t art_reserved         # always 0
     uint8_t smoke_left[8]        # smoke missions left, per battery
     Mission ms[8]                # per battery: 0..3 German, 4..7 Soviet
+    # obstacles and minefields (ma-obstacles: _obstacles.pxi, _minefields.pxi)
+    uint8_t ip_state[8]          # per improved position: 'E' results taken; IP_GONE bit: destroyed or vanished
+    uint32_t mf_kind             # 2 bits per minefield marker: MK_DUMMY, MK_HASTY, MK_STANDARD, MK_CONC
+                                 # (a view: MK_DUMMY on the opponent's markers not yet revealed)
+    uint16_t mf_shown            # bit i: marker i revealed as a real minefield
+    uint16_t mf_gone             # bit i: marker i removed (revealed as a dummy)
+    uint8_t mf_cur               # the minefield attacking the mover (M_MINE) or a breaching stand, or NONE
+    uint8_t mf_bnext             # the stand whose breaching roll is due (marker removal), or NONE
+    uint8_t mf_breach[16]        # per marker: successful breaching rolls so far
+    uint32_t wreck_clear         # bit g: stand g's wreck is cleared off the road (the road rate resumes)
+    # special stand types (ma-units: _stand_types.pxi)
+    uint32_t mounted             # bit g: cavalry stand g is on horseback
+    uint8_t fl_step              # FL_*: the flame check due (FL_NONE: none)
+    uint8_t fl_target            # the stand hit by a flame vehicle, or NONE
+    uint8_t fl_src               # the flame vehicle, or NONE
+    uint8_t un_reserved          # always 0
+    uint32_t offtable            # bit g: stand g has not entered from its table edge yet (_entry.pxi)
+    uint8_t grp_cur              # movement group attempting (side * NGRP + j), or NONE (_groups.pxi)
+    uint8_t grp_step             # GS_*: its roll due, or its stands moving one after another
+    uint8_t grp_flags            # bit 0: an ordered attempt
+    uint8_t grp_reserved         # always 0
+    uint16_t grp_elig            # local bits: the group's stands in this attempt
+    uint16_t grp_queue           # local bits: those that passed and have still to move
+    # transport (ma-transport, _transport.pxi): who carries whom
+    uint8_t carrier[32]          # per stand: the slot of the vehicle carrying it, NONE if not carried
+    uint32_t tr_loaded           # bit g: vehicle g took personnel aboard this turn (pays 50% of its MP)
+    uint8_t tr_to                # the vehicle a loading roll is for, NONE if none
+    uint8_t tr_options           # TR_* bits (optional rules)
+    uint16_t reserved5           # always 0
+    # hidden set-up, dummies, spotting, weather and night (ma-hidden: _spotting.pxi, _weather.pxi)
+    uint32_t hid                 # bit g: stand g is an unspotted hidden marker (its enemy sees no type)
+    uint32_t dummy               # bit g: hidden marker g is a dummy (a view: the canonical deal, _spotting.pxi)
+    uint32_t spot_due            # bit g: marker g was spotted or shown: what it is comes next (a chance node)
+    uint8_t weather              # weather code (_data_hidden.WEATHER; 0 clear)
+    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen (_data_hidden.GROUNDS)
+    uint8_t night                # 1: a night battle
+    uint8_t sight                # this turn's maximum sighting distance in inches
+    uint8_t sight_turn           # the turn `sight` was rolled for (0: none rolled yet)
+    uint8_t hid_reserved[3]      # always 0
     Stand st[32]
 
 
@@ -315,6 +388,10 @@ cdef packed struct MaParams:
     uint8_t options              # bit 0: Hot Shot, bit 1: Low Ammunition, 2: Intuitive Action, 3: Conflicting Orders
     uint8_t scn                  # scenario index (SCENARIO_NAMES)
     uint8_t df_options           # DF_* bits (ma-df)
+    uint8_t tr_options           # TR_* bits (transport)
+    uint8_t weather              # weather code (ma-hidden)
+    uint8_t ground               # ground condition (ma-hidden)
+    uint8_t night                # 1 night (ma-hidden)
 
 cdef enum:  # df_options bits (ma-df)
     DF_SPECIAL_AP = 1   # optional rule: special AP ammunition
@@ -329,11 +406,15 @@ cdef enum:  # ammo[] bits (ma-df)
     AM_DEPLETED = 2     # D#: lost its AP ability for the rest of the game
     AM_HEAT_SHIFT = 4   # HEAT rounds fired, in the high nibble
 
+cdef enum:  # tr_options bits (transport)
+    TR_RIDERS = 1       # optional rule: tank riders
+    TR_ALL = 1
+
 cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 650, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 768, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -370,6 +451,10 @@ cdef uint8_t TY_RECON[MAXTYPES]
 cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting non-vehicles
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
+cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
+cdef uint8_t TY_WRECKCLR[MAXTYPES]          # clears wrecks off roads (recovery, dozer, large transport, heavy tracked)
+cdef uint8_t TY_CARGO[MAXTYPES]             # transport: personnel stands it carries (weapons.toml cargo), 0 none
+cdef uint8_t SC_CARRY[MAXSCN][NSLOT]        # the vehicle each stand starts aboard (scenario carried_by), NONE
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
 cdef char SC_NAMES[MAXSCN][NSLOT][8]        # stand ids for notation
@@ -403,6 +488,23 @@ cdef int BC_RUBBLE[3]
 cdef uint8_t RUB_COST[4]
 cdef int RUB_COH = 0, RUB_CRT = 0, RUB_BLOCK = 0
 cdef uint32_t SC_SUPPORT[MAXSCN]            # bit g: slot g holds a support stand (per scenario)
+# hidden set-up (ma-hidden, _spotting.pxi): per scenario the marker slots, the dummies among them
+# as set up, the placeholder type every dummy shows; charts: concealment and height by terrain
+cdef uint32_t SC_HIDMASK[MAXSCN]            # bit g: slot g sets up hidden (a marker: real or dummy)
+cdef uint32_t SC_DUMMY[MAXSCN]              # bit g: marker g is a dummy in the scenario file
+cdef uint8_t SC_DUMMY_TYPE[MAXSCN][2]       # the type a dummy of side p holds (the side's first hidden type)
+cdef char TY_KEY[MAXTYPES][12]              # weapons.toml keys (the shown:<type> notation)
+cdef uint8_t T_CONCEAL[MAXTERRAIN]          # inches within which a stand in this terrain is spotted, 0 any
+cdef uint8_t T_LEVEL[MAXTERRAIN]            # height level (higher ground)
+cdef int SPOT_PER_LEVEL = 5
+# weather and night (ma-hidden, _weather.pxi)
+cdef int SC_WEATHER[MAXSCN]
+cdef int SC_GROUND[MAXSCN]
+cdef int SC_NIGHT[MAXSCN]
+cdef int SC_NIGHT_LOSS[MAXSCN][2]           # night cohesion loss after flares, per side
+cdef double SIGHT_P[MAXSCN][NWEATHER][2][MAX_SIGHT + 1]   # P(turn's sighting = n), by weather and night
+cdef bint SIGHT_ROLL[MAXSCN][NWEATHER][2]   # whether that combination rolls
+cdef uint8_t GROUND_TER[NGROUND][MAXTERRAIN]  # terrain a square of type t counts as on this ground
 cdef int DX[8]
 cdef int DY[8]
 DX[:] = [0, 1, 1, 1, 0, -1, -1, -1]
@@ -435,7 +537,7 @@ def install():
     global WR1_COH, WR1_CRT, WR2_COH, WR2_CRT, CRT_MIN, CRT_MAX, CRT_E, CRT_D, CRT_SS, CRT_S
     global CHARTS, WEAPONS, SCENARIO, STAND_IDS, SIDE_KEYS, SCENARIO_NAMES, SCENARIOS, SC_IDS
     charts = _data.load_charts()
-    weapons = _data.load_weapons()
+    weapons = _data.load_weapons(charts=charts)
     names = _data.scenario_names()
     if not 1 <= len(names) <= MAXSCN:
         raise ValueError(f"scenarios/: expected 1 to {MAXSCN} scenario files, got {len(names)}")
@@ -475,10 +577,16 @@ def install():
         TY_OPEN[i], TY_RECON[i] = t["open_top"], t["recon"]
         TY_CAVALRY[i], TY_ENGINEER[i] = t["cavalry"], t["engineer"]
         TY_AA[i] = t["aa_bonus"]
+        TY_MINECLEAR[i] = t["mine_clearing"]
+        TY_WRECKCLR[i] = t["wreck_clearing"]
+        TY_CARGO[i] = t["cargo"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
     install_artillery_charts(charts)     # _artillery.pxi
+    install_obstacle_charts(charts)      # _obstacles.pxi, _minefields.pxi
+    install_unit_types(charts, weapons)  # _stand_types.pxi
+    install_spotting_charts(charts, weapons)   # _spotting.pxi, _weather.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -532,4 +640,10 @@ def install_scenario(int k, sc):
     install_air(k, sc)
     install_extras_scenario(k, sc)       # _weapons_extra.pxi: support stands, building areas
     install_artillery(k, sc)             # _artillery.pxi: batteries, pre-registered points
+    install_obstacles(k, sc)             # _obstacles.pxi, _minefields.pxi
+    install_unit_scenario(k, sc)         # _stand_types.pxi: cavalry starting mounted
+    install_entry_scenario(k, sc)        # _entry.pxi: stands entering from the table edge
+    install_group_scenario(k, sc)        # _groups.pxi: movement groups
+    install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
+    install_hidden(k, sc)                # _spotting.pxi, _weather.pxi: hidden markers, weather, night
     return ids

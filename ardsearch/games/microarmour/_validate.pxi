@@ -80,11 +80,14 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             if s.st[g].type != NONE:
                 return fail(msg, msglen, b"a support stand in play without the support parameter")
             continue
-        if s.st[g].type == NONE:
+        if (SC_HIDMASK[s.scn] >> g) & 1:
+            if s.st[g].type == NONE:
+                continue                     # a removed dummy; hidden_validate checks the markers
+        elif s.st[g].type == NONE:
             if SC_START[s.scn][g].type != NONE:
                 return fail(msg, msglen, b"a scenario stand slot is empty")
             continue
-        if s.st[g].type != SC_START[s.scn][g].type:
+        elif s.st[g].type != SC_START[s.scn][g].type:
             return fail(msg, msglen, b"a stand's type differs from the scenario")
         if s.st[g].x >= SC_W[s.scn] or s.st[g].y >= SC_H[s.scn] or s.st[g].facing > 7 or s.st[g].posture > 2:
             return fail(msg, msglen, b"a stand is off the map or has a bad facing/posture")
@@ -92,13 +95,32 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a wreck that is alive or not an armoured vehicle")
         if s.st[g].mp > 60:
             return fail(msg, msglen, b"movement points out of range")
-        if alive(s, g) and occupant(s, s.st[g].x, s.st[g].y, g) >= 0 and g != s.mover:
+        if alive(s, g) and s.carrier[g] == NONE and occupant(s, s.st[g].x, s.st[g].y, g) >= 0 and g != s.mover:
             if occupant(s, s.st[g].x, s.st[g].y, g) != s.mover:
                 return fail(msg, msglen, b"two stands end on one square")
     if air_validate(s, msg, msglen):         # hook: airstrikes
         return 1
     if art_validate(s, msg, msglen):         # hook: artillery
         return 1
+    # obstacles and minefields, after the stands are known to be on the map (_obstacles.pxi, _minefields.pxi)
+    if validate_positions(s):
+        return fail(msg, msglen, b"improved position damage that does not fit its class")
+    if validate_minefields(s):
+        return fail(msg, msglen, b"minefield markers that do not fit the scenario's record sheet")
+    if validate_wrecks(s):
+        return fail(msg, msglen, b"a cleared wreck that is not a wreck on a road")
+    if entry_validate(s):                    # hook: entry from the table edge
+        return fail(msg, msglen, b"a stand off the table that is not a scenario's entering stand on its entry square in turn 1")
+    if groups_validate(s):                   # hook: movement groups
+        return fail(msg, msglen, b"a movement group attempt that does not fit its group, the phase or the mover")
+    if units_validate(s):                    # hook: special stand types
+        return fail(msg, msglen, b"horses on a stand without them, or a flame check on a stand not hit by an enemy flame vehicle")
+    if transport_validate(s, msg, msglen):   # hook: carrier links (_transport.pxi)
+        return 1
+    if hidden_validate(s):                   # hook: hidden set-up (_spotting.pxi)
+        return fail(msg, msglen, b"hidden markers or dummies that do not fit the scenario's hidden set-up")
+    if weather_validate(s):                  # hook: weather and night (_weather.pxi)
+        return fail(msg, msglen, b"weather, ground, night or the turn's sighting out of range")
     if s.phase == PH_OVER:
         return 0
     # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's
@@ -118,7 +140,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a close-combat target without a close combat")
         if s.mv_sub != M_CLOSE and (not alive(s, s.ctarget) or not alive(s, s.mover)):
             return fail(msg, msglen, b"a close combat with a lost stand")
-        if dist(s, s.ctarget, s.mover) != 1:
+        if dist(s, s.ctarget, s.mover) != (2 if s.mv_sub == M_ART_RETREAT else 1):
             return fail(msg, msglen, b"a close combat between stands not adjacent")
         if s.mv_sub == M_RETREAT and not any_retreat(s, s.ctarget, s.mover):
             return fail(msg, msglen, b"a retreat with nowhere to go")
@@ -126,9 +148,9 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a close assault without its attack")
         if s.mv_sub == M_OVR_OFASK and s.atk_step == S_NONE and not can_fire(s, s.ctarget, s.mover, K_OVR_OF):
             return fail(msg, msglen, b"overrun fire asked with no possible firer")
-        if s.mv_sub >= M_OVR_DEFROLL and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
+        if M_OVR_DEFROLL <= s.mv_sub <= M_OVR_HIT2 and TY_DEF[s.st[s.mover].type] != D_ARMOUR:
             return fail(msg, msglen, b"an overrun by a stand that is not a vehicle")
-    elif s.mv_sub >= M_CLOSE and s.mv_sub != M_ART:
+    elif (s.mv_sub >= M_CLOSE and s.mv_sub <= M_OVR_HIT2) or s.mv_sub == M_ART_RETREAT:
         return fail(msg, msglen, b"a close-combat step without a target")
     if s.atk_step != S_NONE:
         if s.atk_target >= NSLOT or side_of(s.atk_target) == s.atk_side or s.atk_firers == 0:
@@ -148,7 +170,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     elif s.atk_target != NONE:
         return fail(msg, msglen, b"an attack target without an attack")
     if s.phase == PH_MOVE and s.mover != NONE:
-        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART:
+        if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART_RETREAT:
             return fail(msg, msglen, b"the mover is not a stand")
         if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
             return fail(msg, msglen, b"the mover is not a live stand")
@@ -178,7 +200,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         for p in range(2):
             if (s.rep_pending >> p) & 1 and not needs_replacement(s, p):
                 return fail(msg, msglen, b"a GHQ replacement roll that is not due")
-        if s.rep_pending == 0 and s.cmd_pending == 0:
+        if s.rep_pending == 0 and s.cmd_pending == 0 and s.mf_bnext == NONE:
             return fail(msg, msglen, b"the recovery phase with nothing to roll")
     if s.phase == PH_ORDERS and (s.ord_count >= 2 or not ghq_alive(s, orders_side(s))):
         return fail(msg, msglen, b"an orders roll for a side without its GHQ")

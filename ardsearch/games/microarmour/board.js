@@ -41,7 +41,8 @@ function standOf(move, sel) {
   const f = move.split(" ");
   if (f[0] === "fire") return f[1].split(">")[0];
   if (f[0] === "posture" || f[0] === "order" || f[0] === "indep") return f[1];
-  if (["step", "stop", "assault", "overrun"].includes(f[0])) return sel && sel.mover ? sel.id : null;
+  if (["step", "stop", "assault", "overrun", "load"].includes(f[0])) return sel && sel.mover ? sel.id : null;
+  if (f[0] === "unload") return sel && sel.carrying && sel.carrying.includes(f[1]) ? sel.id : null;
   if (f[0] === "retreat") return sel && sel.retreater ? sel.id : null;
   return null;
 }
@@ -69,7 +70,12 @@ function targetOf(move, v) {
   const fs = fireSupportTarget(f);
   if (fs !== undefined) return fs;
   if (f[0] === "fire") return `stand:${f[1].split(">")[1]}`;
-  if (f[0] === "assault" || f[0] === "overrun") return `stand:${f[1]}`;
+  if (f[0] === "assault" || f[0] === "overrun" || f[0] === "load") return `stand:${f[1]}`;
+  if (f[0] === "unload") {     // the square beside the carrier (RULES.md, Transport)
+    const c = v.stands.find((s) => s.id === f[1]);
+    const car = c && v.stands.find((s) => s.id === c.carried_by);
+    return car ? `sq:${car.at[0] + DIRS[f[2]][0]},${car.at[1] + DIRS[f[2]][1]}` : null;
+  }
   if (f[0] === "step" || f[0] === "retreat") {
     const who = f[0] === "step" ? v.mover && v.mover.id : v.mover && v.mover.close_target;
     const st = v.stands.find((s) => s.id === who);
@@ -121,7 +127,7 @@ export function render(root, snap, ui) {
   drawWrecks(ctx);
   drawBuildings(ctx);
   drawMarkers(ctx);
-  for (const st of v.stands) if (st.alive) drawStand(ctx, st);
+  for (const st of v.stands) if (st.alive && !st.carried_by) drawStand(ctx, st);   // cargo rides unseen
   drawPlots(ctx);
   drawAircraft(ctx);
   drawAttack(ctx);
@@ -135,12 +141,14 @@ export function render(root, snap, ui) {
 // legal, and the assaulted stand while it must retreat: those moves name no
 // stand, so the board picks it. Otherwise a selection keeps only its id.
 function refreshSelection(v, moves, ui) {
-  const moverMoves = moves.some((m) => /^(step|stop|assault|overrun) /.test(m));
+  const moverMoves = moves.some((m) => /^(step|stop|assault|overrun|load) /.test(m));
   const retreat = moves.some((m) => m.startsWith("retreat "));
   if (moverMoves && v.mover) ui.selected = { id: v.mover.id, mover: true, retreater: false };
   else if (retreat && v.mover && v.mover.close_target) ui.selected = { id: v.mover.close_target, mover: false, retreater: true };
   else if (ui.selected && typeof ui.selected === "object") ui.selected = { id: ui.selected.id, mover: false, retreater: false };
   else ui.selected = null;
+  // a carrier's selection holds its cargo's dismounts (`unload <cargo> <dir>`)
+  if (ui.selected) ui.selected.carrying = v.stands.filter((s) => s.carried_by === ui.selected.id).map((s) => s.id);
 }
 
 function drawHeader(ctx) {
@@ -205,7 +213,7 @@ function drawSquareTargets(ctx) {
   for (const [key, ms] of [...ctx.targets]) {
     if (!key.startsWith("sq:")) continue;
     const [x, y] = key.slice(3).split(",").map(Number);
-    const there = ctx.v.stands.find((s) => s.alive && s.at[0] === x && s.at[1] === y);
+    const there = ctx.v.stands.find((s) => s.alive && !s.carried_by && s.at[0] === x && s.at[1] === y);
     if (there && ctx.targets.has(`stand:${there.id}`)) ctx.targets.set(key, [...ms, ...ctx.targets.get(`stand:${there.id}`)]);
     const r = el("rect", { x: ctx.px(x) + 2, y: ctx.py(y) + 2, width: CELL - 4, height: CELL - 4, rx: 4,
                            class: "target", fill: "#f2c14e", "data-target": key }, ctx.svg);
@@ -292,11 +300,20 @@ function drawStand(ctx, st) {
        (st.fired ? "f" : "") + (st.moved ? "m" : ""));
   }
   if (st.low_ammo) el("circle", { cx: X + CELL - 5, cy: Y + CELL - 5, r: 3, fill: "#ff9800" }, g);
+  // special stand types and entry (RULES.md): "H" on horseback; a stand not yet entered is faded at its entry square
+  const units = v.units || { mounted: [], offtable: [] };
+  const mounted = units.mounted.includes(st.id), off = units.offtable.includes(st.id);
+  if (mounted) {
+    el("text", { x: X + CELL - 5, y: Y + CELL - 14, "font-size": 8, "text-anchor": "middle", fill: "#ffe082",
+                 "font-weight": 700 }, g, "H");
+  }
+  if (off) g.setAttribute("opacity", "0.45");
   const t = v.types[st.type] || {};
   tip(g, `${side.name} ${st.id}: ${t.name || st.type} (AP ${t.ap} HE ${t.he} DV ${t.dv}${t.defence}, range ${t.range}", MP ${t.mp})` +
          ` at ${st.at[0]},${st.at[1]} facing ${st.facing}, ${st.posture} posture` +
          (st.suppressed ? ", suppressed" : "") + (st.disorganized ? ", disorganized" : "") +
-         (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : ""));
+         (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : "") +
+         (mounted ? ", mounted" : "") + (off ? ", off the table (enters here)" : ""));
   if (v.mover && v.mover.id === st.id) {
     el("rect", { x: X + 0.5, y: Y + 0.5, width: CELL - 1, height: CELL - 1, rx: 4, fill: "none", stroke: "#1e88e5",
                  "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g);

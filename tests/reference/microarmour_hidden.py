@@ -1,0 +1,172 @@
+"""Hidden set-up, dummies, spotting, weather and night for the Micro Armour
+reference model (tests/reference/microarmour.py mixes this in and calls these
+hooks): written from RULES.md "Hidden set-up and spotting" and "Weather and
+night", not from the engine. Full states only: here every marker's content is known."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ardsearch.games.microarmour import _data
+
+CHARTS = _data.load_charts()
+TERRAIN = CHARTS["terrain"]
+TNAMES = [t["name"] for t in TERRAIN]
+SPOT = CHARTS["spotting"]
+# weather: sighting dice (count, sides) per weather name (RULES.md, Weather and night)
+WEATHER_DICE = {"clear": None, "light_rain": (3, 6), "haze": (2, 8), "heavy_rain": (2, 6), "light_snow": (2, 6),
+                "heavy_snow": (1, 6), "fog": (1, 6), "sandstorm": (1, 6)}
+WEATHERS = tuple(WEATHER_DICE)
+GROUNDS = ("normal", "snow", "deep_snow", "frozen")
+
+
+def dice_sum(n, sides):
+    out = {0: Fraction(1)}
+    for _ in range(n):
+        nxt = {}
+        for v, p in out.items():
+            for f in range(1, sides + 1):
+                nxt[v + f] = nxt.get(v + f, 0) + p / sides
+        out = nxt
+    return out
+
+
+class HiddenRules:
+    # ------------------------------------------------------------ setup
+    def init_hidden(self, weather="scenario", ground="scenario", night="scenario"):
+        sc = self.sc
+        self.weather = WEATHERS[sc["weather"]] if weather == "scenario" else weather
+        self.ground = GROUNDS[sc["ground"]] if ground == "scenario" else ground
+        self.night = sc["night"] if night == "scenario" else night == "night"
+        self.sight = sc["sighting"]
+        self.sight_turn = 0
+        flags = {st["id"]: (st["hidden"], st["dummy"]) for p in range(2) for st in sc["stands"][p]}
+        for s in self.stands:
+            s["hidden"], s["dummy"] = flags[s["id"]]
+            s["removed"] = False
+            s["due"] = False       # spotted or shown: what it is comes next (a chance node)
+        if self.night:
+            for p in range(2):
+                self.coh[p] = max(5, self.coh[p] - sc["night_loss"][p])
+        self.spot_update()
+
+    # ------------------------------------------------------------ weather and ground
+    def ground_ter(self, t):
+        name = TNAMES[t]
+        if self.ground in ("snow", "deep_snow") and name == "clear":
+            return TNAMES.index("rough")          # snow: clear terrain is Rough 1
+        if self.ground == "frozen" and name == "stream":
+            return TNAMES.index("rough")          # extreme cold freezes water to Rough 1
+        return t
+
+    def ground_cost(self, c):
+        return 2 * c if self.ground == "deep_snow" else c     # deep snow doubles MP costs
+
+    def sight_rolls(self):
+        return WEATHER_DICE[self.weather] is not None or self.night
+
+    def sight_due(self):
+        return self.phase == "initiative" and self.sight_turn != self.turn and self.sight_rolls()
+
+    def sight_chances(self):
+        board = self.sc["sighting"]
+        dice = WEATHER_DICE[self.weather]
+        dist = {board: Fraction(1)} if dice is None else {}
+        if dice is not None:
+            for v, p in dice_sum(*dice).items():
+                dist[min(v, board)] = dist.get(min(v, board), 0) + p
+        if self.night:
+            nm = SPOT["night_max"]
+            out = {}
+            for v, p in dist.items():
+                for n in range(1, nm + 1):
+                    out[min(v, n)] = out.get(min(v, n), 0) + p / nm
+            dist = out
+        return {f"sight:{v}": p for v, p in sorted(dist.items())}
+
+    def sight_apply(self, move):
+        self.sight = int(move.split(":")[1])
+        self.sight_turn = self.turn
+
+    # ------------------------------------------------------------ dummies and markers
+    def is_stand(self, s):
+        """Counts as a stand for break points: not a dummy, not removed."""
+        return not s["dummy"] and not s["removed"]
+
+    def holds_ground(self, s):
+        """Holds the village at the end: shown (a marker holds nothing)."""
+        return not s["hidden"]
+
+    def fire_hidden_blocked(self, f, t):
+        return f["hidden"] or t["hidden"]
+
+    # ------------------------------------------------------------ showing markers
+    def reveal_due(self):
+        return next((s for s in self.stands if s["due"]), None)
+
+    def show_moves(self, p):
+        return [f"show {s['id']}" for s in self.stands if s["side"] == p and s["hidden"] and not s["due"]]
+
+    def show(self, move):
+        self.by_id[move.split()[1]]["due"] = True
+
+    def shown_chances(self):
+        s = self.reveal_due()
+        return {"shown:" + ("dummy" if s["dummy"] else s["w"]["key"]): Fraction(1)}
+
+    def shown_apply(self, move):
+        s = self.reveal_due()
+        s["due"] = False
+        self.reveal(s)
+
+    # ------------------------------------------------------------ spotting
+    def spots(self, e, g):
+        d = self.dist(e, g)
+        if d <= 1:
+            return True
+        tg = self.sc["grid"][g["y"]][g["x"]]
+        tg = self.ground_ter(tg)
+        te = self.ground_ter(self.sc["grid"][e["y"]][e["x"]])
+        up = SPOT["level"][te] - SPOT["level"][tg]
+        r = self.sight + (SPOT["per_level"] * up if up > 0 else 0)
+        conceal = 0 if g["fired"] else SPOT["concealed"][tg]
+        if conceal and conceal < r:
+            r = conceal
+        if d > r:
+            return False
+        from reference.microarmour import crossed
+        return not any(self.blocking(cx, cy, True) for cx, cy in crossed(e["x"], e["y"], g["x"], g["y"]))
+
+    def reveal(self, s):
+        s["hidden"] = False
+        if s["dummy"]:
+            s.update(dummy=False, removed=True, alive=False, due=False)
+
+    def spot_update(self):
+        for g in self.stands:
+            if g["hidden"] and not g["due"] and any(
+                    self.spots(e, g) for e in self.stands
+                    if e["side"] != g["side"] and e["alive"] and not e["dummy"]):
+                g["due"] = True
+
+    # ------------------------------------------------------------ schema
+    def stand_hidden_dict(self, s):
+        return {"hidden": s["hidden"], "dummy": s["dummy"], "spotted": s["due"]}
+
+    def weather_dict(self):
+        return {"weather": self.weather, "ground": self.ground, "night": self.night, "sighting": self.sight,
+                "sighting_turn": self.sight_turn}
+
+    def hidden_from_dict(self, d):
+        listed = {sd["id"]: sd for sd in d["stands"]}
+        weapons = {w["key"]: w for w in _data.load_weapons()}
+        for s in self.stands:
+            sd = listed.get(s["id"])
+            if sd is None:
+                s.update(hidden=False, dummy=False, removed=True, alive=False, due=False)
+            else:
+                s.update(hidden=sd["hidden"], dummy=sd["dummy"], removed=False, w=weapons[sd["type"]],
+                         due=sd["spotted"])
+        self.coh = list(d["cohesion"])
+        w = d["conditions"]
+        self.weather, self.ground, self.night = w["weather"], w["ground"], w["night"]
+        self.sight, self.sight_turn = w["sighting"], w["sighting_turn"]
