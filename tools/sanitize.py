@@ -64,8 +64,11 @@ FULL = [
 ]
 QUICK = [
     ("corrupt", ["tests/test_corrupt_states.py"], {"ARDSEARCH_CORRUPT_SAMPLES": "1000"}),
-    # the views test is three quarters of the conformance suite's time: Ardennes' only
-    ("conformance", ["tests/test_conformance.py", "-k", "not views_keep_secrets or ardennes"],
+    # the views test is three quarters of the conformance suite's time: Ardennes' only;
+    # Micro Armour's newer scenario configs are left to the corrupt group and the
+    # games group's rule tests (under the sanitizers too), to keep CI under 30 minutes
+    ("conformance", ["tests/test_conformance.py", "-k", "(not views_keep_secrets or ardennes) and not barrage"
+                     " and not combined and not minefield and not meeting and not ambush and not tank_riders"],
      {"ARDSEARCH_PLAYOUT_SEEDS": "40"}),
     ("protocol", ["tests/test_protocol_fuzz.py", "tests/test_protocol_engine.py"],
      {"ARDSEARCH_FUZZ_GAMES": "all"}),
