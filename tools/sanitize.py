@@ -69,7 +69,7 @@ QUICK = [
     # games group's rule tests (under the sanitizers too), to keep CI under 30 minutes
     ("conformance", ["tests/test_conformance.py", "-k", "(not views_keep_secrets or ardennes) and not barrage"
                      " and not combined and not minefield and not meeting and not ambush and not tank_riders"],
-     {"ARDSEARCH_PLAYOUT_SEEDS": "40"}),
+     {"ARDSEARCH_PLAYOUT_SEEDS": "25"}),
     ("protocol", ["tests/test_protocol_fuzz.py", "tests/test_protocol_engine.py"],
      {"ARDSEARCH_FUZZ_GAMES": "all"}),
     ("search", SEARCH, {}),
