@@ -31,7 +31,7 @@ import ardsearch
 from ardsearch.games.microarmour import SPEC, _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, keep_only, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="barrage")
 BASE = GAME.new_initial_state(seed=0).to_dict()
@@ -42,17 +42,7 @@ def position(stands, batteries=None, artillery=None, **top):
     """A barrage-scenario state from {id: {field: value}}, battery updates
     {id: {field: value}} (the to_dict battery schema) and top-level keys."""
     d = copy.deepcopy(BASE)
-    for st in d["stands"]:
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [3, 6]
-        elif st["id"] == "sghq":
-            st["at"] = [29, 19]
-        else:
-            st["alive"] = False
-        if "carried_by" not in stands.get(st["id"], {}):
-            st["carried_by"] = None       # aboard only where the position says so (RULES.md, Transport)
+    d["stands"] = keep_only(d["stands"], stands, ghq_at=((3, 6), (29, 19)))
     for b in d["artillery"]["batteries"]:
         b.update((batteries or {}).get(b["id"], {}))
     d["artillery"].update(artillery or {})

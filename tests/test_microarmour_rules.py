@@ -28,19 +28,19 @@ GAME = ardsearch.Game(SPEC)
 BASE = GAME.new_initial_state(seed=0).to_dict()
 
 
-def keep_only(stand_dicts, stands):
+def keep_only(stand_dicts, stands, ghq_at=((0, 0), (29, 19))):
     """The scenario's stands with `stands` ({id: {field: value}}) applied, the
-    two GHQs parked in far corners and every other stand removed: how every
-    hand-built Micro Armour position starts."""
+    two GHQs parked at `ghq_at` (far corners) and every other stand removed:
+    how every hand-built Micro Armour position starts."""
     out = []
     for st in stand_dicts:
         st = dict(st)
         if st["id"] in stands:
             st.update(stands[st["id"]])
         elif st["id"] == "gghq":
-            st["at"] = [0, 0]
+            st["at"] = list(ghq_at[0])
         elif st["id"] == "sghq":
-            st["at"] = [29, 19]
+            st["at"] = list(ghq_at[1])
         else:
             st["alive"] = False
         if "carried_by" not in stands.get(st["id"], {}):

@@ -19,7 +19,7 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, keep_only, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="meeting")
 BASE = GAME.new_initial_state(seed=0).to_dict()
@@ -30,19 +30,7 @@ def position(stands, units=None, **top):
     """A meeting state: `stands` ({id: {field: value}}) as named, the GHQs in far
     corners, every other stand lost; `units` the "units" key."""
     d = dict(BASE)
-    out = []
-    for st in BASE["stands"]:
-        st = dict(st)
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [0, 0]
-        elif st["id"] == "sghq":
-            st["at"] = [23, 13]
-        else:
-            st["alive"] = False
-        out.append(st)
-    d["stands"] = out
+    d["stands"] = keep_only(BASE["stands"], stands, ghq_at=((0, 0), (23, 13)))
     d["units"] = units if units is not None else {"mounted": [], "flame": None, "offtable": [], "group": None}
     d.update(top)
     state = GAME.state_from_dict(d)
