@@ -177,7 +177,7 @@ class TerminalPlay:
             if not notes:
                 self.write(f"no legal move starts with {prefix!r}")
                 return
-        self.write(f"{len(notes)} legal moves:")
+        self.write(f"{len(notes)} legal move{'' if len(notes) == 1 else 's'}:")
         shown = 0
         for key, group in group_moves(notes):
             if shown >= MOVES_SHOWN:
