@@ -5,26 +5,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
 
-from test_protocol_helpers import ENGINE_CMD, engine_env, require_search
+from test_protocol_helpers import recording_engine
 
 import ardsearch
-from ardsearch.protocol.client import Engine, Limit
+from ardsearch.protocol.client import Limit
 
 
-class Recording(Engine):
-    def _write(self, text):
-        self.sent = getattr(self, "sent", []) + [text]
-        super()._write(text)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    require_search()
-    with Recording.popen(ENGINE_CMD, timeout=30, env=engine_env()) as e:
-        e.configure({"Seed": 3})
-        yield e
+engine = recording_engine(timeout=30)
 
 
 def at_the_second_plot():

@@ -34,6 +34,27 @@ def require_search():
         pytest.skip(f"ardennes or the search extension is not built: {exc}")
 
 
+def recording_engine(timeout: float = 30):
+    """A module-scoped pytest fixture: our engine as a child process (seed 3)
+    that keeps every line sent to it in `.sent`, for the tests that check what
+    a client tells each seat's engine (masked histories)."""
+    from ardsearch.protocol.client import Engine
+
+    class Recording(Engine):
+        def _write(self, text):
+            self.sent = getattr(self, "sent", []) + [text]
+            super()._write(text)
+
+    @pytest.fixture(scope="module")
+    def engine():
+        require_search()
+        with Recording.popen(ENGINE_CMD, timeout=timeout, env=engine_env()) as e:
+            e.configure({"Seed": 3})
+            yield e
+
+    return engine
+
+
 class Captured:
     """A LineWriter stand-in that keeps the lines."""
 

@@ -2,11 +2,10 @@
 seat did not see, and the engine's answer cannot depend on hidden events."""
 from __future__ import annotations
 
-import pytest
 
-from test_protocol_helpers import ENGINE_CMD, engine_env, require_search
+from test_protocol_helpers import recording_engine, require_search
 
-from ardsearch.protocol.client import Engine, Limit
+from ardsearch.protocol.client import Limit
 
 
 def game_with(first: str, objectives: tuple[str, str], moves=()):
@@ -19,18 +18,7 @@ def game_with(first: str, objectives: tuple[str, str], moves=()):
     return state
 
 
-class Recording(Engine):
-    def _write(self, text):
-        self.sent = getattr(self, "sent", []) + [text]
-        super()._write(text)
-
-
-@pytest.fixture(scope="module")
-def engine():
-    require_search()
-    with Recording.popen(ENGINE_CMD, timeout=20, env=engine_env()) as e:
-        e.configure({"Seed": 3})
-        yield e
+engine = recording_engine(timeout=20)
 
 
 def positions(engine):
