@@ -143,7 +143,7 @@ export function render(root, snap, ui) {
   for (const st of v.stands) {        // cargo rides unseen (its carrier's badge); waiting stands beside the map
     if (st.alive && !st.carried_by && !waiting.has(st.id)) drawStand(ctx, st, ctx.px(st.at[0]), ctx.py(st.at[1]));
   }
-  drawOffTable(ctx, (st, X, Y) => drawStand(ctx, st, X, Y));
+  drawOffTable(ctx, (st, X, Y, parent) => drawStand(ctx, st, X, Y, parent));
   drawObstacleActivity(ctx);
   drawUnitActivity(ctx);
   drawPlots(ctx);
@@ -315,13 +315,13 @@ function kindOf(v, st) {
 
 // A stand: a counter in its side's colour with the unit symbol, its id, the
 // facing arrow on the edge it faces, a posture tag and S/D markers.
-function drawStand(ctx, st, X, Y) {
+function drawStand(ctx, st, X, Y, parent = ctx.svg) {
   const v = ctx.v;
   const side = SIDE[st.side];
   const mine = ctx.interactive && ctx.moves.some((m) => standOf(m, { id: st.id, mover: v.mover && v.mover.id === st.id,
                                                                       retreater: false }) === st.id);
   const key = `stand:${st.id}`;
-  const g = el("g", { "data-stand": st.id, "data-side": st.side }, ctx.svg);
+  const g = el("g", { "data-stand": st.id, "data-side": st.side }, parent);
   const box = isMarker(st) ? drawMarkerCounter(ctx, g, st, X, Y) : drawCounter(ctx, g, st, X, Y);
   if (v.mover && v.mover.id === st.id) {
     el("rect", { x: X + 0.5, y: Y + 0.5, width: CELL - 1, height: CELL - 1, rx: 4, fill: "none", stroke: "#1e88e5",

@@ -180,7 +180,12 @@ export function obstacleNotes(ctx, x, y) {
 export function obstacleKey(ctx, g, item) {
   const v = ctx.v;
   // a swatch: the table's own drawing of one square at 0.45 scale
-  const small = (px, py, draw) => draw(el("g", { transform: `translate(${px} ${py}) scale(0.45)` }, g));
+  // (without its data-* marks: those name what is on the table)
+  const small = (px, py, draw) => {
+    const s = el("g", { transform: `translate(${px} ${py}) scale(0.45)` }, g);
+    draw(s);
+    for (const n of s.querySelectorAll("*")) for (const a of [...n.attributes]) if (a.name.startsWith("data-")) n.removeAttribute(a.name);
+  };
   const at0 = { v: ctx.v, SIDE: ctx.SIDE, cell: ctx.cell, px: () => 0, py: () => 0 };
   const classes = new Set((v.positions || []).map((p) => p.class));
   for (const cls of ["light", "medium", "heavy"]) {

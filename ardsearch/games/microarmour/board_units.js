@@ -152,7 +152,7 @@ export function drawOffTable(ctx, drawAt) {
                                  n: [X + C / 2, Y + C + 1, 0, 1], s: [X + C / 2, Y - 1, 0, -1] }[edge];
       el("path", { d: `M${ax + dx * 7} ${ay + dy * 7}L${ax - dy * 4} ${ay + dx * 4}L${ax + dy * 4} ${ay - dx * 4}Z`,
                    fill: ctx.SIDE[st.side].color }, g);
-      drawAt(st, X, Y);
+      drawAt(st, X, Y, g);
     }
   }
 }

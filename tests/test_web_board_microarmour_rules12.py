@@ -1,0 +1,295 @@
+"""Micro Armour's web board draws what issue 12 added, in a real browser.
+
+Spec (the web board task for issue 12): board.js must draw "improved
+positions (class light/medium/heavy, facing, destroyed), wire, AT ditches,
+minefield markers (own: kind real/dummy; the opponent's: unknown marker;
+revealed real: a distinct mark; breach progress)", "hidden markers of the
+opponent as `?` counters at their square ... the viewer's own hidden stands
+marked as hidden ... dummies (own / full state)", "hedgerow, stream, ford,
+bridge each drawn and in the legend", cargo aboard a carrier, "stands off
+the table waiting to enter: listed beside the map at their edge (with their
+entry square), not drawn on the map", mounted cavalry, a movement group in
+hand, flame checks and "weather and night conditions (sighting distance) in
+the header lines", each with a legend entry, "from the view dict only (never
+leak hidden information)". The view keys are RULES.md's Structured state
+(`positions`, `wire`, `ditches`, `minefields` with `kind: unknown` for the
+opponent's unrevealed markers, `type: "?"` for an unspotted enemy marker,
+`units: {mounted, offtable, flame, group}`, `conditions`).
+
+Same fixtures and helpers as tests/test_web_board_microarmour_support.py;
+ARDSEARCH_SCREENSHOTS=DIR keeps a picture of each board."""
+import copy
+import json
+import os
+import random
+import tomllib
+
+import ardsearch
+from ardsearch.random_walk import random_walk
+
+from test_web_browser import browser, page, server  # noqa: F401 (fixtures)
+from test_web_board_microarmour_support import CLICK, legend_text, render, shot, svg_text
+
+SCENARIOS = ["introductory", "airstrike", "barrage", "combined", "minefield", "meeting", "ambush"]
+CHARTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ardsearch", "games", "microarmour", "data", "charts.toml")
+OUTER = "s => s.outerHTML"
+
+
+def state_after(scenario, steps, seed=0):
+    state = ardsearch.load_game("microarmour", scenario=scenario).new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        random_walk(state, 1, rng)
+    return state
+
+
+def outer(page):
+    return page.eval_on_selector("#board svg", OUTER)
+
+
+def test_every_scenario_from_both_seats_and_the_full_state(page):
+    """Every scenario draws from both seats and as the full state, at the
+    after 40 random moves, with its weather line ("weather ... ·
+    sighting n\\"") and a key entry for every terrain on its table."""
+    for scenario in SCENARIOS:
+        for steps in (40,):
+            state = state_after(scenario, steps)
+            for seat, view in (("german", state.view(0).to_dict()), ("soviet", state.view(1).to_dict()),
+                               ("full", state.to_dict())):
+                svg = render(page, view)
+                cond = svg.locator("[data-conditions]").text_content()
+                assert cond.startswith("weather ") and "sighting" in cond, (scenario, seat)
+                legend = legend_text(page)
+                names = {view["table"]["terrain"][ch] for row in view["table"]["rows"] for ch in row}
+                for name in names:
+                    assert name in legend, (scenario, seat, name)
+                shot(page, f"microarmour-rules12-{scenario}-{steps}-{seat}")
+
+
+def test_every_terrain_of_the_chart_is_drawn_and_keyed(page):
+    """charts.toml's terrain list is every square any scenario or the map
+    generator lays (`[terrain.<name>]`, one `char` each): a table holding all
+    of them draws each (its tooltip names it) and the key lists each."""
+    with open(CHARTS, "rb") as f:
+        terrain = tomllib.load(f)["terrain"]
+    view = ardsearch.load_game("microarmour").new_initial_state(0).view(0).to_dict()
+    chars = "".join(t["char"] for t in terrain.values())
+    T = view["table"]
+    T["terrain"] = {t["char"]: name for name, t in terrain.items()}
+    T["rows"] = [(chars * T["width"])[i:i + T["width"]] for i in range(0, T["height"] * T["width"], T["width"])]
+    svg = render(page, view)
+    legend = legend_text(page)
+    for name in terrain:
+        assert name in legend, name
+        assert svg.locator(f"[data-layer=terrain] rect title:text-matches('^\\\\d+,\\\\d+ {name}$')").count() > 0, name
+    shot(page, "microarmour-rules12-terrain")
+
+
+def test_minefield_defence_from_the_soviet_seat(page):
+    """Digest, Improved positions: "Improved Positions come in Light, Medium,
+    and Heavy types ... 1 square inch markers"; Minefields: "Each real
+    minefield may be accompanied by dummies ... all recorded on a Minefield
+    Record Sheet". The Soviet view (the sheet's owner) draws its five
+    positions by class, the wire and ditch squares, and its six markers with
+    their kinds: four real, two dummies; the German hasty field and dummy are
+    unknown to it."""
+    view = state_after("minefield", 0).view(1).to_dict()
+    svg = render(page, view)
+    assert svg.locator("[data-position]").count() == 5
+    assert svg.locator("[data-position][data-class=heavy]").count() == 1
+    assert svg.locator("[data-wire]").count() == len(view["wire"]) == 4
+    assert svg.locator("[data-ditch]").count() == len(view["ditches"]) == 4
+    assert svg.locator("[data-minefield][data-side=soviet][data-kind=real]").count() == 4
+    assert svg.locator("[data-minefield][data-side=soviet][data-kind=dummy]").count() == 2
+    assert svg.locator("[data-minefield][data-side=german][data-kind=unknown]").count() == 2
+    legend = legend_text(page)
+    for words in ("heavy improved position", "medium improved position", "light improved position", "wire",
+                  "anti-tank ditch", "minefield marker (the opponent's", "own minefield, not yet revealed", "dummy minefield"):
+        assert words in legend, words
+    shot(page, "microarmour-rules12-minefield-soviet")
+
+
+def test_the_opponents_view_draws_no_hidden_truth(page):
+    """RULES.md, Hidden information: "which are real, and of which kind, is
+    their owner's. `observe(p)` clears the kind of every opponent marker not
+    yet revealed"; an unspotted marker's view "shows ... `type: "?"`". Two
+    truths that differ only there (the Soviet minefield kinds shuffled, the
+    ambush's hidden contents swapped) draw the same German board, every
+    Soviet marker is `unknown` and no Soviet marker's drawing names a kind."""
+    game = ardsearch.load_game("microarmour", scenario="minefield")
+    full = game.new_initial_state(0).to_dict()
+    other = copy.deepcopy(full)
+    sov = [m for m in other["minefields"] if m["side"] == "soviet"]
+    kinds = [m["kind"] for m in sov]
+    for m, k in zip(sov, kinds[1:] + kinds[:1]):
+        m["kind"] = k
+    assert kinds != [m["kind"] for m in sov]
+    svgs = []
+    for d in (full, other):
+        render(page, game.state_from_dict(d).view(0).to_dict())
+        svgs.append(outer(page))
+    assert svgs[0] == svgs[1]
+    svg = page.locator("#board svg")
+    assert svg.locator("[data-minefield][data-side=soviet]").count() == 6
+    assert svg.locator("[data-minefield][data-side=soviet][data-kind=unknown]").count() == 6
+    for html in svg.locator("[data-minefield][data-side=soviet]").evaluate_all("ns => ns.map(n => n.outerHTML)"):
+        for word in ("hasty", "standard", "concentrated", 'data-kind="dummy"', 'data-kind="real"'):
+            assert word not in html
+
+    game = ardsearch.load_game("microarmour", scenario="ambush")
+    full = game.new_initial_state(0).to_dict()
+    other = copy.deepcopy(full)
+    hidden = [s for s in other["stands"] if s["hidden"] and s["side"] == "soviet"]
+    a = next(s for s in hidden if s["type"] == "t34" and not s["dummy"])
+    b = next(s for s in hidden if s["type"] == "rifle")
+    for k in ("type", "dummy"):
+        a[k], b[k] = b[k], a[k]
+    svgs = []
+    for d in (full, other):
+        render(page, game.state_from_dict(d).view(0).to_dict())
+        svgs.append(outer(page))
+    assert svgs[0] == svgs[1]
+    for word in ("zis3", "data-dummy", "DUMMY", 'data-hidden="own"'):
+        assert word not in svgs[0], word
+    markers = svg.locator("[data-hidden=marker]").evaluate_all("ns => ns.map(n => n.outerHTML)")
+    assert len(markers) == 9
+    for html in markers:                 # (the Soviet HQs are T-34s: the type's name is seen elsewhere)
+        for word in ("T-34", "t34", "rifle", "Rifle", "ZiS", "zis3", "facing", "posture"):
+            assert word not in html, word
+
+
+def test_ambush_markers_from_each_side(page):
+    """Digest, Hidden deployment: stands "set up hidden" with "dummy
+    stands". The German view draws each of the nine Soviet markers as a `?`
+    counter at its square; the Soviet view draws the same nine stands as its
+    own hidden stands (the opponent does not see them), three of them
+    dummies; the full state shows them as the Soviet view does."""
+    state = state_after("ambush", 0)
+    svg = render(page, state.view(0).to_dict())
+    markers = svg.locator("[data-hidden=marker]")
+    assert markers.count() == 9
+    m1 = svg.locator("[data-stand=m1]")
+    assert m1.get_attribute("data-hidden") == "marker" and "?" in m1.text_content()
+    assert "unspotted enemy marker" in legend_text(page)
+    assert "weather light rain" in svg_text(page)
+    shot(page, "microarmour-rules12-ambush-german")
+    for view in (state.view(1).to_dict(), state.to_dict()):
+        svg = render(page, view)
+        assert svg.locator("[data-hidden=own]").count() == 9
+        assert svg.locator("[data-dummy]").count() == 3
+        assert svg.locator("[data-hidden=marker]").count() == 0
+        legend = legend_text(page)
+        assert "hidden (the opponent sees only a ? marker)" in legend and "dummy stand" in legend
+    shot(page, "microarmour-rules12-ambush-soviet")
+
+
+def test_the_owner_shows_a_marker_by_clicking_it(page):
+    """RULES.md, Hidden set-up: "its owner may `show <marker>` whenever it is
+    asked to act in the posture, fire or movement phase" (an unspotted marker
+    "cannot be attacked", so no enemy move targets one). In the Soviet view
+    the hidden stand is clickable: a click offers its `show` move. The
+    German view of the same position draws it as a `?` marker that takes no
+    click (no German move belongs to it)."""
+    state = ardsearch.load_game("microarmour", scenario="ambush").new_initial_state(0)
+    rng = random.Random(0)
+    for _ in range(400):
+        if not state.is_chance_node() and state.current_player() == 1:
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            shows = [m for m in legal if m.startswith("show ")]
+            if shows:
+                break
+        random_walk(state, 1, rng)
+    else:
+        raise AssertionError("no show move in 400 moves")
+    marker = shows[0].split()[1]
+    page.evaluate(CLICK, json.loads(json.dumps([state.view(1).to_dict(), legal])))
+    counter = page.locator(f"#board svg [data-stand={marker}]")
+    assert counter.get_attribute("data-hidden") == "own"
+    counter.click()
+    assert shows[0] in (page.evaluate("window.__offered") or [])
+    shot(page, "microarmour-rules12-ambush-show")
+    render(page, state.view(0).to_dict())
+    enemy = page.locator(f"#board svg [data-stand={marker}]")
+    assert enemy.get_attribute("data-hidden") == "marker" and "clickable" not in (enemy.get_attribute("class") or "")
+
+
+def test_cargo_aboard_a_carrier(page):
+    """Digest, Transport (RULES.md): "The Introductory scenario's half-tracks
+    carry the Panzergrenadiers": the half-track shows a badge with its cargo
+    count and names the stand aboard in its tooltip; the cargo is not drawn
+    on the map."""
+    view = state_after("introductory", 0).view(0).to_dict()
+    svg = render(page, view)
+    carriers = {s["carried_by"]: s["id"] for s in view["stands"] if s["carried_by"]}
+    assert carriers
+    for car, cargo in carriers.items():
+        badge = svg.locator(f"[data-stand={car}] [data-cargo]")
+        assert badge.get_attribute("data-cargo") == cargo and badge.text_content() == "1"
+        assert f"carrying {cargo}" in svg.locator(f"[data-stand={car}] > title").text_content()
+        assert svg.locator(f"[data-stand={cargo}]").count() == 0
+    assert "carrying stands" in legend_text(page)
+    shot(page, "microarmour-rules12-cargo")
+
+
+def test_meeting_stands_wait_beside_the_map_and_cavalry_rides(page):
+    """Digest, Scenarios: "Both sides enter the playing surface on turn one
+    (1), Germans from one narrow edge, Soviets from the other"; RULES.md,
+    Entry: a stand off the table "is not drawn on the map". The meeting
+    scenario's seven German stands wait in the strip west of the map and the
+    Soviet seven east of it, each level with its entry square, listed below
+    with it; the Cossacks start on horseback (`H`)."""
+    view = state_after("meeting", 0).view(0).to_dict()
+    svg = render(page, view)
+    off = view["units"]["offtable"]
+    west = svg.locator("[data-offtable=w] [data-stand]")
+    east = svg.locator("[data-offtable=e] [data-stand]")
+    assert west.count() + east.count() == len(off) == 14
+    assert west.count() == 7 and east.count() == 7
+    map_left = float(svg.locator("[data-layer=terrain] rect").first.get_attribute("x"))
+    for i in range(west.count()):
+        assert float(west.nth(i).locator("rect").first.get_attribute("x")) < map_left
+    assert svg.locator("[data-stand=kaz1][data-mounted]").count() == 1
+    text = svg_text(page)
+    assert "German waiting to enter from the west edge: " in text and "gghq → 0,6" in text
+    legend = legend_text(page)
+    assert "off the table, waiting to enter" in legend and "cavalry on horseback" in legend
+    shot(page, "microarmour-rules12-meeting")
+
+
+def test_activity_in_progress_and_night(page):
+    """Hand-built on a real view (the keys as RULES.md gives them): a
+    revealed real field being breached (`breach`: "successful breaching rolls
+    so far"), the minefield attacking the mover (`minefield_attack`), an
+    engineering roll due, a group in hand ("still to move"), a flame check
+    and a night turn with its rolled sighting ("At night ... sighting is
+    typically 1-5")."""
+    view = state_after("minefield", 0).view(0).to_dict()
+    mf = next(m for m in view["minefields"] if m["side"] == "soviet")
+    mf.update(revealed=True, kind="standard", breach=2)
+    view["minefield_attack"] = mf["at"]
+    ger = [s for s in view["stands"] if s["side"] == "german" and s["alive"] and not s["carried_by"]]
+    view["engineering_roll"] = ger[0]["id"]
+    view["units"]["group"] = {"id": "g1", "step": "moving", "ordered": True, "attempting": [ger[1]["id"], ger[2]["id"]],
+                              "to_move": [ger[2]["id"]]}
+    sov = next(s for s in view["stands"] if s["side"] == "soviet" and s["alive"] and not s["carried_by"])
+    view["units"]["flame"] = {"target": sov["id"], "by": ger[3]["id"], "step": "roll"}
+    view["conditions"].update(night=True, sighting=3, sighting_turn=1)
+    view["positions"][0]["destroyed"] = True
+    svg = render(page, view)
+    assert svg.locator(f"[data-minefield][data-kind=revealed]").count() == 1
+    assert svg.locator(f"[data-breach='{mf['at'][0]},{mf['at'][1]}']").text_content() == "breach 2"
+    assert svg.locator("[data-minefield-attack]").count() == 1
+    assert svg.locator(f"[data-engineering={ger[0]['id']}]").count() == 1
+    assert svg.locator("[data-group=g1]").count() == 1
+    assert svg.locator(f"[data-flame={sov['id']}]").count() == 1
+    assert svg.locator("[data-position][data-destroyed='1']").count() == 1
+    assert svg.locator("[data-conditions]").text_content() == 'weather clear · night · sighting 3" (rolled turn 1)'
+    text = svg_text(page)
+    assert f"engineering roll: {ger[0]['id']}" in text and "group g1 (moving, ordered)" in text
+    legend = legend_text(page)
+    for words in ("revealed real minefield", "breaching successes", "engineering roll due", "destroyed improved position",
+                  "movement group in hand", "flame attack"):
+        assert words in legend, words
+    shot(page, "microarmour-rules12-activity")
