@@ -293,3 +293,18 @@ def test_activity_in_progress_and_night(page):
                   "movement group in hand", "flame attack"):
         assert words in legend, words
     shot(page, "microarmour-rules12-activity")
+
+
+def test_the_server_serves_the_boards_modules_and_nothing_else():
+    """docs/web.md: `GET /games/<game>/board.js` is that game's drawing code,
+    and board.js imports its board_<concern>.js modules from beside it; the
+    rest of the game's package (its Python, data, RULES.md) is not served."""
+    from starlette.testclient import TestClient
+    from ardsearch.web.server import create_app
+    with TestClient(create_app(max_searches=1)) as client:
+        for name in ("board", "board_obstacles", "board_units"):
+            r = client.get(f"/games/microarmour/{name}.js")
+            assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript"), name
+        for bad in ("/games/microarmour/_data.js", "/games/microarmour/RULES.js", "/games/microarmour/board_x.py.js",
+                    "/games/microarmour/board_none.js", "/games/chess/board_units.js", "/games/microarmour/..%2f__init__.js"):
+            assert client.get(bad).status_code == 404, bad

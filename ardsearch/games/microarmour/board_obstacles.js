@@ -74,7 +74,8 @@ function wire(ctx, g, at, tooltip) {
 function position(ctx, layer, p) {
   const look = POSITION[p.class] || POSITION.light;
   const g = el("g", { "data-position": sq(p.at), "data-class": p.class, "data-destroyed": p.destroyed ? "1" : "0" }, layer);
-  const X = ctx.px(p.at[0]), Y = ctx.py(p.at[1]), C = ctx.cell, w = 5, i = w / 2;
+  // a 5px band straddling the square's edge: 3px of it show around a counter on it
+  const X = ctx.px(p.at[0]), Y = ctx.py(p.at[1]), C = ctx.cell, w = 5, i = 0.5;
   const [fx, fy] = DIRS[p.facing] || [0, 1];
   const diagonal = fx !== 0 && fy !== 0;
   const seg = { n: `M${X + i} ${Y + i}H${X + C - i}`, s: `M${X + i} ${Y + C - i}H${X + C - i}`,
@@ -84,8 +85,8 @@ function position(ctx, layer, p) {
     const dot = ex * fx + ey * fy;
     if (dot > 0 || (!diagonal && dot === 0)) d += seg[e];
   }
-  el("path", { d, fill: "none", stroke: p.destroyed ? "#9e9e9e" : look.stroke, "stroke-width": w, "stroke-linecap": "square",
-               "stroke-dasharray": p.destroyed ? "4 3" : "none" }, g);
+  el("path", { d, fill: "none", stroke: p.destroyed ? "#9e9e9e" : look.stroke, "stroke-width": w,
+               "stroke-dasharray": p.destroyed ? "3 4" : "6 1.5" }, g);          // sandbags
   el("text", { x: X + C / 2, y: Y + C / 2 + 4, "font-size": 11, "text-anchor": "middle", "font-weight": 700,
                fill: p.destroyed ? "#9e9e9e" : look.stroke }, g, look.letter);
   if (p.destroyed) el("path", { d: `M${X + 8} ${Y + 8}L${X + C - 8} ${Y + C - 8}M${X + C - 8} ${Y + 8}L${X + 8} ${Y + C - 8}`, stroke: "#9e9e9e", "stroke-width": 1.5 }, g);
@@ -134,13 +135,6 @@ function mineWords(ctx, m) {
 // the stand whose engineering roll is due.
 export function drawObstacleActivity(ctx) {
   const v = ctx.v, C = ctx.cell;
-  for (const m of v.minefields || []) {
-    if (m.removed || !m.breach) continue;
-    const X = ctx.px(m.at[0]), Y = ctx.py(m.at[1]);
-    const g = el("g", { "data-breach": sq(m.at), "pointer-events": "none" }, ctx.svg);
-    el("rect", { x: X + 4, y: Y - 7, width: C - 8, height: 11, rx: 3, fill: "#b71c1c" }, g);
-    el("text", { x: X + C / 2, y: Y + 1.5, "font-size": 8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, g, `breach ${m.breach}`);
-  }
   if (Array.isArray(v.minefield_attack)) {
     const X = ctx.px(v.minefield_attack[0]), Y = ctx.py(v.minefield_attack[1]);
     const g = el("g", { "data-minefield-attack": sq(v.minefield_attack), "pointer-events": "none" }, ctx.svg);
@@ -152,6 +146,13 @@ export function drawObstacleActivity(ctx) {
     const X = ctx.px(eng.at[0]), Y = ctx.py(eng.at[1]);
     const g = el("g", { "data-engineering": eng.id, "pointer-events": "none" }, ctx.svg);
     el("rect", { x: X - 1, y: Y - 1, width: C + 2, height: C + 2, rx: 5, fill: "none", stroke: "#ef6c00", "stroke-width": 2.5, "stroke-dasharray": "2 2" }, g);
+  }
+  for (const m of v.minefields || []) {
+    if (m.removed || !m.breach) continue;
+    const X = ctx.px(m.at[0]), Y = ctx.py(m.at[1]);
+    const g = el("g", { "data-breach": sq(m.at), "pointer-events": "none" }, ctx.svg);
+    el("rect", { x: X + 4, y: Y - 7, width: C - 8, height: 11, rx: 3, fill: "#b71c1c" }, g);
+    el("text", { x: X + C / 2, y: Y + 1.5, "font-size": 8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, g, `breach ${m.breach}`);
   }
 }
 
