@@ -174,12 +174,14 @@ def test_ambush_markers_from_each_side(page):
     assert m1.get_attribute("data-hidden") == "marker" and "?" in m1.text_content()
     assert "unspotted enemy marker" in legend_text(page)
     assert "weather light rain" in svg_text(page)
+    assert "Soviet: cohesion 12, 2 stands + 9 unspotted markers," in svg_text(page)
     shot(page, "microarmour-rules12-ambush-german")
     for view in (state.view(1).to_dict(), state.to_dict()):
         svg = render(page, view)
         assert svg.locator("[data-hidden=own]").count() == 9
         assert svg.locator("[data-dummy]").count() == 3
         assert svg.locator("[data-hidden=marker]").count() == 0
+        assert "Soviet: cohesion 12, 8 stands + 3 dummies," in svg_text(page)
         legend = legend_text(page)
         assert "hidden (the opponent sees only a ? marker)" in legend and "dummy stand" in legend
     shot(page, "microarmour-rules12-ambush-soviet")
@@ -308,3 +310,44 @@ def test_the_server_serves_the_boards_modules_and_nothing_else():
         for bad in ("/games/microarmour/_data.js", "/games/microarmour/RULES.js", "/games/microarmour/board_x.py.js",
                     "/games/microarmour/board_none.js", "/games/chess/board_units.js", "/games/microarmour/..%2f__init__.js"):
             assert client.get(bad).status_code == 404, bad
+
+
+def test_a_waiting_stand_is_clicked_beside_the_map(page):
+    """RULES.md, Entry: "Off the table a stand takes part in the posture
+    phase (it must be marked to move)": its counter in the strip beside the
+    map is clickable, and a click offers its posture moves."""
+    state = ardsearch.load_game("microarmour", scenario="meeting").new_initial_state(0)
+    rng = random.Random(0)
+    for _ in range(300):
+        if not state.is_chance_node() and state.current_player() == 0:
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            if any(m.startswith("posture ") for m in legal):
+                break
+        random_walk(state, 1, rng)
+    else:
+        raise AssertionError("no German posture decision in 300 moves")
+    view = state.view(0).to_dict()
+    stand = next(m.split()[1] for m in legal if m.startswith("posture ") and m.split()[1] in view["units"]["offtable"])
+    page.evaluate(CLICK, json.loads(json.dumps([view, legal])))
+    page.locator(f"#board svg [data-offtable] [data-stand={stand}]").click()
+    offered = page.evaluate("window.__offered") or []
+    assert f"posture {stand} move" in offered and all(m.split()[1] == stand for m in offered)
+
+
+def test_a_spotted_marker_and_a_cleared_wreck(page):
+    """RULES.md, Hidden set-up: "What a spotted or shown marker is comes as a
+    chance node ... whose outcome everyone sees" (`spotted`: it comes next):
+    the `?` counter gets a `!`. Wrecks on roads: "passing a cohesion roll in
+    the marker-removal phase, after which the marker stays but the road rate
+    resumes" (`wrecks_cleared`): the wreck stays, marked cleared. Hand-built
+    on a real German view of the ambush."""
+    view = state_after("ambush", 0).view(0).to_dict()
+    m1 = next(s for s in view["stands"] if s["id"] == "m1")
+    m1["spotted"] = True
+    pz = next(s for s in view["stands"] if s["id"] == "pz4a")
+    pz.update(alive=False, wreck=True, at=[20, 10])
+    view["wrecks_cleared"] = ["pz4a"]
+    svg = render(page, view)
+    assert svg.locator("[data-stand=m1][data-spotted]").count() == 1
+    wreck = svg.locator("[data-wreck='20,10']")
+    assert wreck.get_attribute("data-cleared") == "1" and "cleared off the road" in wreck.text_content()

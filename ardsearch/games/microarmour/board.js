@@ -267,9 +267,10 @@ function drawSquareTargets(ctx) {
 }
 
 function drawWrecks(ctx) {
-  const count = new Map();
+  const count = new Map(), cleared = new Set();
   for (const st of ctx.v.stands) {
     if (!st.alive && st.wreck) count.set(`${st.at[0]},${st.at[1]}`, (count.get(`${st.at[0]},${st.at[1]}`) || 0) + 1);
+    if (!st.alive && st.wreck && (ctx.v.wrecks_cleared || []).includes(st.id)) cleared.add(`${st.at[0]},${st.at[1]}`);
   }
   for (const [sq, n] of count) {
     const [x, y] = sq.split(",").map(Number);
@@ -277,7 +278,14 @@ function drawWrecks(ctx) {
     const g = el("g", { "data-wreck": sq }, ctx.svg);
     el("path", { d: star(X, Y, CELL * 0.42, CELL * 0.18, 7), fill: "#3a3330", opacity: 0.8 }, g);
     if (n > 1) el("text", { x: X, y: Y + 4, "font-size": 11, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }, g, String(n));
-    tip(g, `${n} wreck${n > 1 ? "s" : ""} at ${sq} (cover; ${n > 1 ? "rough terrain" : "2 MP per inch"})`);
+    // cleared off the road (RULES.md, wreck clearing): it stays as cover, the road rate resumes
+    if (cleared.has(sq)) {
+      g.setAttribute("data-cleared", "1");
+      el("path", { d: `M${X - 14} ${Y + 13}H${X + 14}`, stroke: "#fff", "stroke-width": 3 }, g);
+      el("path", { d: `M${X - 14} ${Y + 13}H${X + 14}`, stroke: "#b8a07a", "stroke-width": 2, "stroke-dasharray": "3 2" }, g);
+    }
+    tip(g, `${n} wreck${n > 1 ? "s" : ""} at ${sq} (cover; ${n > 1 ? "rough terrain" : "2 MP per inch"})` +
+           (cleared.has(sq) ? ", cleared off the road (the road rate resumes)" : ""));
   }
 }
 
@@ -623,11 +631,15 @@ function drawSides(ctx, y) {
     const c = v.cards[side];
     const yy = y + i * 22;
     el("rect", { x: 10, y: yy - 12, width: 14, height: 14, fill: SIDE[side].color }, ctx.svg);
-    const live = v.stands.filter((s) => s.side === side && s.alive).length;
+    // unspotted markers are not counted as stands: what they are is not known (a dummy is no stand)
+    const alive = v.stands.filter((s) => s.side === side && s.alive);
+    const markers = alive.filter(isMarker).length, dummies = alive.filter((s) => s.dummy).length;
+    const live = `${alive.length - markers - dummies} stands` + (markers ? ` + ${markers} unspotted marker${markers > 1 ? "s" : ""}` : "") +
+                 (dummies ? ` + ${dummies} dumm${dummies > 1 ? "ies" : "y"}` : "");
     const ghq = v.ghq[i] ? `GHQ ${v.ghq[i]}` : "no GHQ (no orders)";
     const total = c.total === null ? "total hidden" : `total ${c.total}`;
     el("text", { x: 30, y: yy, "font-size": 13, fill: "#222" }, ctx.svg,
-       `${SIDE[side].name}: cohesion ${v.cohesion[i]}, ${live} stands, ${ghq}, orders left ${v.orders[i]}, ` +
+       `${SIDE[side].name}: cohesion ${v.cohesion[i]}, ${live}, ${ghq}, orders left ${v.orders[i]}, ` +
        `break-point cards drawn ${c.drawn} (${total})${c.broken ? " — BROKEN" : ""}` +
        (v.passed[i] && v.phase !== "over" ? " · passed" : ""));
   });

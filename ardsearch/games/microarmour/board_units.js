@@ -53,6 +53,11 @@ export function drawMarkerCounter(ctx, g, st, X, Y) {
                            "stroke-width": 1, "stroke-dasharray": "3 2" }, g);
   el("text", { x: X + C / 2, y: Y + C / 2 + 3, "font-size": 19, "text-anchor": "middle", fill: side.text, "font-weight": 800 }, g, "?");
   el("text", { x: X + C / 2, y: Y + C - 5, "font-size": 8, "text-anchor": "middle", fill: side.text }, g, st.id);
+  if (st.spotted) {                    // spotted: what it is comes next (a chance event)
+    g.setAttribute("data-spotted", "1");
+    el("circle", { cx: X + C - 5, cy: Y + 5, r: 6, fill: "#fdd835", stroke: "#222", "stroke-width": 0.8 }, g);
+    el("text", { x: X + C - 5, y: Y + 8.5, "font-size": 9.5, "text-anchor": "middle", "font-weight": 800 }, g, "!");
+  }
   tip(g, `${side.name} marker ${st.id} at ${st.at[0]},${st.at[1]}: unspotted (a stand or a dummy; spotted by ` +
          `sighting, LOS and terrain, or when it fires)`);
   return box;
@@ -216,7 +221,8 @@ export function unitsKey(ctx, g, item) {
       el("text", { x: px + 15, y: py + 12, "font-size": 8, "text-anchor": "middle", "font-weight": 800 }, g, "dummy");
     }, "dummy stand");
   }
-  if (live.some((s) => s.carried_by)) {
+  // a carrier drawn with a badge (a marker's cargo, if a view held it, is not drawn)
+  if (live.some((s) => s.carried_by && live.some((c) => c.id === s.carried_by && !isMarker(c)))) {
     item((px, py) => {
       el("rect", { x: px + 4, y: py, width: 18, height: 18, rx: 2, fill: C }, g);
       el("rect", { x: px, y: py + 3, width: 12, height: 12, rx: 6, fill: "#fff", stroke: "#1565c0", "stroke-width": 1.5 }, g);
