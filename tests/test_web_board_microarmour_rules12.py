@@ -78,7 +78,8 @@ def test_every_terrain_of_the_chart_is_drawn_and_keyed(page):
     chars = "".join(t["char"] for t in terrain.values())
     T = view["table"]
     T["terrain"] = {t["char"]: name for name, t in terrain.items()}
-    T["rows"] = [(chars * T["width"])[i:i + T["width"]] for i in range(0, T["height"] * T["width"], T["width"])]
+    cells = (chars * T["width"] * T["height"])[:T["width"] * T["height"]]
+    T["rows"] = [cells[i:i + T["width"]] for i in range(0, len(cells), T["width"])]
     svg = render(page, view)
     legend = legend_text(page)
     for name in terrain:

@@ -16,7 +16,7 @@ import { el } from "/static/board-kit.js";
 
 // Class looks: light sand, medium brown, heavy concrete (the class also
 // reads as a letter in the empty square and in the tooltip).
-const POSITION = { light: { stroke: "#d9b45a", letter: "L", mods: "+3/+3" },
+const POSITION = { light: { stroke: "#bfa24a", letter: "L", mods: "+3/+3" },
                    medium: { stroke: "#9a6a33", letter: "M", mods: "+5/+5" },
                    heavy: { stroke: "#4e4a45", letter: "H", mods: "+7/+7" } };
 const EDGES = { n: [0, 1], e: [1, 0], s: [0, -1], w: [-1, 0] };
@@ -184,6 +184,7 @@ export function obstacleKey(ctx, g, item) {
   // (without its data-* marks: those name what is on the table)
   const small = (px, py, draw) => {
     const s = el("g", { transform: `translate(${px} ${py}) scale(0.45)` }, g);
+    el("rect", { x: 0, y: 0, width: ctx.cell, height: ctx.cell, fill: "#e9ecd3" }, s);     // on clear ground
     draw(s);
     for (const n of s.querySelectorAll("*")) for (const a of [...n.attributes]) if (a.name.startsWith("data-")) n.removeAttribute(a.name);
   };
