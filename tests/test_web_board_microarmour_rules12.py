@@ -267,7 +267,7 @@ def test_activity_in_progress_and_night(page):
     so far"), the minefield attacking the mover (`minefield_attack`), an
     engineering roll due, a group in hand ("still to move"), a flame check
     and a night turn with its rolled sighting ("At night ... sighting is
-    typically 1-5")."""
+    typically 1-5"), on snow ("Snow makes clear terrain Rough 1")."""
     view = state_after("minefield", 0).view(0).to_dict()
     mf = next(m for m in view["minefields"] if m["side"] == "soviet")
     mf.update(revealed=True, kind="standard", breach=2)
@@ -278,7 +278,7 @@ def test_activity_in_progress_and_night(page):
                               "to_move": [ger[2]["id"]]}
     sov = next(s for s in view["stands"] if s["side"] == "soviet" and s["alive"] and not s["carried_by"])
     view["units"]["flame"] = {"target": sov["id"], "by": ger[3]["id"], "step": "roll"}
-    view["conditions"].update(night=True, sighting=3, sighting_turn=1)
+    view["conditions"].update(night=True, sighting=3, sighting_turn=1, ground="snow")
     view["positions"][0]["destroyed"] = True
     svg = render(page, view)
     assert svg.locator(f"[data-minefield][data-kind=revealed]").count() == 1
@@ -288,12 +288,14 @@ def test_activity_in_progress_and_night(page):
     assert svg.locator("[data-group=g1]").count() == 1
     assert svg.locator(f"[data-flame={sov['id']}]").count() == 1
     assert svg.locator("[data-position][data-destroyed='1']").count() == 1
-    assert svg.locator("[data-conditions]").text_content() == 'weather clear · night · sighting 3" (rolled turn 1)'
+    assert svg.locator("[data-conditions]").text_content() == \
+        'weather clear · night · ground snow (clear counts as rough) · sighting 3" (rolled turn 1)'
+    assert svg.locator("[data-night]").count() == 1
     text = svg_text(page)
     assert f"engineering roll: {ger[0]['id']}" in text and "group g1 (moving, ordered)" in text
     legend = legend_text(page)
     for words in ("revealed real minefield", "breaching successes", "engineering roll due", "destroyed improved position",
-                  "movement group in hand", "flame attack"):
+                  "movement group in hand", "flame attack", 'night (sighting 3" this turn)', "clear (snow: counts as rough)"):
         assert words in legend, words
     shot(page, "microarmour-rules12-activity")
 

@@ -18,7 +18,7 @@
 
 import { SVG, el, flowKey } from "/static/board-kit.js";
 import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNotes, obstacleKey } from "./board_obstacles.js";
-import { PANEL, isMarker, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
+import { PANEL, isMarker, groundLook, drawNight, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
          drawMounted, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
@@ -197,10 +197,10 @@ function drawTerrain(ctx) {
   for (let y = 0; y < T.height; y++) {
     for (let x = 0; x < T.width; x++) {
       const kind = T.terrain[T.rows[y][x]] || "clear";
-      const look = TERRAIN[kind] || { fill: "#eee" };
+      const look = groundLook(ctx.v, kind, TERRAIN[kind] || { fill: "#eee" });
       const X = ctx.px(x), Y = ctx.py(y);
       const r = el("rect", { x: X, y: Y, width: CELL, height: CELL, fill: look.fill, stroke: "#c9c6b0", "stroke-width": 0.5 }, g);
-      tip(r, `${x},${y} ${kind}`);
+      tip(r, `${x},${y} ${kind}` + (look.ground ? ` (${look.ground})` : ""));
       if (look.road) el("rect", { x: X, y: Y + CELL * 0.38, width: CELL, height: CELL * 0.24, fill: "#b8a07a" }, g);
       if (look.trees) {
         for (const [dx, dy] of [[0.3, 0.3], [0.7, 0.35], [0.45, 0.7]]) {
@@ -217,6 +217,7 @@ function drawTerrain(ctx) {
       terrainExtras(g, look, X, Y, CELL);
     }
   }
+  drawNight(ctx);
   // the ruler: x along the south edge, y up the west edge (north at the top)
   for (let x = 0; x < T.width; x++) {
     el("text", { x: ctx.px(x) + CELL / 2, y: ctx.py(0) + CELL + 13, "font-size": 10, "text-anchor": "middle", fill: "#555" }, svg, String(x));
@@ -653,8 +654,9 @@ function drawLegend(ctx, y, width) {
   el("text", { x, y: y + 13, "font-weight": 700 }, g, "Key");
   const key = flowKey(g, { x, y, width, indent: 34, swatch: 32, row: 22, baseline: 13 });
   const item = key.item;
-  for (const [name, look] of Object.entries(TERRAIN)) {
+  for (const [name, plain] of Object.entries(TERRAIN)) {
     if (!ctx.T.rows.some((row) => [...row].some((ch) => ctx.T.terrain[ch] === name))) continue;  // only terrain on this table
+    const look = groundLook(ctx.v, name, plain);
     item((px, py) => {
       el("rect", { x: px, y: py, width: 18, height: 18, fill: look.fill, stroke: "#aaa" }, g);
       if (look.road) el("rect", { x: px, y: py + 7, width: 18, height: 4, fill: "#b8a07a" }, g);
@@ -663,7 +665,7 @@ function drawLegend(ctx, y, width) {
       if (look.dots) el("circle", { cx: px + 9, cy: py + 9, r: 1.6, fill: "#8a7a55" }, g);
       if (look.contour) el("path", { d: `M${px + 3} ${py + 13} L${px + 9} ${py + 6} L${px + 15} ${py + 13}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
       terrainExtras(g, look, px, py, 18);
-    }, TERRAIN_WORDS[name] || name);
+    }, (TERRAIN_WORDS[name] || name) + (look.ground ? ` (${look.ground})` : ""));
   }
   for (const side of ["german", "soviet"]) {
     item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, rx: 2, fill: SIDE[side].color }, g), SIDE[side].name);

@@ -30,6 +30,26 @@ export function conditionsText(v) {
   return t;
 }
 
+// The ground's effect on a square's look (RULES.md, Weather and night: snow
+// and deep snow make clear squares rough, frozen ground makes streams rough):
+// a snowy or icy fill and the words for its tooltip; otherwise the look as is.
+export function groundLook(v, kind, look) {
+  const ground = v.conditions && v.conditions.ground;
+  if ((ground === "snow" || ground === "deep_snow") && kind === "clear") {
+    return { ...look, fill: "#f3f6f9", ground: ground === "snow" ? "snow: counts as rough" : "deep snow: rough, costs doubled" };
+  }
+  if (ground === "frozen" && kind === "stream") return { ...look, fill: "#dcecf5", ground: "frozen: counts as rough" };
+  if (ground === "deep_snow") return { ...look, ground: "deep snow: costs doubled" };
+  return look;
+}
+
+// At night the table is shaded (under the stands; no clicks).
+export function drawNight(ctx) {
+  if (!ctx.v.conditions || !ctx.v.conditions.night) return;
+  el("rect", { x: ctx.left, y: ctx.top, width: ctx.T.width * ctx.cell, height: ctx.T.height * ctx.cell, fill: "#1a237e",
+               "fill-opacity": 0.14, "pointer-events": "none", "data-night": "1" }, ctx.svg);
+}
+
 // The header's words for a group, flame check or loading roll in hand ("" if none).
 export function unitActivityText(v) {
   const u = v.units || {}, parts = [];
@@ -240,6 +260,10 @@ export function unitsKey(ctx, g, item) {
       el("rect", { x: px, y: py, width: 22, height: 18, rx: 3, fill: "#f4f1e6", stroke: "#999", "stroke-dasharray": "3 2" }, g);
       el("path", { d: `M${px + 14} ${py + 5}L${px + 20} ${py + 9}L${px + 14} ${py + 13}Z`, fill: C }, g);
     }, "off the table, waiting to enter (level with its entry square)");
+  }
+  if (v.conditions && v.conditions.night) {
+    item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, fill: "#1a237e", "fill-opacity": 0.3 }, g),
+         `night (sighting ${v.conditions.sighting}" this turn)`);
   }
   if (v.units && v.units.group) {
     item((px, py) => el("rect", { x: px, y: py + 12, width: 18, height: 4, rx: 2, fill: "#1e88e5" }, g), "movement group in hand: still to move");
