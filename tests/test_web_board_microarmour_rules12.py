@@ -82,9 +82,12 @@ def test_every_terrain_of_the_chart_is_drawn_and_keyed(page):
     T["rows"] = [cells[i:i + T["width"]] for i in range(0, len(cells), T["width"])]
     svg = render(page, view)
     legend = legend_text(page)
+    fills = page.eval_on_selector_all(
+        "#board svg [data-layer=terrain] > rect", "rs => rs.map(r => [r.textContent.split(' ')[1], r.getAttribute('fill')])")
+    drawn = dict(fills)
     for name in terrain:
         assert name in legend, name
-        assert svg.locator(f"[data-layer=terrain] rect title:text-matches('^\\\\d+,\\\\d+ {name}$')").count() > 0, name
+        assert name in drawn and drawn[name] != "#eee", f"{name}: no look of its own in board.js TERRAIN"
     shot(page, "microarmour-rules12-terrain")
 
 
