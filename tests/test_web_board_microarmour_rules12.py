@@ -30,8 +30,10 @@ from ardsearch.random_walk import random_walk
 from test_web_browser import browser, page, server  # noqa: F401 (fixtures)
 from test_web_board_microarmour_support import CLICK, legend_text, render, shot, svg_text
 
-SCENARIOS = ["introductory", "airstrike", "barrage", "combined", "minefield", "meeting", "ambush"]
-CHARTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ardsearch", "games", "microarmour", "data", "charts.toml")
+GAME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ardsearch", "games", "microarmour")
+CHARTS = os.path.join(GAME_DIR, "data", "charts.toml")
+# every scenario file (introductory, airstrike, barrage, combined, minefield, meeting, ambush, and any added later)
+SCENARIOS = sorted(f[:-5] for f in os.listdir(os.path.join(GAME_DIR, "scenarios")) if f.endswith(".toml"))
 OUTER = "s => s.outerHTML"
 
 
@@ -50,7 +52,7 @@ def outer(page):
 
 
 def test_every_scenario_from_both_seats_and_the_full_state(page):
-    """Every scenario draws from both seats and as the full state, at the
+    """Every scenario (each file in scenarios/) draws from both seats and as the full state,
     after 40 random moves, with its weather line ("weather ... ·
     sighting n\\"") and a key entry for every terrain on its table."""
     for scenario in SCENARIOS:
@@ -61,6 +63,17 @@ def test_every_scenario_from_both_seats_and_the_full_state(page):
                 svg = render(page, view)
                 cond = svg.locator("[data-conditions]").text_content()
                 assert cond.startswith("weather ") and "sighting" in cond, (scenario, seat)
+                # every live stand not aboard a carrier is one counter (on the map or waiting beside it)
+                shown = [st for st in view["stands"] if st["alive"] and not st["carried_by"]]
+                assert svg.locator("[data-stand]").count() == len(shown), (scenario, seat)
+                assert svg.locator("[data-offtable] [data-stand]").count() == len(view["units"]["offtable"])
+                assert svg.locator("[data-minefield]").count() == sum(not m["removed"] for m in view["minefields"])
+                if seat != "full":               # a seat's board: nothing of the opponent's hidden truth
+                    enemy = "soviet" if seat == "german" else "german"
+                    assert svg.locator(f"[data-stand][data-side={enemy}][data-dummy]").count() == 0
+                    assert svg.locator(f"[data-stand][data-side={enemy}][data-hidden=own]").count() == 0
+                    assert svg.locator(f"[data-minefield][data-side={enemy}][data-kind=real]").count() == 0
+                    assert svg.locator(f"[data-minefield][data-side={enemy}][data-kind=dummy]").count() == 0
                 legend = legend_text(page)
                 names = {view["table"]["terrain"][ch] for row in view["table"]["rows"] for ch in row}
                 for name in names:
