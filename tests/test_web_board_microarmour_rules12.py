@@ -370,3 +370,30 @@ def test_a_spotted_marker_and_a_cleared_wreck(page):
     assert svg.locator("[data-stand=m1][data-spotted]").count() == 1
     wreck = svg.locator("[data-wreck='20,10']")
     assert wreck.get_attribute("data-cleared") == "1" and "cleared off the road" in wreck.text_content()
+
+
+def test_cavalry_mounts_or_dismounts_by_clicking_the_mover(page):
+    """RULES.md, Special stand types: "it mounts or dismounts as part of a
+    move, before its first step (`mount` / `dismount`, offered while it still
+    has its whole allowance": the Cossack moving is selected by itself, and
+    a click on it offers its `dismount` beside its steps; it wears the
+    horseback `H`."""
+    state = ardsearch.load_game("microarmour", scenario="meeting").new_initial_state(0)
+    rng = random.Random(0)
+    for _ in range(1500):
+        if not state.is_chance_node():
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+            if "dismount" in legal or "mount" in legal:
+                break
+        random_walk(state, 1, rng)
+    else:
+        raise AssertionError("no mount or dismount in 1500 moves")
+    seat = state.current_player()
+    view = state.view(seat).to_dict()
+    mover = view["mover"]["id"]
+    page.evaluate(CLICK, json.loads(json.dumps([view, legal])))
+    counter = page.locator(f"#board svg [data-stand={mover}]")
+    assert (counter.get_attribute("data-mounted") == "1") == (mover in view["units"]["mounted"])
+    counter.click()
+    offered = page.evaluate("window.__offered") or []
+    assert any(m in ("mount", "dismount") for m in offered) and any(m.startswith("step ") for m in offered)
