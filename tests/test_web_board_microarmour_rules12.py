@@ -27,7 +27,9 @@ import tomllib
 import ardsearch
 from ardsearch.random_walk import random_walk
 
-from test_web_browser import browser, page, server  # noqa: F401 (fixtures)
+import pytest
+
+from test_web_browser import browser, pytestmark, server  # noqa: F401 (fixtures; skipped without Chromium)
 from test_web_board_microarmour_support import CLICK, legend_text, render, shot, svg_text
 
 GAME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ardsearch", "games", "microarmour")
@@ -35,6 +37,39 @@ CHARTS = os.path.join(GAME_DIR, "data", "charts.toml")
 # every scenario file (introductory, airstrike, barrage, combined, minefield, meeting, ambush, and any added later)
 SCENARIOS = sorted(f[:-5] for f in os.listdir(os.path.join(GAME_DIR, "scenarios")) if f.endswith(".toml"))
 OUTER = "s => s.outerHTML"
+
+
+# What test_every_scenario checks of a board, in one round trip to the page.
+COUNTS = """() => {
+  const svg = document.querySelector("#board svg"), n = (sel) => svg.querySelectorAll(sel).length;
+  const truth = (side) => n(`[data-stand][data-side=${side}][data-dummy]`) + n(`[data-stand][data-side=${side}][data-hidden=own]`) +
+                          n(`[data-minefield][data-side=${side}][data-kind=real]`) + n(`[data-minefield][data-side=${side}][data-kind=dummy]`);
+  return { conditions: svg.querySelector("[data-conditions]").textContent, stands: n("[data-stand]"),
+           waiting: n("[data-offtable] [data-stand]"), minefields: n("[data-minefield]"),
+           enemy_truth: { german: truth("german"), soviet: truth("soviet") },
+           legend: svg.querySelector("[data-legend]").textContent };
+}"""
+
+
+@pytest.fixture(scope="module")
+def one_page(browser, server):  # noqa: F811
+    """One page for the module (test_web_browser's fixture, opened once: a
+    page load per test was most of this file's run time)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server)
+    page.wait_for_selector("#game option", state="attached")
+    yield page
+    page.close()
+
+
+@pytest.fixture()
+def page(one_page):
+    """The module's page; a test fails on any script error it caused."""
+    one_page.errors.clear()
+    yield one_page
+    assert not one_page.errors, one_page.errors
 
 
 def state_after(scenario, steps, seed=0):
@@ -60,24 +95,21 @@ def test_every_scenario_from_both_seats_and_the_full_state(page):
             state = state_after(scenario, steps)
             for seat, view in (("german", state.view(0).to_dict()), ("soviet", state.view(1).to_dict()),
                                ("full", state.to_dict())):
-                svg = render(page, view)
-                cond = svg.locator("[data-conditions]").text_content()
+                render(page, view)
+                got = page.evaluate(COUNTS)
+                cond = got["conditions"]
                 assert cond.startswith("weather ") and "sighting" in cond, (scenario, seat)
                 # every live stand not aboard a carrier is one counter (on the map or waiting beside it)
                 shown = [st for st in view["stands"] if st["alive"] and not st["carried_by"]]
-                assert svg.locator("[data-stand]").count() == len(shown), (scenario, seat)
-                assert svg.locator("[data-offtable] [data-stand]").count() == len(view["units"]["offtable"])
-                assert svg.locator("[data-minefield]").count() == sum(not m["removed"] for m in view["minefields"])
+                assert got["stands"] == len(shown), (scenario, seat)
+                assert got["waiting"] == len(view["units"]["offtable"])
+                assert got["minefields"] == sum(not m["removed"] for m in view["minefields"])
                 if seat != "full":               # a seat's board: nothing of the opponent's hidden truth
                     enemy = "soviet" if seat == "german" else "german"
-                    assert svg.locator(f"[data-stand][data-side={enemy}][data-dummy]").count() == 0
-                    assert svg.locator(f"[data-stand][data-side={enemy}][data-hidden=own]").count() == 0
-                    assert svg.locator(f"[data-minefield][data-side={enemy}][data-kind=real]").count() == 0
-                    assert svg.locator(f"[data-minefield][data-side={enemy}][data-kind=dummy]").count() == 0
-                legend = legend_text(page)
+                    assert got["enemy_truth"][enemy] == 0, (scenario, seat)
                 names = {view["table"]["terrain"][ch] for row in view["table"]["rows"] for ch in row}
                 for name in names:
-                    assert name in legend, (scenario, seat, name)
+                    assert name in got["legend"], (scenario, seat, name)
                 shot(page, f"microarmour-rules12-{scenario}-{steps}-{seat}")
 
 
