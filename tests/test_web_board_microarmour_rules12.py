@@ -301,6 +301,9 @@ def test_meeting_stands_wait_beside_the_map_and_cavalry_rides(page):
     map_left = float(svg.locator("[data-layer=terrain] rect").first.get_attribute("x"))
     for i in range(west.count()):
         assert float(west.nth(i).locator("rect").first.get_attribute("x")) < map_left
+    assert svg.locator("[data-entry]").count() == 14
+    entry = svg.locator("[data-entry=gghq]")
+    assert float(entry.get_attribute("x")) == map_left + 2                  # x 0: the west column
     assert svg.locator("[data-stand=kaz1][data-mounted]").count() == 1
     text = svg_text(page)
     assert "German waiting to enter from the west edge: " in text and "gghq → 0,6" in text

@@ -178,6 +178,10 @@ export function drawOffTable(ctx, drawAt) {
       el("path", { d: `M${ax + dx * 7} ${ay + dy * 7}L${ax - dy * 4} ${ay + dx * 4}L${ax + dy * 4} ${ay - dx * 4}Z`,
                    fill: ctx.SIDE[st.side].color }, g);
       drawAt(st, X, Y, g);
+      // its entry square on the table: a dashed frame in its side's colour (no stand moves onto it)
+      el("rect", { x: ctx.px(st.at[0]) + 2, y: ctx.py(st.at[1]) + 2, width: C - 4, height: C - 4, rx: 3, fill: "none",
+                   stroke: ctx.SIDE[st.side].color, "stroke-width": 1.5, "stroke-dasharray": "3 2", "pointer-events": "none",
+                   "data-entry": st.id }, ctx.svg);
     }
   }
 }
@@ -259,7 +263,7 @@ export function unitsKey(ctx, g, item) {
     item((px, py) => {
       el("rect", { x: px, y: py, width: 22, height: 18, rx: 3, fill: "#f4f1e6", stroke: "#999", "stroke-dasharray": "3 2" }, g);
       el("path", { d: `M${px + 14} ${py + 5}L${px + 20} ${py + 9}L${px + 14} ${py + 13}Z`, fill: C }, g);
-    }, "off the table, waiting to enter (level with its entry square)");
+    }, "off the table, waiting to enter (level with its entry square, framed on the table)");
   }
   if (v.conditions && v.conditions.night) {
     item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, fill: "#1a237e", "fill-opacity": 0.3 }, g),
