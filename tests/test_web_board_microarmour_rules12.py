@@ -432,3 +432,22 @@ def test_cavalry_mounts_or_dismounts_by_clicking_the_mover(page):
     counter.click()
     offered = page.evaluate("window.__offered") or []
     assert any(m in ("mount", "dismount") for m in offered) and any(m.startswith("step ") for m in offered)
+
+
+def test_a_real_movement_group_in_hand(page):
+    """RULES.md, Movement groups: "the stands that passed move one after
+    another in scenario order"; `units.group` lists those still to move. The
+    meeting game (seed 0) after 25 random moves has a group moving (the
+    Cossacks' group, its HQ on the move, both Cossacks still off the table):
+    each stand still to move is underlined in blue, beside the map too, and
+    the header names the group."""
+    state = state_after("meeting", 25)
+    view = state.view(0).to_dict()
+    group = view["units"]["group"]
+    assert group and group["step"] == "moving" and group["to_move"]
+    svg = render(page, view)
+    assert svg.locator(f"[data-group={group['id']}]").count() == len(group["to_move"])
+    for sid in group["to_move"]:       # here the Cossacks, still waiting beside the map
+        assert svg.locator(f"[data-stand={sid}] [data-group]").count() == 1
+    assert f"group {group['id']} (moving, " in svg_text(page)
+    assert "movement group in hand" in legend_text(page)

@@ -19,7 +19,7 @@
 import { SVG, el, flowKey } from "/static/board-kit.js";
 import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNotes, obstacleKey } from "./board_obstacles.js";
 import { PANEL, isMarker, groundLook, drawNight, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
-         drawMounted, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
+         drawMounted, markGroup, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
@@ -378,7 +378,7 @@ function drawCounter(ctx, g, st, X, Y) {
   const units = v.units || { mounted: [], offtable: [] };
   const mounted = units.mounted.includes(st.id), off = units.offtable.includes(st.id);
   if (mounted) drawMounted(ctx, g, st, X, Y);
-  const cargo = drawCargo(ctx, g, st, X, Y);
+  const cargo = drawCargo(ctx, g, st, X, Y) + markGroup(ctx, g, st, X, Y);
   const t = v.types[st.type] || {};
   const here = off ? [] : obstacleNotes(ctx, st.at[0], st.at[1]);
   tip(g, `${side.name} ${st.id}: ${t.name || st.type} (AP ${t.ap} HE ${t.he} DV ${t.dv}${t.defence}, range ${t.range}", MP ${t.mp})` +

@@ -200,19 +200,18 @@ export function offTableLines(ctx) {
 }
 
 // --- the group and flame check in hand ------------------------------------------------------
+// A stand of the group in hand still to move (on the table or waiting beside it): underlined in blue.
+export function markGroup(ctx, g, st, X, Y) {
+  const gr = ctx.v.units && ctx.v.units.group;
+  if (!gr || !gr.to_move.includes(st.id)) return "";
+  el("rect", { x: X + 6, y: Y + ctx.cell - 3, width: ctx.cell - 12, height: 4, rx: 2, fill: "#1e88e5", "data-group": gr.id }, g);
+  return `, group ${gr.id}: still to move`;
+}
+
 export function drawUnitActivity(ctx) {
   const u = ctx.v.units || {}, C = ctx.cell;
   const find = (id) => ctx.v.stands.find((s) => s.id === id && s.alive && !s.carried_by);
   const onMap = (s) => s && !((u.offtable || []).includes(s.id));
-  if (u.group) {
-    for (const id of u.group.to_move) {
-      const s = find(id);
-      if (!onMap(s)) continue;
-      const X = ctx.px(s.at[0]), Y = ctx.py(s.at[1]);
-      el("rect", { x: X + 6, y: Y + C - 3, width: C - 12, height: 4, rx: 2, fill: "#1e88e5", "data-group": u.group.id,
-                   "pointer-events": "none" }, ctx.svg);
-    }
-  }
   if (u.flame) {
     const a = find(u.flame.by), b = find(u.flame.target);
     if (onMap(a) && onMap(b)) {
