@@ -34,7 +34,7 @@ const TERRAIN = {
 const TERRAIN_WORDS = { buildings: "buildings (the village)", stream: "stream (foot only, 2 MP; boats)",
                         ford: "ford (2 MP)", bridge: "bridge (the road over the stream)", hedgerow: "hedgerow (spotted only from adjacent)" };
 const CELL = 40;
-const HEADER = 66;                     // the three header lines above the table
+const HEADER = 74;                     // the three header lines above the table (and a plot label in row 19)
 const POSTURE = { move: "M", firemove: "FM" };
 
 
@@ -378,7 +378,7 @@ function drawCounter(ctx, g, st, X, Y) {
   const units = v.units || { mounted: [], offtable: [] };
   const mounted = units.mounted.includes(st.id), off = units.offtable.includes(st.id);
   if (mounted) drawMounted(ctx, g, st, X, Y);
-  const cargo = drawCargo(ctx, g, st, X, Y) + markGroup(ctx, g, st, X, Y);
+  const cargo = drawCargo(ctx, g, st, X, Y, marks.length) + markGroup(ctx, g, st, X, Y);
   const t = v.types[st.type] || {};
   const here = off ? [] : obstacleNotes(ctx, st.at[0], st.at[1]);
   tip(g, `${side.name} ${st.id}: ${t.name || st.type} (AP ${t.ap} HE ${t.he} DV ${t.dv}${t.defence}, range ${t.range}", MP ${t.mp})` +

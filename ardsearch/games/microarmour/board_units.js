@@ -110,15 +110,16 @@ export function hiddenWords(st) {
 // --- cargo, cavalry --------------------------------------------------------------------------
 export function cargoOf(v, st) { return v.stands.filter((s) => s.alive && s.carried_by === st.id); }
 
-// A carrier's cargo: a white badge on its left edge with the count (ids in
-// the tooltip); it shares the carrier's fate.
-export function drawCargo(ctx, g, st, X, Y) {
+// A carrier's cargo: a white badge with the count (ids in the tooltip) in
+// the row of markers along the counter's top edge, after its S/D markers
+// (`slot` of them); it shares the carrier's fate.
+export function drawCargo(ctx, g, st, X, Y, slot = 0) {
   const cargo = cargoOf(ctx.v, st);
   if (!cargo.length) return "";
-  const C = ctx.cell;
   const b = el("g", { "data-cargo": cargo.map((s) => s.id).join(",") }, g);
-  el("rect", { x: X - 4, y: Y + C / 2 - 7, width: 13, height: 13, rx: 6.5, fill: "#fff", stroke: "#1565c0", "stroke-width": 1.5 }, b);
-  el("text", { x: X + 2.5, y: Y + C / 2 + 3.5, "font-size": 9, "text-anchor": "middle", "font-weight": 800, fill: "#1565c0" }, b,
+  const x = X - 1 + slot * 11;
+  el("rect", { x, y: Y - 1, width: 12, height: 11, rx: 5.5, fill: "#fff", stroke: "#1565c0", "stroke-width": 1.5 }, b);
+  el("text", { x: x + 6, y: Y + 7.8, "font-size": 8.5, "text-anchor": "middle", "font-weight": 800, fill: "#1565c0" }, b,
      String(cargo.length));
   const words = cargo.map((s) => `${s.id} (${(ctx.v.types[s.type] || {}).name || s.type})`).join(", ");
   return `, carrying ${words}` + (ctx.v.tank_riders && (ctx.v.types[st.type] || {}).defence === "A" ? " (tank riders if it has no cargo value)" : "");
@@ -247,9 +248,9 @@ export function unitsKey(ctx, g, item) {
   // a carrier drawn with a badge (a marker's cargo, if a view held it, is not drawn)
   if (live.some((s) => s.carried_by && live.some((c) => c.id === s.carried_by && !isMarker(c)))) {
     item((px, py) => {
-      el("rect", { x: px + 4, y: py, width: 18, height: 18, rx: 2, fill: C }, g);
-      el("rect", { x: px, y: py + 3, width: 12, height: 12, rx: 6, fill: "#fff", stroke: "#1565c0", "stroke-width": 1.5 }, g);
-      el("text", { x: px + 6, y: py + 12.5, "font-size": 9, "text-anchor": "middle", "font-weight": 800, fill: "#1565c0" }, g, "1");
+      el("rect", { x: px + 2, y: py + 2, width: 18, height: 16, rx: 2, fill: C }, g);
+      el("rect", { x: px, y: py, width: 12, height: 11, rx: 5.5, fill: "#fff", stroke: "#1565c0", "stroke-width": 1.5 }, g);
+      el("text", { x: px + 6, y: py + 8.8, "font-size": 8.5, "text-anchor": "middle", "font-weight": 800, fill: "#1565c0" }, g, "1");
     }, "carrying stands (count; ids in the tooltip)");
   }
   if ((v.units && v.units.mounted || []).length) {
