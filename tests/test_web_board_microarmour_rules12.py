@@ -451,3 +451,27 @@ def test_a_real_movement_group_in_hand(page):
         assert svg.locator(f"[data-stand={sid}] [data-group]").count() == 1
     assert f"group {group['id']} (moving, " in svg_text(page)
     assert "movement group in hand" in legend_text(page)
+
+
+def test_a_loading_roll_and_tank_riders(page):
+    """RULES.md, Transport: loading needs a cohesion roll (`loading_into`:
+    "the vehicle of a loading roll due"): the header names who boards what
+    (Introductory, seed 7, after 365 random moves: pgrb boarding htkb). With
+    the optional tank riders ("a tracked armoured vehicle without a cargo
+    value carries one personnel stand as tank riders"), a T-34 carrying a
+    rifle stand (hand-built on the Soviet view) shows the cargo badge and
+    names its riders."""
+    view = state_after("introductory", 365, seed=7).view(0).to_dict()
+    assert view["loading_into"] == "htkb" and view["mover"]["id"] == "pgrb"
+    render(page, view)
+    assert "loading roll: pgrb boarding htkb" in svg_text(page)
+
+    game = ardsearch.load_game("microarmour", tank_riders=True)
+    view = game.new_initial_state(0).view(1).to_dict()
+    assert view["tank_riders"]
+    rifle = next(s for s in view["stands"] if s["id"] == "rfla")
+    rifle["carried_by"] = "t34a"
+    svg = render(page, view)
+    assert svg.locator("[data-stand=t34a] [data-cargo=rfla]").count() == 1
+    assert "carrying rfla" in svg.locator("[data-stand=t34a] > title").text_content()
+    assert svg.locator("[data-stand=rfla]").count() == 0
