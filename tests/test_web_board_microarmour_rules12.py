@@ -157,6 +157,8 @@ def test_minefield_defence_from_the_soviet_seat(page):
     for words in ("heavy improved position", "medium improved position", "light improved position", "wire",
                   "anti-tank ditch", "minefield marker (the opponent's", "own minefield, not yet revealed", "dummy minefield"):
         assert words in legend, words
+    # the key's swatches are the table's drawings without their marks or tooltips
+    assert "at 0,0" not in legend and svg.locator("[data-legend] [data-position], [data-legend] [data-wire], [data-legend] title").count() == 0
     shot(page, "microarmour-rules12-minefield-soviet")
 
 

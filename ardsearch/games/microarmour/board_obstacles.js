@@ -34,11 +34,6 @@ const sq = (at) => `${at[0]},${at[1]}`;
 const name = (ctx, s) => (ctx.SIDE[s] ? ctx.SIDE[s].name : s);
 const tip = (node, text) => { el("title", {}, node, text); return node; };
 
-export function hasObstacles(v) {
-  return !!((v.positions || []).length || (v.wire || []).length || (v.ditches || []).length ||
-            (v.minefields || []).some((m) => !m.removed));
-}
-
 // Under the stands: positions, wire, ditches, minefield markers.
 export function drawObstacles(ctx) {
   const layer = el("g", { "data-layer": "obstacles" }, ctx.svg);
@@ -181,11 +176,12 @@ export function obstacleNotes(ctx, x, y) {
 export function obstacleKey(ctx, g, item) {
   const v = ctx.v;
   // a swatch: the table's own drawing of one square at 0.45 scale
-  // (without its data-* marks: those name what is on the table)
+  // (without its data-* marks and tooltip: those name what is on the table)
   const small = (px, py, draw) => {
     const s = el("g", { transform: `translate(${px} ${py}) scale(0.45)` }, g);
     el("rect", { x: 0, y: 0, width: ctx.cell, height: ctx.cell, fill: "#e9ecd3" }, s);     // on clear ground
     draw(s);
+    for (const t of [...s.querySelectorAll("title")]) t.remove();          // nor the square's tooltip
     for (const n of s.querySelectorAll("*")) for (const a of [...n.attributes]) if (a.name.startsWith("data-")) n.removeAttribute(a.name);
   };
   const at0 = { v: ctx.v, SIDE: ctx.SIDE, cell: ctx.cell, px: () => 0, py: () => 0 };
