@@ -477,3 +477,28 @@ def test_a_loading_roll_and_tank_riders(page):
     assert svg.locator("[data-stand=t34a] [data-cargo=rfla]").count() == 1
     assert "carrying rfla" in svg.locator("[data-stand=t34a] > title").text_content()
     assert svg.locator("[data-stand=rfla]").count() == 0
+
+
+def test_a_position_is_open_to_its_rear(page):
+    """Digest, Improved positions: "turning away from the original facing
+    loses the benefit": the position is drawn closed on the side it was dug
+    to face and open at the rear. Minefield Defence's light position at 16,9
+    faces w: sandbags on its w, n and s edges, none on e; turned to face ne
+    (hand-built), only its n and e edges."""
+    view = state_after("minefield", 0).view(1).to_dict()
+    pos = next(p for p in view["positions"] if p["at"] == [16, 9])
+    assert pos["facing"] == "w"
+
+    def edges(view):
+        render(page, view)
+        svg = page.locator("#board svg")
+        d = svg.locator("[data-position='16,9'] path").first.get_attribute("d")
+        x = float(svg.locator("[data-layer=terrain] rect", has=page.locator("title", has_text="16,9 ")).first.get_attribute("x"))
+        y = float(svg.locator("[data-layer=terrain] rect", has=page.locator("title", has_text="16,9 ")).first.get_attribute("y"))
+        lo, hi = lambda v: f"{v + 0.5:g}", lambda v: f"{v + 39.5:g}"
+        return {e for e, seg in (("n", f"M{lo(x)} {lo(y)}H"), ("s", f"M{lo(x)} {hi(y)}H"),
+                                 ("w", f"M{lo(x)} {lo(y)}V"), ("e", f"M{hi(x)} {lo(y)}V")) if seg in d}
+
+    assert edges(view) == {"n", "s", "w"}
+    pos["facing"] = "ne"
+    assert edges(view) == {"n", "e"}

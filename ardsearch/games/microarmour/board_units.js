@@ -78,8 +78,8 @@ export function drawMarkerCounter(ctx, g, st, X, Y) {
     el("circle", { cx: X + C - 5, cy: Y + 5, r: 6, fill: "#fdd835", stroke: "#222", "stroke-width": 0.8 }, g);
     el("text", { x: X + C - 5, y: Y + 8.5, "font-size": 9.5, "text-anchor": "middle", "font-weight": 800 }, g, "!");
   }
-  tip(g, `${side.name} marker ${st.id} at ${st.at[0]},${st.at[1]}: unspotted (a stand or a dummy; spotted by ` +
-         `sighting, LOS and terrain, or when it fires)`);
+  tip(g, `${side.name} marker ${st.id} at ${st.at[0]},${st.at[1]}: unspotted (a stand or a dummy until an enemy ` +
+         `spots it or its owner shows it; it cannot be attacked and blocks no LOS)`);
   return box;
 }
 
