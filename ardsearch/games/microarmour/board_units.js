@@ -92,8 +92,8 @@ export function markHidden(ctx, g, st, X, Y) {
     const d = [6, 14, 22, 30].map((k) => `M${X + 3 + k} ${Y + 3}L${X + 3} ${Y + 3 + k}`).join("") +
               [6, 14, 22].map((k) => `M${X + C - 3} ${Y + 3 + k}L${X + 3 + k} ${Y + C - 3}`).join("");
     el("path", { d, stroke: "#fff", "stroke-opacity": 0.45, "stroke-width": 2.5 }, g);
-    el("rect", { x: X + 5, y: Y + 10, width: C - 10, height: 11, rx: 2, fill: "#fff" }, g);
-    el("text", { x: X + C / 2, y: Y + 18.5, "font-size": 8.5, "text-anchor": "middle", "font-weight": 800, fill: "#222" }, g, "dummy");
+    el("rect", { x: X + 4, y: Y + 10, width: C - 8, height: 11, rx: 2, fill: "#fff" }, g);
+    el("text", { x: X + C / 2, y: Y + 18.5, "font-size": 7.5, "text-anchor": "middle", "font-weight": 800, fill: "#222" }, g, "dummy");
   }
   if (st.hidden) {
     g.setAttribute("data-hidden", "own");
