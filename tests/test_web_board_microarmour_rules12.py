@@ -502,3 +502,20 @@ def test_a_position_is_open_to_its_rear(page):
     assert edges(view) == {"n", "s", "w"}
     pos["facing"] = "ne"
     assert edges(view) == {"n", "e"}
+
+
+def test_a_real_spotted_marker(page):
+    """RULES.md, Hidden set-up: "An unspotted marker is spotted by an enemy
+    stand ... always when adjacent ... else within this turn's maximum
+    sighting distance"; "What a spotted or shown marker is comes as a chance
+    node". The ambush (seed 0) after 4 random moves: in the German view the
+    spotted markers wear `!` and still show no type (it comes next)."""
+    state = state_after("ambush", 4)
+    view = state.view(0).to_dict()
+    spotted = [s["id"] for s in view["stands"] if s["type"] == "?" and s["spotted"]]
+    assert spotted and state.is_chance_node()
+    svg = render(page, view)
+    assert svg.locator("[data-spotted]").count() == len(spotted)
+    for sid in spotted:
+        counter = svg.locator(f"[data-stand={sid}]")
+        assert counter.get_attribute("data-hidden") == "marker" and "!" in counter.text_content()
