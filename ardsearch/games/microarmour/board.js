@@ -654,9 +654,11 @@ function drawLegend(ctx, y, width) {
   el("text", { x, y: y + 13, "font-weight": 700 }, g, "Key");
   const key = flowKey(g, { x, y, width, indent: 34, swatch: 32, row: 22, baseline: 13 });
   const item = key.item;
-  for (const [name, plain] of Object.entries(TERRAIN)) {
-    if (!ctx.T.rows.some((row) => [...row].some((ch) => ctx.T.terrain[ch] === name))) continue;  // only terrain on this table
-    const look = groundLook(ctx.v, name, plain);
+  // only terrain on this table, in TERRAIN's order; a terrain board.js does not know yet still gets its (grey) entry
+  const present = new Set(ctx.T.rows.flatMap((row) => [...row].map((ch) => ctx.T.terrain[ch] || "clear")));
+  for (const name of [...Object.keys(TERRAIN), ...[...present].filter((n) => !TERRAIN[n])]) {
+    if (!present.has(name)) continue;
+    const look = groundLook(ctx.v, name, TERRAIN[name] || { fill: "#eee" });
     item((px, py) => {
       el("rect", { x: px, y: py, width: 18, height: 18, fill: look.fill, stroke: "#aaa" }, g);
       if (look.road) el("rect", { x: px, y: py + 7, width: 18, height: 4, fill: "#b8a07a" }, g);
