@@ -519,3 +519,20 @@ def test_a_real_spotted_marker(page):
     for sid in spotted:
         counter = svg.locator(f"[data-stand={sid}]")
         assert counter.get_attribute("data-hidden") == "marker" and "!" in counter.text_content()
+
+
+def test_the_app_draws_the_ambush_from_the_german_seat(page):
+    """The app's own path (docs/web.md: the browser "only ever receives the
+    view of the seat it plays"): Micro Armour, scenario=ambush in the
+    parameters form, German seat: the Soviet markers (nine at the start) are
+    `?` counters, drawn from the served view, and the board has no Soviet
+    dummy or hidden stand of its own side's look."""
+    page.select_option("#game", "microarmour")
+    page.select_option("#params [data-param=scenario]", "ambush")
+    page.select_option("#side", "0")
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board svg [data-hidden=marker]")
+    assert 1 <= page.locator("#board svg [data-hidden=marker]").count() <= 9   # (the bot may show one meanwhile)
+    assert page.locator("#board svg [data-dummy], #board svg [data-hidden=own]").count() == 0
