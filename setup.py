@@ -80,7 +80,7 @@ setup(
     package_dir={"ardsearch.roster": "bots"},
     package_data={
         "ardsearch.roster": ["*.toml"],
-        "ardsearch.games": ["*/RULES.md", "*/*.toml", "*/scenarios/*.toml", "*/data/*.toml", "*/board.js"],
+        "ardsearch.games": ["*/RULES.md", "*/*.toml", "*/scenarios/*.toml", "*/data/*.toml", "*/board.js", "*/board_*.js"],
         "ardsearch.web": ["static/*"],
     },
     # the C++ search first: its four sources compile one after the other, so

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from importlib import resources
 
 import ardsearch
@@ -21,6 +22,7 @@ from ardsearch.web.tables import FULL, Table, new_table, side_titles, summarize
 
 MAX_MESSAGE = 1 << 16          # bytes of one browser message
 MAX_TABLES = 8                 # open games per connection
+BOARD_MODULE = re.compile(r"board(_[a-z]+)?")   # a game's drawing modules: board.js, board_<concern>.js
 WATCH_DELAYS = {"slow": 1.5, "normal": 0.6, "fast": 0.15, "instant": 0.0}
 
 
@@ -276,12 +278,16 @@ def create_app(max_searches: int = 2):
 
     async def board(request):
         name = request.path_params["game"]
+        # board.js and the modules it imports, board_<concern>.js (one job each): nothing else of the package
+        module = request.path_params.get("module", "board")
         if name not in ardsearch.list_games():
             return PlainTextResponse("no such game", status_code=404)
+        if not BOARD_MODULE.fullmatch(module):
+            return PlainTextResponse("a game serves only board.js and board_<name>.js", status_code=404)
         try:
-            data = (resources.files(f"ardsearch.games.{name}") / "board.js").read_bytes()
+            data = (resources.files(f"ardsearch.games.{name}") / f"{module}.js").read_bytes()
         except FileNotFoundError:
-            return PlainTextResponse("this game has no board.js", status_code=404)
+            return PlainTextResponse(f"this game has no {module}.js", status_code=404)
         return Response(data, media_type="text/javascript")
 
     async def catalogue(request):
@@ -314,6 +320,7 @@ def create_app(max_searches: int = 2):
 
     return Starlette(routes=[
         Route("/", index), Route("/static/{name}", static), Route("/games/{game}/board.js", board),
+        Route("/games/{game}/{module:str}.js", board),
         Route("/api/games", catalogue), Route("/api/rules/{game}", rules), WebSocketRoute("/ws", socket),
     ])
 

@@ -17,6 +17,9 @@
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
 import { SVG, el, flowKey } from "/static/board-kit.js";
+import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNotes, obstacleKey } from "./board_obstacles.js";
+import { PANEL, isMarker, groundLook, drawNight, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
+         drawMounted, markGroup, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
@@ -24,9 +27,14 @@ const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-
 const TERRAIN = {
   clear: { fill: "#e9ecd3" }, road: { fill: "#e9ecd3", road: true }, woods: { fill: "#8fb27a", trees: true },
   rough: { fill: "#d9cfae", dots: true }, buildings: { fill: "#c9b9a0", houses: true },
-  hill: { fill: "#e0c98f", contour: true }, stream: { fill: "#a9cde8" }, ford: { fill: "#cfe3ef", dots: true },
+  hill: { fill: "#e0c98f", contour: true }, stream: { fill: "#a9cde8", waves: true }, ford: { fill: "#cfe3ef", dots: true, waves: true },
+  bridge: { fill: "#a9cde8", waves: true, bridge: true }, hedgerow: { fill: "#e9ecd3", hedge: true },
 };
+// Every terrain of data/charts.toml has a look above (a test checks it); its words in the key:
+const TERRAIN_WORDS = { buildings: "buildings (the village)", stream: "stream (foot only, 2 MP; boats)",
+                        ford: "ford (2 MP)", bridge: "bridge (the road over the stream)", hedgerow: "hedgerow (spotted only from adjacent)" };
 const CELL = 40;
+const HEADER = 74;                     // the three header lines above the table (and a plot label in row 19)
 const POSTURE = { move: "M", firemove: "FM" };
 
 
@@ -40,8 +48,8 @@ function tip(node, text) { el("title", {}, node, text); return node; }
 function standOf(move, sel) {
   const f = move.split(" ");
   if (f[0] === "fire") return f[1].split(">")[0];
-  if (f[0] === "posture" || f[0] === "order" || f[0] === "indep") return f[1];
-  if (["step", "stop", "assault", "overrun", "load"].includes(f[0])) return sel && sel.mover ? sel.id : null;
+  if (f[0] === "posture" || f[0] === "order" || f[0] === "indep" || f[0] === "show") return f[1];
+  if (["step", "stop", "assault", "overrun", "load", "mount", "dismount"].includes(f[0])) return sel && sel.mover ? sel.id : null;
   if (f[0] === "unload") return sel && sel.carrying && sel.carrying.includes(f[1]) ? sel.id : null;
   if (f[0] === "retreat") return sel && sel.retreater ? sel.id : null;
   return null;
@@ -101,14 +109,17 @@ export function render(root, snap, ui) {
     const t = targetOf(m, v);
     if (t) targets.set(t, [...(targets.get(t) || []), m]);
   }
-  const left = 34, top = 50 + (airOf(v).length ? AIR_STRIP : 0);
+  // stands waiting to enter sit in a strip beside the map at their edge
+  const edges = offTableEdges(v);
+  const left = 34 + (edges.has("w") ? PANEL : 0);
+  const top = HEADER + (airOf(v).length ? AIR_STRIP : 0) + (edges.has("n") ? PANEL + 4 : 0);
   const mapW = T.width * CELL, mapH = T.height * CELL;
-  const width = left + mapW + 12;
+  const width = left + mapW + 12 + (edges.has("e") ? PANEL : 0);
   const svg = el("svg", { viewBox: `0 0 ${width} ${top + mapH + 300}`, role: "img",
                           "aria-label": "Micro Armour table", "font-family": "system-ui, sans-serif" }, root);
   const redraw = () => { root.innerHTML = ""; render(root, snap, ui); };
   const ctx = {
-    v, svg, left, top, T, moves, sel, targets, interactive,
+    v, svg, left, top, T, moves, sel, targets, interactive, cell: CELL, SIDE,
     px: (x) => left + x * CELL, py: (y) => top + (T.height - 1 - y) * CELL,
     select(id) {
       ui.selected = ui.selected && ui.selected.id === id ? null : { id, mover: false, retreater: false };
@@ -124,15 +135,22 @@ export function render(root, snap, ui) {
   };
   drawHeader(ctx);
   drawTerrain(ctx);
+  drawObstacles(ctx);
   drawWrecks(ctx);
   drawBuildings(ctx);
   drawMarkers(ctx);
-  for (const st of v.stands) if (st.alive && !st.carried_by) drawStand(ctx, st);   // cargo rides unseen
+  const waiting = new Set(offTable(v).map((s) => s.id));
+  for (const st of v.stands) {        // cargo rides unseen (its carrier's badge); waiting stands beside the map
+    if (st.alive && !st.carried_by && !waiting.has(st.id)) drawStand(ctx, st, ctx.px(st.at[0]), ctx.py(st.at[1]));
+  }
+  drawOffTable(ctx, (st, X, Y, parent) => drawStand(ctx, st, X, Y, parent));
+  drawObstacleActivity(ctx);
+  drawUnitActivity(ctx);
   drawPlots(ctx);
   drawAircraft(ctx);
   drawAttack(ctx);
   drawSquareTargets(ctx);
-  const y = drawSupportLines(ctx, drawSides(ctx, top + mapH + 30));
+  const y = drawSupportLines(ctx, drawSides(ctx, top + mapH + 30 + (edges.has("s") ? PANEL + 20 : 0)));
   const used = drawLegend(ctx, y + 10, width - 20);
   svg.setAttribute("viewBox", `0 0 ${width} ${y + 10 + used + 6}`);
 }
@@ -141,7 +159,7 @@ export function render(root, snap, ui) {
 // legal, and the assaulted stand while it must retreat: those moves name no
 // stand, so the board picks it. Otherwise a selection keeps only its id.
 function refreshSelection(v, moves, ui) {
-  const moverMoves = moves.some((m) => /^(step|stop|assault|overrun|load) /.test(m));
+  const moverMoves = moves.some((m) => /^(step |stop |assault |overrun |load |mount$|dismount$)/.test(m));
   const retreat = moves.some((m) => m.startsWith("retreat "));
   if (moverMoves && v.mover) ui.selected = { id: v.mover.id, mover: true, retreater: false };
   else if (retreat && v.mover && v.mover.close_target) ui.selected = { id: v.mover.close_target, mover: false, retreater: true };
@@ -164,9 +182,12 @@ function drawHeader(ctx) {
     sub += ` · attack (${a.kind}): ${a.firers.join(", ") || "no firer yet"} → ${a.target} [${a.step}]`;
   }
   if (v.mover) sub += ` · moving: ${v.mover.id} (${v.mover.step})`;
+  const busy = [unitActivityText(v), obstacleActivityText(v)].filter((t) => t).join(" · ");
+  if (busy) sub += ` · ${busy}`;
   if (ctx.interactive && ctx.moves.some((m) => fireSupportTarget(m.split(" ")))) sub += " · click a lit stand or square to strike or plot";
   else if (ctx.interactive && !v.attack && !v.mover) sub += " · click one of your stands for its moves";
   el("text", { x: 10, y: 38, "font-size": 12.5, fill: "#444" }, ctx.svg, sub);
+  el("text", { x: 10, y: 56, "font-size": 12.5, fill: "#444", "data-conditions": "1" }, ctx.svg, conditionsText(v));
 }
 
 // --- the table -------------------------------------------------------------------------------
@@ -176,10 +197,10 @@ function drawTerrain(ctx) {
   for (let y = 0; y < T.height; y++) {
     for (let x = 0; x < T.width; x++) {
       const kind = T.terrain[T.rows[y][x]] || "clear";
-      const look = TERRAIN[kind] || { fill: "#eee" };
+      const look = groundLook(ctx.v, kind, TERRAIN[kind] || { fill: "#eee" });
       const X = ctx.px(x), Y = ctx.py(y);
       const r = el("rect", { x: X, y: Y, width: CELL, height: CELL, fill: look.fill, stroke: "#c9c6b0", "stroke-width": 0.5 }, g);
-      tip(r, `${x},${y} ${kind}`);
+      tip(r, `${x},${y} ${kind}` + (look.ground ? ` (${look.ground})` : ""));
       if (look.road) el("rect", { x: X, y: Y + CELL * 0.38, width: CELL, height: CELL * 0.24, fill: "#b8a07a" }, g);
       if (look.trees) {
         for (const [dx, dy] of [[0.3, 0.3], [0.7, 0.35], [0.45, 0.7]]) {
@@ -193,8 +214,10 @@ function drawTerrain(ctx) {
       }
       if (look.houses) el("rect", { x: X + CELL * 0.2, y: Y + CELL * 0.2, width: CELL * 0.6, height: CELL * 0.6, fill: "#a08c70", stroke: "#6e5d45" }, g);
       if (look.contour) el("path", { d: `M${X + 10} ${Y + 26} L${X + 20} ${Y + 14} L${X + 30} ${Y + 26}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
+      terrainExtras(g, look, X, Y, CELL);
     }
   }
+  drawNight(ctx);
   // the ruler: x along the south edge, y up the west edge (north at the top)
   for (let x = 0; x < T.width; x++) {
     el("text", { x: ctx.px(x) + CELL / 2, y: ctx.py(0) + CELL + 13, "font-size": 10, "text-anchor": "middle", fill: "#555" }, svg, String(x));
@@ -203,6 +226,28 @@ function drawTerrain(ctx) {
     el("text", { x: ctx.left - 5, y: ctx.py(y) + CELL / 2 + 4, "font-size": 10, "text-anchor": "end", fill: "#555" }, svg, String(y));
   }
   el("text", { x: ctx.px(T.width) - 4, y: ctx.top - 4, "font-size": 11, "text-anchor": "end", fill: "#555" }, svg, "N ↑  (1 square = 1\")");
+}
+
+// Water, bridges and hedgerows, drawn in a square of side `c` at X, Y (the
+// table's squares and the key's swatches).
+function terrainExtras(g, look, X, Y, c) {
+  if (look.waves) {
+    for (const f of look.bridge ? [0.15, 0.85] : [0.3, 0.7]) {
+      el("path", { d: `M${X + c * 0.1} ${Y + c * f}q${c * 0.2} ${-c * 0.12} ${c * 0.4} 0t${c * 0.4} 0`, fill: "none",
+                   stroke: "#3f7fb0", "stroke-width": c / 26 }, g);
+    }
+  }
+  if (look.bridge) {                   // the deck and its rails across the stream
+    el("rect", { x: X, y: Y + c * 0.3, width: c, height: c * 0.4, fill: "#b8a07a" }, g);
+    el("path", { d: `M${X} ${Y + c * 0.3}H${X + c}M${X} ${Y + c * 0.7}H${X + c}`, stroke: "#5d4a33", "stroke-width": c / 14 }, g);
+  }
+  if (look.hedge) {                    // a bank of shrubs along the square
+    for (const fy of [0.2, 0.8]) {
+      for (const fx of [0.125, 0.375, 0.625, 0.875]) {
+        el("circle", { cx: X + fx * c, cy: Y + fy * c, r: c * 0.13, fill: "#4f7a3a", stroke: "#345626", "stroke-width": c / 40 }, g);
+      }
+    }
+  }
 }
 
 // Squares a selected moving stand can step to (or the assaulted stand
@@ -223,9 +268,10 @@ function drawSquareTargets(ctx) {
 }
 
 function drawWrecks(ctx) {
-  const count = new Map();
+  const count = new Map(), cleared = new Set();
   for (const st of ctx.v.stands) {
     if (!st.alive && st.wreck) count.set(`${st.at[0]},${st.at[1]}`, (count.get(`${st.at[0]},${st.at[1]}`) || 0) + 1);
+    if (!st.alive && st.wreck && (ctx.v.wrecks_cleared || []).includes(st.id)) cleared.add(`${st.at[0]},${st.at[1]}`);
   }
   for (const [sq, n] of count) {
     const [x, y] = sq.split(",").map(Number);
@@ -233,7 +279,14 @@ function drawWrecks(ctx) {
     const g = el("g", { "data-wreck": sq }, ctx.svg);
     el("path", { d: star(X, Y, CELL * 0.42, CELL * 0.18, 7), fill: "#3a3330", opacity: 0.8 }, g);
     if (n > 1) el("text", { x: X, y: Y + 4, "font-size": 11, fill: "#fff", "text-anchor": "middle", "font-weight": 700 }, g, String(n));
-    tip(g, `${n} wreck${n > 1 ? "s" : ""} at ${sq} (cover; ${n > 1 ? "rough terrain" : "2 MP per inch"})`);
+    // cleared off the road (RULES.md, wreck clearing): it stays as cover, the road rate resumes
+    if (cleared.has(sq)) {
+      g.setAttribute("data-cleared", "1");
+      el("path", { d: `M${X - 14} ${Y + 13}H${X + 14}`, stroke: "#fff", "stroke-width": 3 }, g);
+      el("path", { d: `M${X - 14} ${Y + 13}H${X + 14}`, stroke: "#b8a07a", "stroke-width": 2, "stroke-dasharray": "3 2" }, g);
+    }
+    tip(g, `${n} wreck${n > 1 ? "s" : ""} at ${sq} (cover; ${n > 1 ? "rough terrain" : "2 MP per inch"})` +
+           (cleared.has(sq) ? ", cleared off the road (the road rate resumes)" : ""));
   }
 }
 
@@ -271,17 +324,37 @@ function kindOf(v, st) {
 
 // A stand: a counter in its side's colour with the unit symbol, its id, the
 // facing arrow on the edge it faces, a posture tag and S/D markers.
-function drawStand(ctx, st) {
+function drawStand(ctx, st, X, Y, parent = ctx.svg) {
   const v = ctx.v;
-  const X = ctx.px(st.at[0]), Y = ctx.py(st.at[1]);
   const side = SIDE[st.side];
   const mine = ctx.interactive && ctx.moves.some((m) => standOf(m, { id: st.id, mover: v.mover && v.mover.id === st.id,
                                                                       retreater: false }) === st.id);
   const key = `stand:${st.id}`;
-  const g = el("g", { "data-stand": st.id, "data-side": st.side }, ctx.svg);
+  const g = el("g", { "data-stand": st.id, "data-side": st.side }, parent);
+  const box = isMarker(st) ? drawMarkerCounter(ctx, g, st, X, Y) : drawCounter(ctx, g, st, X, Y);
+  if (v.mover && v.mover.id === st.id) {
+    el("rect", { x: X + 0.5, y: Y + 0.5, width: CELL - 1, height: CELL - 1, rx: 4, fill: "none", stroke: "#1e88e5",
+                 "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g);
+  }
+  if (ctx.sel && ctx.sel.id === st.id) box.classList.add("sel");
+  if (ctx.targets.has(key)) {
+    const hi = el("rect", { x: X + 1, y: Y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "target",
+                            fill: "#f2c14e", "data-target": key }, g);
+    tip(hi, ctx.targets.get(key).join("  "));
+    g.classList.add("clickable");
+    g.addEventListener("click", () => ctx.choose(key));
+  } else if (mine) {
+    g.classList.add("clickable");
+    g.addEventListener("click", () => ctx.select(st.id));
+  }
+}
+
+// A seen stand's counter (drawStand's look for all but an unspotted enemy marker).
+function drawCounter(ctx, g, st, X, Y) {
+  const v = ctx.v, side = SIDE[st.side];
   const box = el("rect", { x: X + 3, y: Y + 3, width: CELL - 6, height: CELL - 6, rx: 3, fill: side.color,
                            stroke: "#111", "stroke-width": 1 }, g);
-  drawSymbol(g, kindOf(v, st), X + CELL / 2, Y + 15, side.text);
+  if (!st.dummy) drawSymbol(g, kindOf(v, st), X + CELL / 2, Y + 15, side.text);
   el("text", { x: X + CELL / 2, y: Y + CELL - 6, "font-size": 8.5, "text-anchor": "middle", fill: side.text }, g, st.id);
   drawFacing(g, st.facing, X, Y);
   if (POSTURE[st.posture]) {
@@ -300,35 +373,22 @@ function drawStand(ctx, st) {
        (st.fired ? "f" : "") + (st.moved ? "m" : ""));
   }
   if (st.low_ammo) el("circle", { cx: X + CELL - 5, cy: Y + CELL - 5, r: 3, fill: "#ff9800" }, g);
-  // special stand types and entry (RULES.md): "H" on horseback; a stand not yet entered is faded at its entry square
+  // issue 12: hidden / dummy, on horseback, cargo aboard; a waiting stand sits beside the map (board_units.js)
+  markHidden(ctx, g, st, X, Y);
   const units = v.units || { mounted: [], offtable: [] };
   const mounted = units.mounted.includes(st.id), off = units.offtable.includes(st.id);
-  if (mounted) {
-    el("text", { x: X + CELL - 5, y: Y + CELL - 14, "font-size": 8, "text-anchor": "middle", fill: "#ffe082",
-                 "font-weight": 700 }, g, "H");
-  }
-  if (off) g.setAttribute("opacity", "0.45");
+  if (mounted) drawMounted(ctx, g, st, X, Y);
+  const cargo = drawCargo(ctx, g, st, X, Y, marks.length) + markGroup(ctx, g, st, X, Y);
   const t = v.types[st.type] || {};
+  const here = off ? [] : obstacleNotes(ctx, st.at[0], st.at[1]);
   tip(g, `${side.name} ${st.id}: ${t.name || st.type} (AP ${t.ap} HE ${t.he} DV ${t.dv}${t.defence}, range ${t.range}", MP ${t.mp})` +
          ` at ${st.at[0]},${st.at[1]} facing ${st.facing}, ${st.posture} posture` +
          (st.suppressed ? ", suppressed" : "") + (st.disorganized ? ", disorganized" : "") +
          (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : "") +
-         (mounted ? ", mounted" : "") + (off ? ", off the table (enters here)" : ""));
-  if (v.mover && v.mover.id === st.id) {
-    el("rect", { x: X + 0.5, y: Y + 0.5, width: CELL - 1, height: CELL - 1, rx: 4, fill: "none", stroke: "#1e88e5",
-                 "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g);
-  }
-  if (ctx.sel && ctx.sel.id === st.id) box.classList.add("sel");
-  if (ctx.targets.has(key)) {
-    const hi = el("rect", { x: X + 1, y: Y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "target",
-                            fill: "#f2c14e", "data-target": key }, g);
-    tip(hi, ctx.targets.get(key).join("  "));
-    g.classList.add("clickable");
-    g.addEventListener("click", () => ctx.choose(key));
-  } else if (mine) {
-    g.classList.add("clickable");
-    g.addEventListener("click", () => ctx.select(st.id));
-  }
+         (st.loaded_this_turn ? ", took personnel aboard this turn (half MP)" : "") +
+         (mounted ? ", on horseback" : "") + (off ? `, off the table: enters at ${st.at[0]},${st.at[1]}` : "") +
+         hiddenWords(st) + cargo + (here.length ? `; ${here.join("; ")}` : ""));
+  return box;
 }
 
 // NATO-style unit symbols in a small frame: armour an oval (tracks), infantry
@@ -526,7 +586,7 @@ function squaresText(markers) {
 // One line per aircraft and per battery under the sides' lines.
 function drawSupportLines(ctx, y) {
   const name = (s) => (SIDE[s] ? SIDE[s].name : s);
-  const v = ctx.v, lines = [];
+  const v = ctx.v, lines = offTableLines(ctx);
   const air = v.air || {};
   for (const pl of airOf(v)) {
     const when = pl.present ? "over the table" : `turns ${pl.arrive}-${pl.arrive + pl.turns - 1}`;
@@ -558,6 +618,7 @@ function drawSupportLines(ctx, y) {
     const g = el("g", { "data-support": icon }, ctx.svg);
     if (icon === "plane") plane(g, 17, yy - 5, 16, SIDE[side].color);
     else if (icon === "gun") el("circle", { cx: 17, cy: yy - 5, r: 6, fill: SIDE[side] ? SIDE[side].color : "#555" }, g);
+    else if (icon === "enter") el("path", { d: `M11 ${yy - 11}L23 ${yy - 5}L11 ${yy + 1}Z`, fill: SIDE[side].color }, g);
     else el("rect", { x: 11, y: yy - 11, width: 12, height: 12, fill: "#d32f2f", "fill-opacity": 0.25, stroke: "#d32f2f", "stroke-width": 2 }, g);
     el("text", { x: 30, y: yy, "font-size": 12.5, fill: "#222" }, g, text);
   });
@@ -571,11 +632,15 @@ function drawSides(ctx, y) {
     const c = v.cards[side];
     const yy = y + i * 22;
     el("rect", { x: 10, y: yy - 12, width: 14, height: 14, fill: SIDE[side].color }, ctx.svg);
-    const live = v.stands.filter((s) => s.side === side && s.alive).length;
+    // unspotted markers are not counted as stands: what they are is not known (a dummy is no stand)
+    const alive = v.stands.filter((s) => s.side === side && s.alive);
+    const markers = alive.filter(isMarker).length, dummies = alive.filter((s) => s.dummy).length;
+    const live = `${alive.length - markers - dummies} stands` + (markers ? ` + ${markers} unspotted marker${markers > 1 ? "s" : ""}` : "") +
+                 (dummies ? ` + ${dummies} dumm${dummies > 1 ? "ies" : "y"}` : "");
     const ghq = v.ghq[i] ? `GHQ ${v.ghq[i]}` : "no GHQ (no orders)";
     const total = c.total === null ? "total hidden" : `total ${c.total}`;
     el("text", { x: 30, y: yy, "font-size": 13, fill: "#222" }, ctx.svg,
-       `${SIDE[side].name}: cohesion ${v.cohesion[i]}, ${live} stands, ${ghq}, orders left ${v.orders[i]}, ` +
+       `${SIDE[side].name}: cohesion ${v.cohesion[i]}, ${live}, ${ghq}, orders left ${v.orders[i]}, ` +
        `break-point cards drawn ${c.drawn} (${total})${c.broken ? " — BROKEN" : ""}` +
        (v.passed[i] && v.phase !== "over" ? " · passed" : ""));
   });
@@ -589,8 +654,11 @@ function drawLegend(ctx, y, width) {
   el("text", { x, y: y + 13, "font-weight": 700 }, g, "Key");
   const key = flowKey(g, { x, y, width, indent: 34, swatch: 32, row: 22, baseline: 13 });
   const item = key.item;
-  for (const [name, look] of Object.entries(TERRAIN)) {
-    if (!ctx.T.rows.some((row) => [...row].some((ch) => ctx.T.terrain[ch] === name))) continue;  // only terrain on this table
+  // only terrain on this table, in TERRAIN's order; a terrain board.js does not know yet still gets its (grey) entry
+  const present = new Set(ctx.T.rows.flatMap((row) => [...row].map((ch) => ctx.T.terrain[ch] || "clear")));
+  for (const name of [...Object.keys(TERRAIN), ...[...present].filter((n) => !TERRAIN[n])]) {
+    if (!present.has(name)) continue;
+    const look = groundLook(ctx.v, name, TERRAIN[name] || { fill: "#eee" });
     item((px, py) => {
       el("rect", { x: px, y: py, width: 18, height: 18, fill: look.fill, stroke: "#aaa" }, g);
       if (look.road) el("rect", { x: px, y: py + 7, width: 18, height: 4, fill: "#b8a07a" }, g);
@@ -598,11 +666,14 @@ function drawLegend(ctx, y, width) {
       if (look.houses) el("rect", { x: px + 4, y: py + 4, width: 10, height: 10, fill: "#a08c70" }, g);
       if (look.dots) el("circle", { cx: px + 9, cy: py + 9, r: 1.6, fill: "#8a7a55" }, g);
       if (look.contour) el("path", { d: `M${px + 3} ${py + 13} L${px + 9} ${py + 6} L${px + 15} ${py + 13}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
-    }, name === "buildings" ? "buildings (the village)" : name);
+      terrainExtras(g, look, px, py, 18);
+    }, (TERRAIN_WORDS[name] || name) + (look.ground ? ` (${look.ground})` : ""));
   }
   for (const side of ["german", "soviet"]) {
     item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, rx: 2, fill: SIDE[side].color }, g), SIDE[side].name);
   }
+  obstacleKey(ctx, g, item);
+  unitsKey(ctx, g, item);
   for (const [kind, words] of [["armour", "armour (tank, half-track)"], ["infantry", "infantry"], ["gun", "gun"],
                                ["hq", "HQ"], ["ghq", "GHQ"]]) {
     item((px, py) => {
