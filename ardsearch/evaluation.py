@@ -14,6 +14,13 @@ probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
                                # in [0, 1]), linear between knots, flat outside
     # or a Platt fit: scale = 1.3, shift = 0.0 (wp = sigmoid(scale * logit((v+1)/2) + shift))
 
+    [calibration.ismcts.seat.german]   # or one calibration per seat (every seat of the
+    value = [-0.5, 0.5]                # game, by its player name), chosen by the side
+    wp = [0.3, 0.8]                    # to move: each a table or a Platt fit as above
+    [calibration.ismcts.seat.us]
+    scale = 1.0
+    shift = -0.4
+
     [source]             # optional: how the file was made (ardsearch tune writes it)
     game = "ardennes"
     command = "ardsearch tune ardennes --games 400 --seed 1"
@@ -34,12 +41,14 @@ import numpy as np
 from ardsearch._toml import read_toml
 
 __all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
-           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable"]
+           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable",
+           "SeatCalibration"]
 
 # The searches whose root values a [calibration.<name>] table may map.
 CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
 _PLATT_KEYS = ("scale", "shift")
 _TABLE_KEYS = ("value", "wp")
+_SEAT_KEY = "seat"
 _SECTIONS = ("weights", "calibration", "source")
 
 
@@ -76,13 +85,35 @@ class CalibrationTable:
 
 
 @dataclass(frozen=True)
+class SeatCalibration:
+    """One calibration per seat ([calibration.<search>.seat.<player name>]),
+    chosen by the side to move: `seats` are the game's player names in
+    player order and `fits` the calibration of each (a CalibrationTable or a
+    Platt (scale, shift)). Why: in some games the same root value means a
+    different win rate for each side (Stand at Mortain: a value just above 0
+    won 74% of the time for the Germans and 38% for the US; bench/README.md,
+    "Calibration"), which no single monotone map of the value can follow."""
+
+    seats: tuple
+    fits: tuple
+
+    def fit_for(self, player) -> object:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.fits):
+            raise ValueError(f"this win-probability calibration is by seat ({', '.join(self.seats)}): "
+                             f"give the side to move as a player number 0-{len(self.fits) - 1}, "
+                             f"got {player!r}")
+        return self.fits[player]
+
+
+@dataclass(frozen=True)
 class EvalFile:
     """One validated eval.toml."""
 
     path: str
     weights: np.ndarray                       # in the engine's feature order
     names: tuple[str, ...]                    # the engine's feature names
-    calibration: dict = field(default_factory=dict)   # search -> (scale, shift) or CalibrationTable
+    calibration: dict = field(default_factory=dict)   # search -> (scale, shift), CalibrationTable
+                                                      # or SeatCalibration
     source: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
@@ -101,14 +132,16 @@ def _number(path, key, value):
     return float(value)
 
 
-def load(path: str, names, game_name: str | None = None) -> EvalFile:
+def load(path: str, names, game_name: str | None = None, seats=None) -> EvalFile:
     """Read and validate the weights file at `path` for a game whose engine
-    names the features `names` (in order). Raises EvalFileError, one line
-    naming the file and the key, for: unreadable or invalid TOML, an unknown
-    section, a missing or unknown feature, a weight that is not a finite
-    number, a bad calibration table, or a [source] game that is not
-    `game_name`."""
+    names the features `names` (in order) and the players `seats` (in
+    order; needed only for a calibration by seat). Raises EvalFileError, one
+    line naming the file and the key, for: unreadable or invalid TOML, an
+    unknown section, a missing or unknown feature, a weight that is not a
+    finite number, a bad calibration table (non-monotone knots, an unknown or
+    missing seat), or a [source] game that is not `game_name`."""
     names = tuple(names)
+    seats = None if seats is None else tuple(seats)
     data = read_toml(path, error=EvalFileError, what="evaluation weights file")
     for key in data:
         if key not in _SECTIONS:
@@ -140,8 +173,37 @@ def load(path: str, names, game_name: str | None = None) -> EvalFile:
         if search not in CALIBRATED_SEARCHES:
             raise EvalFileError(f"{path}: {key} is not a search that reports a win probability "
                                 f"(one of {', '.join(CALIBRATED_SEARCHES)})")
-        calibration[search] = _calibration(path, key, table)
+        if isinstance(table, dict) and _SEAT_KEY in table:
+            calibration[search] = _seat_calibration(path, key, table, seats, game_name)
+        else:
+            calibration[search] = _calibration(path, key, table)
     return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+
+
+def _seat_calibration(path, key, table, seats, game_name):
+    """[calibration.<search>.seat.<player name>] for every seat of the game:
+    a SeatCalibration (each seat's table validated as _calibration does)."""
+    for k in table:
+        if k != _SEAT_KEY:
+            raise EvalFileError(f"{path}: {key}.{k} is not allowed beside {key}.{_SEAT_KEY}: give either "
+                                f"one calibration for both seats or one per seat under {key}.{_SEAT_KEY}")
+    by_seat = table[_SEAT_KEY]
+    if not isinstance(by_seat, dict):
+        raise EvalFileError(f"{path}: {key}.{_SEAT_KEY} must be a table of one calibration per seat "
+                            f"([{key}.{_SEAT_KEY}.<player name>])")
+    if seats is None:
+        raise EvalFileError(f"{path}: {key}.{_SEAT_KEY}: a calibration by seat can only be read for a known "
+                            f"game (pass its player names to evaluation.load)")
+    whose = f" of {game_name}" if game_name else ""
+    for name in by_seat:
+        if name not in seats:
+            raise EvalFileError(f"{path}: {key}.{_SEAT_KEY}.{name} is not a seat{whose}: name each seat by "
+                                f"its player name ({', '.join(seats)})")
+    missing = [n for n in seats if n not in by_seat]
+    if missing:
+        raise EvalFileError(f"{path}: {key}.{_SEAT_KEY}.{missing[0]} is missing: a calibration by seat "
+                            f"needs one for every seat{whose} ({', '.join(seats)})")
+    return SeatCalibration(seats, tuple(_calibration(path, f"{key}.{_SEAT_KEY}.{n}", by_seat[n]) for n in seats))
 
 
 def _calibration(path, key, table):
@@ -202,7 +264,7 @@ def install(spec) -> EvalFile | None:
     path = eval_path(spec.name)
     if not os.path.exists(path):
         return None
-    ev = load(path, names, spec.name)
+    ev = load(path, names, spec.name, spec.player_names)
     _core.set_engine_weights(spec.capsule, ev.weights)
     _LOADED[spec.name] = ev
     return ev
@@ -248,25 +310,30 @@ def resolve_weights(game, setting, who: str = "bot"):
         except ValueError as e:
             raise ValueError(f"bot {who!r}: setting weights='classic': {game.name}: {e}") from None
     try:
-        ev = load(text, names, game.name)
+        ev = load(text, names, game.name, game.player_names)
     except EvalFileError as e:
         raise ValueError(f"bot {who!r}: setting weights={text!r}: {e}") from None
     return ev.weights.copy(), ev
 
 
-def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None) -> float:
+def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None,
+                  player: int | None = None) -> float:
     """The win probability of a root value `value` in [-1, 1] reported by
-    `search` ("mcts", "ismcts", "expectimax", "greedy"), mapped through the
-    game's [calibration.<search>] when there is one (or the given
-    `calibration` dict): a CalibrationTable is interpolated at v (linear
-    between knots, flat outside them), a Platt fit (scale, shift) gives
-    sigmoid(scale * logit((v + 1) / 2) + shift); without one, (v + 1) / 2.
-    A proven result (v = -1 or 1 exactly) stays certain: 0 or 1."""
+    `search` ("mcts", "ismcts", "expectimax", "greedy") for the side to move
+    `player`, mapped through the game's [calibration.<search>] when there is
+    one (or the given `calibration` dict): a CalibrationTable is interpolated
+    at v (linear between knots, flat outside them), a Platt fit (scale,
+    shift) gives sigmoid(scale * logit((v + 1) / 2) + shift), a
+    SeatCalibration applies the seat `player`'s own (ValueError if `player`
+    is not given); without one, (v + 1) / 2. A proven result (v = -1 or 1
+    exactly) stays certain: 0 or 1."""
     v = min(1.0, max(-1.0, float(value)))
     p = (v + 1.0) / 2.0
     table = calibration if calibration is not None else (
         _LOADED[game_name].calibration if game_name in _LOADED else {})
     fit = table.get(search)
+    if isinstance(fit, SeatCalibration):
+        fit = fit.fit_for(player)
     if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain
         return p
     if isinstance(fit, CalibrationTable):
