@@ -44,6 +44,7 @@ import math
 import shlex
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -184,7 +185,9 @@ def markdown(rows) -> str:
     return "\n".join(lines)
 
 
-def plot(rows, path, title):
+def plot(rows, path, title, series=()):
+    """The reliability diagram of `rows`; `series`: more (label, rows) drawn
+    beside it (each seat's own deciles)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -195,6 +198,9 @@ def plot(rows, path, title):
     ys = [r[4] for r in rows if r[2]]
     es = [r[5] for r in rows if r[2]]
     ax.errorbar(xs, ys, yerr=es, marker="o", lw=1.5, capsize=3, label="observed (95%)")
+    for label, more in series:
+        ax.errorbar([r[3] for r in more if r[2]], [r[4] for r in more if r[2]],
+                    yerr=[r[5] for r in more if r[2]], marker=".", lw=1, ls=":", capsize=2, label=label)
     for r in rows:
         if r[2]:
             ax.annotate(str(r[2]), (r[3], r[4]), textcoords="offset points", xytext=(4, -10), fontsize=7)
@@ -202,7 +208,7 @@ def plot(rows, path, title):
     ax.set_ylim(0, 1)
     ax.set_xlabel("predicted win probability (decile mean)")
     ax.set_ylabel("observed win rate")
-    ax.set_title(title, fontsize=9)
+    ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=8)
     ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
@@ -286,16 +292,18 @@ def main(argv=None):
     rows = reliability(pred, y)
     print(f"{game.name}: {label}; log-loss {log_loss(pred, y):.4f} over {len(y)} decisions; {within(rows)}")
     print(markdown(rows))
+    series = []
     if args.fit and args.by or args.installed:
         for p, name in enumerate(game.player_names):
             sel = seat == p
             if sel.any():
                 seat_rows = reliability(pred[sel], y[sel])
+                series.append((f"{name} to move", seat_rows))
                 print(f"\nside to move {name}: {int(sel.sum())} decisions, log-loss "
                       f"{log_loss(pred[sel], y[sel]):.4f}; {within(seat_rows)}")
                 print(markdown(seat_rows))
     if args.plot:
-        plot(rows, args.plot, f"{game.title}: {label}")
+        plot(rows, args.plot, f"{game.title}: {label}", series)
         print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 

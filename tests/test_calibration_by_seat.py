@@ -175,3 +175,44 @@ def test_bots_and_protocol_report_the_side_to_moves_calibration(tmp_path, seat, 
     assert HeuristicBot(game, seed=1, weights=path).analyze(s)["wp"] == want
     assert ExpectimaxBot(game, depth=1, seed=1, weights=path).analyze(s)["wp"] == want
     assert reported_wp(game, {"name": "x", "weights": path}, 0.1, "mcts", seat) == want
+
+
+def _flat_seat_tables(game):
+    """german always 0.8, us always 0.3: what no raw value could give."""
+    return SeatCalibration(game.player_names, (CalibrationTable((-1.0, 1.0), (0.8, 0.8)),
+                                               CalibrationTable((-1.0, 1.0), (0.3, 0.3))))
+
+
+@pytest.mark.parametrize("seat, want", [(0, "wp 0.8000"), (1, "wp 0.3000")])
+def test_the_protocol_info_wp_uses_the_side_to_moves_table(monkeypatch, seat, want):
+    """The protocol's `info ... wp` (in process, `go nodes 200`) goes through the
+    game's installed calibration with the side to move of the position."""
+    import dataclasses
+    from test_protocol_helpers import InProcess, require_search
+    require_search()
+    game = ardsearch.load_game("mortain")
+    ev = evaluation.loaded("mortain")
+    monkeypatch.setitem(evaluation._LOADED, "mortain",
+                        dataclasses.replace(ev, calibration={"mcts": _flat_seat_tables(game)}))
+    s = _decision(game, seat)
+    e = InProcess()
+    e.run("newgame mortain")
+    assert e.run("position startpos seed 3 moves " + " ".join(s.history_strings())) == []
+    out = e.run("go nodes 200")
+    infos = [line for line in out if line.startswith("info depth")]
+    assert infos and f" {want} " in infos[-1] + " "
+
+
+def test_the_shipped_mortain_table_is_by_seat_and_the_bot_reports_it():
+    """Stand at Mortain ships [calibration.mcts.seat.german] and
+    [calibration.mcts.seat.us] (bench/README.md, "Calibration"): a bare MCTS
+    bot reports its root value through the table of the side to move."""
+    from ardsearch.bots import MCTSBot
+    game = ardsearch.load_game("mortain")
+    fit = evaluation.loaded("mortain").calibration["mcts"]
+    assert isinstance(fit, SeatCalibration) and fit.seats == ("german", "us")
+    assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in fit.fits)
+    for seat in (0, 1):
+        info = MCTSBot(game, simulations=200, seed=1).analyze(_decision(game, seat))
+        v = info["value"]
+        assert info["wp"] == (0.0 if v <= -1 else 1.0 if v >= 1 else fit.fits[seat](v))
