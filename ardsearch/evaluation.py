@@ -29,6 +29,7 @@ The file is read when the game's module is imported (GameSpec calls
 install()), validated strictly, and written into the engine's static weights
 table. A bad file stops the import with one line naming the file and the key.
 A game with features but no file keeps the defaults compiled into its engine.
+A game without features may have a file with no [weights]: its calibration.
 """
 from __future__ import annotations
 
@@ -154,14 +155,16 @@ def load(path: str, names, game_name: str | None = None, seats=None) -> EvalFile
     if owner is not None and game_name is not None and owner != game_name:
         raise EvalFileError(f"{path}: source.game = {owner!r}: this file is for {owner}, not {game_name}")
     given = data.get("weights")
+    if given is None and not names:
+        given = {}          # a game without features: the file holds only its calibration
     if given is None:
         raise EvalFileError(f"{path}: no [weights] table: give one number per feature "
                             f"({', '.join(names)})")
     for key in given:
         if key not in names:
             where = f" for {game_name}" if game_name else ""
-            raise EvalFileError(f"{path}: weights.{key} is not a feature{where} "
-                                f"(features: {', '.join(names)})")
+            known = f"features: {', '.join(names)}" if names else "the game has no evaluation features"
+            raise EvalFileError(f"{path}: weights.{key} is not a feature{where} ({known})")
     missing = [n for n in names if n not in given]
     if missing:
         raise EvalFileError(f"{path}: weights.{missing[0]} is missing: every feature needs a weight "
@@ -256,16 +259,16 @@ _LOADED: dict[str, EvalFile] = {}
 def install(spec) -> EvalFile | None:
     """Load the game's data/eval.toml into its engine's weights table (called
     once when the game's module builds its GameSpec). None if the game has
-    no features or no file."""
+    no file. A game without features may still have one, holding only the
+    calibration of its reported win probability (Micro Armour)."""
     from ardsearch import _core
     names = _core.engine_feature_names(spec.capsule)
-    if not names:
-        return None
     path = eval_path(spec.name)
     if not os.path.exists(path):
         return None
     ev = load(path, names, spec.name, spec.player_names)
-    _core.set_engine_weights(spec.capsule, ev.weights)
+    if names:
+        _core.set_engine_weights(spec.capsule, ev.weights)
     _LOADED[spec.name] = ev
     return ev
 

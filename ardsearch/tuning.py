@@ -158,8 +158,9 @@ def _render_fit(fit) -> list[str]:
 def render(game, w, source: dict, calibration: dict | None = None) -> str:
     lines = [f"# {game.spec.title}: evaluation weights, evaluate = tanh(w . features / 2).",
              "# Written by `ardsearch tune` (docs/tuning.md); RULES.md, \"Evaluation\", says what",
-             "# each feature is.", "", "[weights]"]
-    lines += [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
+             "# each feature is."]
+    if game.feature_names:           # a game without features keeps only its calibration
+        lines += ["", "[weights]"] + [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
     from ardsearch.evaluation import SeatCalibration
     for search, fit in sorted((calibration or {}).items()):
         if isinstance(fit, SeatCalibration):    # one per seat, in player order

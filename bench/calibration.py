@@ -221,6 +221,13 @@ def write_calibration(path, game, search, fit, command):
     [calibration.<search>] of the eval.toml at `path`, then load it back (so
     a table the loader would refuse is never left written)."""
     from ardsearch.tuning import render
+    if not Path(path).exists() and not game.feature_names:
+        # a game without evaluation features: a file holding only the calibration
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(f"# {game.title}: the calibration of the reported win probability "
+                              f"(bench/README.md, \"Calibration\").\n# The game has no evaluation "
+                              f"features, so no weights table.\n\n[source]\ngame = \"{game.name}\"\n",
+                              encoding="utf-8")
     ev = evaluation.load(str(path), game.feature_names, game.name, game.player_names)
     table = dict(ev.calibration)
     table[search] = fit

@@ -216,3 +216,23 @@ def test_the_shipped_mortain_table_is_by_seat_and_the_bot_reports_it():
         info = MCTSBot(game, simulations=200, seed=1).analyze(_decision(game, seat))
         v = info["value"]
         assert info["wp"] == (0.0 if v <= -1 else 1.0 if v >= 1 else fit.fits[seat](v))
+
+
+def test_a_game_without_features_can_keep_a_calibration_only_file(tmp_path):
+    """Micro Armour has no evaluation features; its eval.toml may hold only
+    [calibration] and [source] (no [weights]), and write_calibration creates
+    one when there is none."""
+    from bench import calibration as cal
+    game = ardsearch.load_game("microarmour")
+    assert game.feature_names == ()
+    path = tmp_path / "data" / "eval.toml"
+    fitted = _flat_seat_tables(game).__class__(game.player_names, (
+        CalibrationTable((-0.5, 0.5), (0.2, 0.7)), CalibrationTable((-0.5, 0.5), (0.3, 0.6))))
+    cal.write_calibration(path, game, "ismcts", fitted, "python -m bench.calibration microarmour --fit ismcts --by seat")
+    text = path.read_text()
+    assert "[weights]" not in text and "[calibration.ismcts.seat.german]" in text
+    ev = evaluation.load(str(path), (), "microarmour", game.player_names)
+    assert ev.calibration == {"ismcts": fitted} and ev.weights.shape == (0,)
+    with pytest.raises(EvalFileError, match="weights.material is not a feature for microarmour "
+                                            r"\(the game has no evaluation features\)"):
+        evaluation.load(_write(tmp_path, "[weights]\nmaterial = 1\n"), (), "microarmour", game.player_names)
