@@ -342,7 +342,12 @@ class SearchJob:
         return best
 
     def _static_wp(self) -> float:
-        return (self.state.evaluate(self.state.current_player()) + 1.0) / 2.0
+        """A forced move's wp: the game's evaluation of the position (no search),
+        through the calibration of the search that would have run, for the
+        side to move (the evaluation is what such a search's values are made of)."""
+        me = self.state.current_player()
+        algorithm = choose_algorithm(self.game, self.settings, None)
+        return reported_wp(self.game, None, float(self.state.evaluate(me)), algorithm, me)
 
     def _tick(self, search, algorithm, budget: Budget, stop_event, done, preset=None) -> None:
         next_info = time.monotonic() + INFO_PERIOD_S
