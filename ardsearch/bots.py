@@ -166,7 +166,8 @@ class _Weighted:
         probability the bot reports: needs `player` when the calibration is
         by seat."""
         from ardsearch import evaluation
-        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration, player)
+        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration, player,
+                                        self.game.params)
 
 
 class Bot:

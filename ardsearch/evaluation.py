@@ -21,6 +21,11 @@ probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
     scale = 1.0
     shift = -0.4
 
+    [calibration.expectimax]           # optional `params`: the calibration holds only for
+    params = {scenario = 1}            # games with these parameters (the ones it was fitted
+    value = [-0.5, 0.5]                # on); any other game reports (v + 1) / 2
+    wp = [0.3, 0.8]
+
     [source]             # optional: how the file was made (ardsearch tune writes it)
     game = "ardennes"
     command = "ardsearch tune ardennes --games 400 --seed 1"
@@ -43,13 +48,14 @@ from ardsearch._toml import read_toml
 
 __all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
            "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable",
-           "SeatCalibration"]
+           "SeatCalibration", "Scoped"]
 
 # The searches whose root values a [calibration.<name>] table may map.
 CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
 _PLATT_KEYS = ("scale", "shift")
 _TABLE_KEYS = ("value", "wp")
 _SEAT_KEY = "seat"
+_PARAMS_KEY = "params"
 _SECTIONS = ("weights", "calibration", "source")
 
 
@@ -104,6 +110,24 @@ class SeatCalibration:
                              f"give the side to move as a player number 0-{len(self.fits) - 1}, "
                              f"got {player!r}")
         return self.fits[player]
+
+
+@dataclass(frozen=True)
+class Scoped:
+    """A calibration that holds only for games with the parameters `params`
+    (sorted (key, value) pairs): fitted on one scenario, it says nothing about
+    another (Undaunted's scenario 1, where the second seat won 86% of the
+    games, is not its scenario 2), so a game with other parameters reports
+    the raw (v + 1) / 2."""
+
+    params: tuple
+    fit: object
+
+    def applies_to(self, game_params) -> bool:
+        if game_params is None:
+            raise ValueError(f"this win-probability calibration holds for the game parameters "
+                             f"{dict(self.params)} only: give the game's params to check them")
+        return all(k in game_params and game_params[k] == v for k, v in self.params)
 
 
 @dataclass(frozen=True)
@@ -176,11 +200,28 @@ def load(path: str, names, game_name: str | None = None, seats=None) -> EvalFile
         if search not in CALIBRATED_SEARCHES:
             raise EvalFileError(f"{path}: {key} is not a search that reports a win probability "
                                 f"(one of {', '.join(CALIBRATED_SEARCHES)})")
+        scope = None
+        if isinstance(table, dict) and _PARAMS_KEY in table:
+            table = dict(table)
+            scope = _scope(path, key, table.pop(_PARAMS_KEY))
         if isinstance(table, dict) and _SEAT_KEY in table:
-            calibration[search] = _seat_calibration(path, key, table, seats, game_name)
+            fit = _seat_calibration(path, key, table, seats, game_name)
         else:
-            calibration[search] = _calibration(path, key, table)
+            fit = _calibration(path, key, table)
+        calibration[search] = fit if scope is None else Scoped(scope, fit)
     return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+
+
+def _scope(path, key, params):
+    """`params = {name = value, ...}`: the game parameters a calibration holds for."""
+    if not isinstance(params, dict) or not params:
+        raise EvalFileError(f"{path}: {key}.{_PARAMS_KEY} must be a table of game parameters, such as "
+                            f"params = {{scenario = 1}}")
+    for k, v in params.items():
+        if isinstance(v, (dict, list)) or (isinstance(v, float) and not math.isfinite(v)):
+            raise EvalFileError(f"{path}: {key}.{_PARAMS_KEY}.{k} = {v!r} is not a game parameter value: "
+                                f"write a number, a word in quotes or true/false")
+    return tuple(sorted(params.items()))
 
 
 def _seat_calibration(path, key, table, seats, game_name):
@@ -320,7 +361,7 @@ def resolve_weights(game, setting, who: str = "bot"):
 
 
 def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None,
-                  player: int | None = None) -> float:
+                  player: int | None = None, params: dict | None = None) -> float:
     """The win probability of a root value `value` in [-1, 1] reported by
     `search` ("mcts", "ismcts", "expectimax", "greedy") for the side to move
     `player`, mapped through the game's [calibration.<search>] when there is
@@ -328,13 +369,16 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
     at v (linear between knots, flat outside them), a Platt fit (scale,
     shift) gives sigmoid(scale * logit((v + 1) / 2) + shift), a
     SeatCalibration applies the seat `player`'s own (ValueError if `player`
-    is not given); without one, (v + 1) / 2. A proven result (v = -1 or 1
+    is not given); a Scoped one only if the game's `params` match its own
+    (ValueError if `params` is not given); without one, (v + 1) / 2. A proven result (v = -1 or 1
     exactly) stays certain: 0 or 1."""
     v = min(1.0, max(-1.0, float(value)))
     p = (v + 1.0) / 2.0
     table = calibration if calibration is not None else (
         _LOADED[game_name].calibration if game_name in _LOADED else {})
     fit = table.get(search)
+    if isinstance(fit, Scoped):
+        fit = fit.fit if fit.applies_to(params) else None
     if isinstance(fit, SeatCalibration):
         fit = fit.fit_for(player)
     if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain

@@ -146,6 +146,14 @@ def _fmt(x: float) -> str:
     return "0.0" if text in ("0", "-0") else text
 
 
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def _render_fit(fit) -> list[str]:
     """The lines of one calibration: knots (root value -> win probability) or a Platt fit."""
     from ardsearch.evaluation import CalibrationTable
@@ -161,8 +169,15 @@ def render(game, w, source: dict, calibration: dict | None = None) -> str:
              "# each feature is."]
     if game.feature_names:           # a game without features keeps only its calibration
         lines += ["", "[weights]"] + [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
-    from ardsearch.evaluation import SeatCalibration
+    from ardsearch.evaluation import Scoped, SeatCalibration
     for search, fit in sorted((calibration or {}).items()):
+        if isinstance(fit, Scoped):             # the game parameters it holds for
+            inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in fit.params)
+            lines += ["", f"[calibration.{search}]", f"params = {{{inline}}}"]
+            fit = fit.fit
+            if not isinstance(fit, SeatCalibration):
+                lines += _render_fit(fit)
+                continue
         if isinstance(fit, SeatCalibration):    # one per seat, in player order
             for seat, one in zip(fit.seats, fit.fits):
                 lines += ["", f"[calibration.{search}.seat.{seat}]"] + _render_fit(one)

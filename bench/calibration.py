@@ -32,6 +32,11 @@ to move, written as [calibration.<search>.seat.<player name>] (a game where
 the same root value means a different win rate for each side: Stand at
 Mortain). The table and plot then also show each seat's own deciles.
 
+--scoped (with --write): the calibration is written with `params = {...}`,
+the game's parameters (its scenario): it then holds for games with those
+parameters only, and any other reports (v + 1) / 2 (a table fitted on one
+scenario of a game whose scenarios favour different seats).
+
 --installed <search>: no fit; the table is made over all the games with the
 root values mapped through the calibration installed from the game's own
 data/eval.toml (to check a shipped table on games it was not fitted on, such
@@ -260,6 +265,8 @@ def main(argv=None):
                    help="with --fit: a monotone table (default) or a Platt curve")
     p.add_argument("--bins", type=int, default=20, help="with --method isotonic: groups of equal size (default 20)")
     p.add_argument("--by", choices=("seat",), help="with --fit: one calibration per seat (side to move)")
+    p.add_argument("--scoped", action="store_true",
+                   help="with --write: the calibration holds only for this game's parameters (its scenario)")
     p.add_argument("--installed", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
                    help="map the values through the game's shipped [calibration.SEARCH], all games")
     p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
@@ -288,10 +295,12 @@ def main(argv=None):
         if args.write:
             cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
                                                              if a != args.write)
+            if args.scoped:      # it holds only for games with these parameters
+                fitted = evaluation.Scoped(tuple(sorted(game.params.items())), fitted)
             write_calibration(args.write, game, args.fit, fitted, cmd.replace(" --write", ""))
             print(f"wrote {args.write}", file=sys.stderr)
     elif args.installed:
-        pred = np.array([evaluation.calibrated_wp(game.name, x, args.installed, None, int(s))
+        pred = np.array([evaluation.calibrated_wp(game.name, x, args.installed, None, int(s), game.params)
                          for x, s in zip(v, seat)])
         label = f"shipped [calibration.{args.installed}] applied to the root values, all games"
     else:

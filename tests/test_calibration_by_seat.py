@@ -205,11 +205,14 @@ def test_the_protocol_info_wp_uses_the_side_to_moves_table(monkeypatch, seat, wa
 
 def test_the_shipped_mortain_table_is_by_seat_and_the_bot_reports_it():
     """Stand at Mortain ships [calibration.mcts.seat.german] and
-    [calibration.mcts.seat.us] (bench/README.md, "Calibration"): a bare MCTS
-    bot reports its root value through the table of the side to move."""
+    [calibration.mcts.seat.us] for its default parameters (bench/README.md,
+    "Calibration"): a bare MCTS bot reports its root value through the table
+    of the side to move."""
     from ardsearch.bots import MCTSBot
     game = ardsearch.load_game("mortain")
-    fit = evaluation.loaded("mortain").calibration["mcts"]
+    scoped = evaluation.loaded("mortain").calibration["mcts"]
+    assert isinstance(scoped, evaluation.Scoped) and dict(scoped.params) == dict(game.params)
+    fit = scoped.fit
     assert isinstance(fit, SeatCalibration) and fit.seats == ("german", "us")
     assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in fit.fits)
     for seat in (0, 1):
@@ -236,3 +239,50 @@ def test_a_game_without_features_can_keep_a_calibration_only_file(tmp_path):
     with pytest.raises(EvalFileError, match="weights.material is not a feature for microarmour "
                                             r"\(the game has no evaluation features\)"):
         evaluation.load(_write(tmp_path, "[weights]\nmaterial = 1\n"), (), "microarmour", game.player_names)
+
+
+def test_a_scoped_calibration_holds_only_for_its_game_parameters(tmp_path):
+    """`params = {...}`: fitted on one scenario, the calibration applies to
+    games with those parameters; any other game reports (v + 1) / 2."""
+    text = (HEAD + "[calibration.mcts]\nparams = {scenario = 2, variant = \"long\"}\n" + GERMAN + US
+            + "[calibration.greedy]\nparams = {scenario = 2}\nvalue = [-1, 1]\nwp = [0.9, 0.9]\n")
+    ev = evaluation.load(_write(tmp_path, text), NAMES, "mortain", SEATS)
+    fit = ev.calibration["mcts"]
+    assert isinstance(fit, evaluation.Scoped) and fit.params == (("scenario", 2), ("variant", "long"))
+    assert isinstance(fit.fit, SeatCalibration)
+    here = {"scenario": 2, "variant": "long", "turns": 0}
+    assert evaluation.calibrated_wp("x", 0.0, "mcts", ev.calibration, 0, here) == pytest.approx(0.65, abs=1e-15)
+    elsewhere = {"scenario": 3, "variant": "long", "turns": 0}
+    assert evaluation.calibrated_wp("x", 0.0, "mcts", ev.calibration, 0, elsewhere) == 0.5
+    assert evaluation.calibrated_wp("x", 0.2, "greedy", ev.calibration, 1, here) == 0.9
+    assert evaluation.calibrated_wp("x", 0.2, "greedy", ev.calibration, 1, {"scenario": 1}) == pytest.approx(0.6)
+    with pytest.raises(ValueError, match="give the game's params"):
+        evaluation.calibrated_wp("x", 0.2, "greedy", ev.calibration, 1)
+
+
+@pytest.mark.parametrize("line", ["params = 3", "params = {}", "params = {scenario = [1, 2]}"])
+def test_a_bad_scope_is_refused_in_one_line(tmp_path, line):
+    with pytest.raises(EvalFileError) as e:
+        evaluation.load(_write(tmp_path, HEAD + f"[calibration.mcts]\n{line}\nvalue = [-1, 1]\nwp = [0.2, 0.8]\n"),
+                        NAMES, "mortain", SEATS)
+    assert "\n" not in str(e.value) and "calibration.mcts.params" in str(e.value)
+
+
+def test_a_scoped_fit_is_written_and_loads_back_and_the_bot_checks_its_params(tmp_path):
+    """write_calibration renders `params = {...}` and the seat tables; a bot of
+    a game with those parameters reports through them, one with others does not."""
+    from ardsearch.bots import HeuristicBot
+    from bench import calibration as cal
+    game = ardsearch.load_game("mortain")
+    fitted = evaluation.Scoped(tuple(sorted(game.params.items())), _flat_seat_tables(game))
+    path = tmp_path / "eval.toml"
+    path.write_text("[weights]\n" + "".join(f"{n} = {float(w)!r}\n" for n, w in zip(game.feature_names, game.weights)))
+    cal.write_calibration(path, game, "greedy", fitted, "python -m bench.calibration mortain --fit greedy --by seat")
+    assert evaluation.load(str(path), game.feature_names, "mortain", game.player_names).calibration == {
+        "greedy": fitted}
+    s = _decision(game, 1)
+    assert HeuristicBot(game, seed=1, weights=str(path)).analyze(s)["wp"] == 0.3
+    other = ardsearch.load_game("mortain(strike_terrain=variant)")
+    assert dict(other.params) != dict(game.params)
+    info = HeuristicBot(other, seed=1, weights=str(path)).analyze(_decision(other, 1))
+    assert info["wp"] == pytest.approx((info["value"] + 1) / 2)

@@ -194,7 +194,7 @@ def reported_wp(game, preset, value: float, algorithm: str, player: int | None =
         table = ev.calibration if ev is not None else {}
     else:
         table = own.calibration if own is not None else {}
-    return calibrated_wp(game.name, value, algorithm, table, player)
+    return calibrated_wp(game.name, value, algorithm, table, player, game.params)
 
 
 def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None) -> dict:
