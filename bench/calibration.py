@@ -291,6 +291,12 @@ def main(argv=None):
         raw = np.clip((v[~train] + 1) / 2, 0, 1)
         print(f"raw (v + 1) / 2 on the same held-out decisions: log-loss {log_loss(raw, y[~train]):.4f}, "
               f"{within(reliability(raw, y[~train]))}", file=sys.stderr)
+        if args.by:
+            for p, name in enumerate(game.player_names):
+                sel = seat[~train] == p
+                if sel.any():
+                    print(f"raw, {name} to move: log-loss {log_loss(raw[sel], y[~train][sel]):.4f}, "
+                          f"{within(reliability(raw[sel], y[~train][sel]))}", file=sys.stderr)
         y, seat = y[~train], seat[~train]
         if args.write:
             cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
