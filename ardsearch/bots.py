@@ -139,8 +139,9 @@ class _Weighted:
     """A bot's `weights` setting: None/"default" (the game's own evaluate()),
     "classic" (the game's hand-set evaluation, one-hot on its first feature)
     or the path of an eval.toml for this game. Also maps root values to the
-    win probability the bot reports (the Platt table of whichever weights
-    file the bot plays with, if it has one; see ardsearch.evaluation)."""
+    win probability the bot reports (the [calibration] of whichever weights
+    file the bot plays with, if it has one, for the side to move; see
+    ardsearch.evaluation)."""
 
     def _set_weights(self, weights):
         from ardsearch import evaluation
@@ -160,9 +161,13 @@ class _Weighted:
     def _weights_arg(self):
         return None if self._weights is None else self._weights.tolist()
 
-    def win_probability(self, value, search):
+    def win_probability(self, value, search, player=None):
+        """`value` (the root value for the side to move `player`) as the
+        probability the bot reports: needs `player` when the calibration is
+        by seat."""
         from ardsearch import evaluation
-        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration)
+        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration, player,
+                                        self.game.params)
 
 
 class Bot:
@@ -264,7 +269,7 @@ class HeuristicBot(_SeededBot, _Weighted):
         out = self._basic(view, best, moves)
         out["values"] = {view.action_to_string(a): s for a, s in zip(moves, scores)}
         out["value"] = max(-1.0, min(1.0, top))
-        out["wp"] = self.win_probability(out["value"], "greedy")
+        out["wp"] = self.win_probability(out["value"], "greedy", me)
         out["nodes"] = len(moves)
         return out
 
@@ -379,7 +384,8 @@ class MCTSBot(Bot, _Weighted):
         # do (Lc0's convention); the tree's size is `tree_nodes`
         out["tree_nodes"] = r["nodes"]
         out["nodes"] = r["simulations"]
-        out["wp"] = self.win_probability(r["value"], "ismcts" if self.ismcts else "mcts")
+        out["wp"] = self.win_probability(r["value"], "ismcts" if self.ismcts else "mcts",
+                                         view.current_player())
         return out
 
 
@@ -458,7 +464,7 @@ class ExpectimaxBot(Bot, _Weighted):
         out["visits"] = {}
         out["pv_actions"] = r["pv"]
         out["pv"] = pv
-        out["wp"] = self.win_probability(r["value"], "expectimax")
+        out["wp"] = self.win_probability(r["value"], "expectimax", view.current_player())
         out.setdefault("proven", None)
         return out
 

@@ -14,6 +14,18 @@ probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
                                # in [0, 1]), linear between knots, flat outside
     # or a Platt fit: scale = 1.3, shift = 0.0 (wp = sigmoid(scale * logit((v+1)/2) + shift))
 
+    [calibration.ismcts.seat.german]   # or one calibration per seat (every seat of the
+    value = [-0.5, 0.5]                # game, by its player name), chosen by the side
+    wp = [0.3, 0.8]                    # to move: each a table or a Platt fit as above
+    [calibration.ismcts.seat.us]
+    scale = 1.0
+    shift = -0.4
+
+    [calibration.expectimax]           # optional `params`: the calibration holds only for
+    params = {scenario = 1}            # games with these parameters (the ones it was fitted
+    value = [-0.5, 0.5]                # on); any other game reports (v + 1) / 2
+    wp = [0.3, 0.8]
+
     [source]             # optional: how the file was made (ardsearch tune writes it)
     game = "ardennes"
     command = "ardsearch tune ardennes --games 400 --seed 1"
@@ -22,6 +34,7 @@ The file is read when the game's module is imported (GameSpec calls
 install()), validated strictly, and written into the engine's static weights
 table. A bad file stops the import with one line naming the file and the key.
 A game with features but no file keeps the defaults compiled into its engine.
+A game without features may have a file with no [weights]: its calibration.
 """
 from __future__ import annotations
 
@@ -34,12 +47,15 @@ import numpy as np
 from ardsearch._toml import read_toml
 
 __all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
-           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable"]
+           "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable",
+           "SeatCalibration", "Scoped"]
 
 # The searches whose root values a [calibration.<name>] table may map.
 CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
 _PLATT_KEYS = ("scale", "shift")
 _TABLE_KEYS = ("value", "wp")
+_SEAT_KEY = "seat"
+_PARAMS_KEY = "params"
 _SECTIONS = ("weights", "calibration", "source")
 
 
@@ -76,13 +92,53 @@ class CalibrationTable:
 
 
 @dataclass(frozen=True)
+class SeatCalibration:
+    """One calibration per seat ([calibration.<search>.seat.<player name>]),
+    chosen by the side to move: `seats` are the game's player names in
+    player order and `fits` the calibration of each (a CalibrationTable or a
+    Platt (scale, shift)). Why: in some games the same root value means a
+    different win rate for each side (Stand at Mortain: a value just above 0
+    won 74% of the time for the Germans and 38% for the US; bench/README.md,
+    "Calibration"), which no single monotone map of the value can follow."""
+
+    seats: tuple
+    fits: tuple
+
+    def fit_for(self, player) -> object:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.fits):
+            raise ValueError(f"this win-probability calibration is by seat ({', '.join(self.seats)}): "
+                             f"give the side to move as a player number 0-{len(self.fits) - 1}, "
+                             f"got {player!r}")
+        return self.fits[player]
+
+
+@dataclass(frozen=True)
+class Scoped:
+    """A calibration that holds only for games with the parameters `params`
+    (sorted (key, value) pairs): fitted on one scenario, it says nothing about
+    another (Undaunted's scenario 1, where the second seat won 86% of the
+    games, is not its scenario 2), so a game with other parameters reports
+    the raw (v + 1) / 2."""
+
+    params: tuple
+    fit: object
+
+    def applies_to(self, game_params) -> bool:
+        if game_params is None:
+            raise ValueError(f"this win-probability calibration holds for the game parameters "
+                             f"{dict(self.params)} only: give the game's params to check them")
+        return all(k in game_params and game_params[k] == v for k, v in self.params)
+
+
+@dataclass(frozen=True)
 class EvalFile:
     """One validated eval.toml."""
 
     path: str
     weights: np.ndarray                       # in the engine's feature order
     names: tuple[str, ...]                    # the engine's feature names
-    calibration: dict = field(default_factory=dict)   # search -> (scale, shift) or CalibrationTable
+    calibration: dict = field(default_factory=dict)   # search -> (scale, shift), CalibrationTable
+                                                      # or SeatCalibration
     source: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
@@ -101,14 +157,16 @@ def _number(path, key, value):
     return float(value)
 
 
-def load(path: str, names, game_name: str | None = None) -> EvalFile:
+def load(path: str, names, game_name: str | None = None, seats=None) -> EvalFile:
     """Read and validate the weights file at `path` for a game whose engine
-    names the features `names` (in order). Raises EvalFileError, one line
-    naming the file and the key, for: unreadable or invalid TOML, an unknown
-    section, a missing or unknown feature, a weight that is not a finite
-    number, a bad calibration table, or a [source] game that is not
-    `game_name`."""
+    names the features `names` (in order) and the players `seats` (in
+    order; needed only for a calibration by seat). Raises EvalFileError, one
+    line naming the file and the key, for: unreadable or invalid TOML, an
+    unknown section, a missing or unknown feature, a weight that is not a
+    finite number, a bad calibration table (non-monotone knots, an unknown or
+    missing seat), or a [source] game that is not `game_name`."""
     names = tuple(names)
+    seats = None if seats is None else tuple(seats)
     data = read_toml(path, error=EvalFileError, what="evaluation weights file")
     for key in data:
         if key not in _SECTIONS:
@@ -121,14 +179,16 @@ def load(path: str, names, game_name: str | None = None) -> EvalFile:
     if owner is not None and game_name is not None and owner != game_name:
         raise EvalFileError(f"{path}: source.game = {owner!r}: this file is for {owner}, not {game_name}")
     given = data.get("weights")
+    if given is None and not names:
+        given = {}          # a game without features: the file holds only its calibration
     if given is None:
         raise EvalFileError(f"{path}: no [weights] table: give one number per feature "
                             f"({', '.join(names)})")
     for key in given:
         if key not in names:
             where = f" for {game_name}" if game_name else ""
-            raise EvalFileError(f"{path}: weights.{key} is not a feature{where} "
-                                f"(features: {', '.join(names)})")
+            known = f"features: {', '.join(names)}" if names else "the game has no evaluation features"
+            raise EvalFileError(f"{path}: weights.{key} is not a feature{where} ({known})")
     missing = [n for n in names if n not in given]
     if missing:
         raise EvalFileError(f"{path}: weights.{missing[0]} is missing: every feature needs a weight "
@@ -140,8 +200,54 @@ def load(path: str, names, game_name: str | None = None) -> EvalFile:
         if search not in CALIBRATED_SEARCHES:
             raise EvalFileError(f"{path}: {key} is not a search that reports a win probability "
                                 f"(one of {', '.join(CALIBRATED_SEARCHES)})")
-        calibration[search] = _calibration(path, key, table)
+        scope = None
+        if isinstance(table, dict) and _PARAMS_KEY in table:
+            table = dict(table)
+            scope = _scope(path, key, table.pop(_PARAMS_KEY))
+        if isinstance(table, dict) and _SEAT_KEY in table:
+            fit = _seat_calibration(path, key, table, seats, game_name)
+        else:
+            fit = _calibration(path, key, table)
+        calibration[search] = fit if scope is None else Scoped(scope, fit)
     return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+
+
+def _scope(path, key, params):
+    """`params = {name = value, ...}`: the game parameters a calibration holds for."""
+    if not isinstance(params, dict) or not params:
+        raise EvalFileError(f"{path}: {key}.{_PARAMS_KEY} must be a table of game parameters, such as "
+                            f"params = {{scenario = 1}}")
+    for k, v in params.items():
+        if isinstance(v, (dict, list)) or (isinstance(v, float) and not math.isfinite(v)):
+            raise EvalFileError(f"{path}: {key}.{_PARAMS_KEY}.{k} = {v!r} is not a game parameter value: "
+                                f"write a number, a word in quotes or true/false")
+    return tuple(sorted(params.items()))
+
+
+def _seat_calibration(path, key, table, seats, game_name):
+    """[calibration.<search>.seat.<player name>] for every seat of the game:
+    a SeatCalibration (each seat's table validated as _calibration does)."""
+    for k in table:
+        if k != _SEAT_KEY:
+            raise EvalFileError(f"{path}: {key}.{k} is not allowed beside {key}.{_SEAT_KEY}: give either "
+                                f"one calibration for both seats or one per seat under {key}.{_SEAT_KEY}")
+    by_seat = table[_SEAT_KEY]
+    if not isinstance(by_seat, dict):
+        raise EvalFileError(f"{path}: {key}.{_SEAT_KEY} must be a table of one calibration per seat "
+                            f"([{key}.{_SEAT_KEY}.<player name>])")
+    if seats is None:
+        raise EvalFileError(f"{path}: {key}.{_SEAT_KEY}: a calibration by seat can only be read for a known "
+                            f"game (pass its player names to evaluation.load)")
+    whose = f" of {game_name}" if game_name else ""
+    for name in by_seat:
+        if name not in seats:
+            raise EvalFileError(f"{path}: {key}.{_SEAT_KEY}.{name} is not a seat{whose}: name each seat by "
+                                f"its player name ({', '.join(seats)})")
+    missing = [n for n in seats if n not in by_seat]
+    if missing:
+        raise EvalFileError(f"{path}: {key}.{_SEAT_KEY}.{missing[0]} is missing: a calibration by seat "
+                            f"needs one for every seat{whose} ({', '.join(seats)})")
+    return SeatCalibration(seats, tuple(_calibration(path, f"{key}.{_SEAT_KEY}.{n}", by_seat[n]) for n in seats))
 
 
 def _calibration(path, key, table):
@@ -194,16 +300,16 @@ _LOADED: dict[str, EvalFile] = {}
 def install(spec) -> EvalFile | None:
     """Load the game's data/eval.toml into its engine's weights table (called
     once when the game's module builds its GameSpec). None if the game has
-    no features or no file."""
+    no file. A game without features may still have one, holding only the
+    calibration of its reported win probability (Micro Armour)."""
     from ardsearch import _core
     names = _core.engine_feature_names(spec.capsule)
-    if not names:
-        return None
     path = eval_path(spec.name)
     if not os.path.exists(path):
         return None
-    ev = load(path, names, spec.name)
-    _core.set_engine_weights(spec.capsule, ev.weights)
+    ev = load(path, names, spec.name, spec.player_names)
+    if names:
+        _core.set_engine_weights(spec.capsule, ev.weights)
     _LOADED[spec.name] = ev
     return ev
 
@@ -248,25 +354,33 @@ def resolve_weights(game, setting, who: str = "bot"):
         except ValueError as e:
             raise ValueError(f"bot {who!r}: setting weights='classic': {game.name}: {e}") from None
     try:
-        ev = load(text, names, game.name)
+        ev = load(text, names, game.name, game.player_names)
     except EvalFileError as e:
         raise ValueError(f"bot {who!r}: setting weights={text!r}: {e}") from None
     return ev.weights.copy(), ev
 
 
-def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None) -> float:
+def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None,
+                  player: int | None = None, params: dict | None = None) -> float:
     """The win probability of a root value `value` in [-1, 1] reported by
-    `search` ("mcts", "ismcts", "expectimax", "greedy"), mapped through the
-    game's [calibration.<search>] when there is one (or the given
-    `calibration` dict): a CalibrationTable is interpolated at v (linear
-    between knots, flat outside them), a Platt fit (scale, shift) gives
-    sigmoid(scale * logit((v + 1) / 2) + shift); without one, (v + 1) / 2.
-    A proven result (v = -1 or 1 exactly) stays certain: 0 or 1."""
+    `search` ("mcts", "ismcts", "expectimax", "greedy") for the side to move
+    `player`, mapped through the game's [calibration.<search>] when there is
+    one (or the given `calibration` dict): a CalibrationTable is interpolated
+    at v (linear between knots, flat outside them), a Platt fit (scale,
+    shift) gives sigmoid(scale * logit((v + 1) / 2) + shift), a
+    SeatCalibration applies the seat `player`'s own (ValueError if `player`
+    is not given); a Scoped one only if the game's `params` match its own
+    (ValueError if `params` is not given); without one, (v + 1) / 2. A proven result (v = -1 or 1
+    exactly) stays certain: 0 or 1."""
     v = min(1.0, max(-1.0, float(value)))
     p = (v + 1.0) / 2.0
     table = calibration if calibration is not None else (
         _LOADED[game_name].calibration if game_name in _LOADED else {})
     fit = table.get(search)
+    if isinstance(fit, Scoped):
+        fit = fit.fit if fit.applies_to(params) else None
+    if isinstance(fit, SeatCalibration):
+        fit = fit.fit_for(player)
     if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain
         return p
     if isinstance(fit, CalibrationTable):

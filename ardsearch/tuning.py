@@ -146,19 +146,43 @@ def _fmt(x: float) -> str:
     return "0.0" if text in ("0", "-0") else text
 
 
+def _toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _render_fit(fit) -> list[str]:
+    """The lines of one calibration: knots (root value -> win probability) or a Platt fit."""
+    from ardsearch.evaluation import CalibrationTable
+    if isinstance(fit, CalibrationTable):
+        return [f"value = [{', '.join(_fmt(x) for x in fit.values)}]",
+                f"wp = [{', '.join(_fmt(y) for y in fit.wps)}]"]
+    return [f"scale = {_fmt(fit[0])}", f"shift = {_fmt(fit[1])}"]
+
+
 def render(game, w, source: dict, calibration: dict | None = None) -> str:
     lines = [f"# {game.spec.title}: evaluation weights, evaluate = tanh(w . features / 2).",
              "# Written by `ardsearch tune` (docs/tuning.md); RULES.md, \"Evaluation\", says what",
-             "# each feature is.", "", "[weights]"]
-    lines += [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
-    from ardsearch.evaluation import CalibrationTable
+             "# each feature is."]
+    if game.feature_names:           # a game without features keeps only its calibration
+        lines += ["", "[weights]"] + [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
+    from ardsearch.evaluation import Scoped, SeatCalibration
     for search, fit in sorted((calibration or {}).items()):
-        lines += ["", f"[calibration.{search}]"]
-        if isinstance(fit, CalibrationTable):   # knots: root value -> win probability
-            lines += [f"value = [{', '.join(_fmt(x) for x in fit.values)}]",
-                      f"wp = [{', '.join(_fmt(y) for y in fit.wps)}]"]
+        if isinstance(fit, Scoped):             # the game parameters it holds for
+            inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in fit.params)
+            lines += ["", f"[calibration.{search}]", f"params = {{{inline}}}"]
+            fit = fit.fit
+            if not isinstance(fit, SeatCalibration):
+                lines += _render_fit(fit)
+                continue
+        if isinstance(fit, SeatCalibration):    # one per seat, in player order
+            for seat, one in zip(fit.seats, fit.fits):
+                lines += ["", f"[calibration.{search}.seat.{seat}]"] + _render_fit(one)
         else:
-            lines += [f"scale = {_fmt(fit[0])}", f"shift = {_fmt(fit[1])}"]
+            lines += ["", f"[calibration.{search}]"] + _render_fit(fit)
     lines += ["", "[source]"]
     for key, value in source.items():
         if isinstance(value, str):
@@ -278,6 +302,6 @@ def main_tune(argv) -> int:
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, out)
-    evaluation.load(str(out), game.feature_names, game.name)    # what was written loads
+    evaluation.load(str(out), game.feature_names, game.name, game.player_names)    # what was written loads
     _say(f"wrote {out}", args.quiet)
     return 0

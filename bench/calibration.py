@@ -2,7 +2,7 @@
 
     python -m bench.calibration mortain --games 40 --seed 101 --jobs 2 \\
         --plot bench/calibration_mortain.svg
-    python -m bench.calibration mortain --from games.jsonl --fit mcts --write PATH
+    python -m bench.calibration mortain --from games.jsonl --fit mcts --by seat --write PATH
 
 Plays seeded self-play games through the tournament runner (default: the
 `mcts` preset at a node budget against itself, so the games are the same on
@@ -27,6 +27,16 @@ logit((v + 1) / 2) + b). --write PATH puts the fit into the eval.toml at PATH
 as [calibration.<search>], keeping its weights and [source] (the command goes
 in source.calibration_<search>).
 
+--by seat (with --fit): one fit per seat, each on the decisions of that side
+to move, written as [calibration.<search>.seat.<player name>] (a game where
+the same root value means a different win rate for each side: Stand at
+Mortain). The table and plot then also show each seat's own deciles.
+
+--scoped (with --write): the calibration is written with `params = {...}`,
+the game's parameters (its scenario): it then holds for games with those
+parameters only, and any other reports (v + 1) / 2 (a table fitted on one
+scenario of a game whose scenarios favour different seats).
+
 --installed <search>: no fit; the table is made over all the games with the
 root values mapped through the calibration installed from the game's own
 data/eval.toml (to check a shipped table on games it was not fitted on, such
@@ -39,6 +49,7 @@ import math
 import shlex
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -69,8 +80,9 @@ def read(paths):
 
 
 def decisions(records, player_name=None):
-    """Rows (value, wp, outcome for the mover, pair key) of every searched
-    decision (only those of the entrant `player_name` if given)."""
+    """Arrays (value, wp, outcome for the mover, pair key, seat of the mover)
+    of every searched decision (only those of the entrant `player_name` if
+    given)."""
     rows = []
     for rec in records:
         returns = rec["returns"]
@@ -82,11 +94,11 @@ def decisions(records, player_name=None):
             if player_name is not None and (len(names) < 2 or names[p] != player_name):
                 continue
             rows.append((float(m["eval"]), float(m["wp"]), (float(returns[p]) + 1.0) / 2.0,
-                         rec.get("pairing", 0) * 1_000_000 + rec.get("pair", rec.get("index", 0) // 2)))
+                         rec.get("pairing", 0) * 1_000_000 + rec.get("pair", rec.get("index", 0) // 2), p))
     if not rows:
         raise SystemExit("no decision in these records carries eval and wp comments")
     a = np.array(rows)
-    return a[:, 0], a[:, 1], a[:, 2], a[:, 3].astype(np.int64)
+    return a[:, 0], a[:, 1], a[:, 2], a[:, 3].astype(np.int64), a[:, 4].astype(np.int64)
 
 
 def logit_of_value(v):
@@ -99,6 +111,40 @@ def platt(v, y, l2=1e-6):
     X = np.column_stack([logit_of_value(v), np.ones(len(v))])
     w, _ = logistic.fit(X, y, l2=l2)
     return float(w[0]), float(w[1])
+
+
+def fit_one(method, v, y, bins):
+    """One calibration of values `v` against outcomes `y`: a Platt (scale,
+    shift) or an evaluation.CalibrationTable."""
+    if method == "platt":
+        return platt(v, y)
+    values, wps = isotonic.fit_table(v, y, bins)
+    return evaluation.CalibrationTable(values, wps)
+
+
+def fit(method, v, y, seat, bins, by=None, seats=("0", "1")):
+    """The calibration of a search: one fit (by=None), or one per seat
+    (by="seat": an evaluation.SeatCalibration over `seats`, the game's player
+    names, each fitted on the decisions whose mover is that seat)."""
+    if by is None:
+        return fit_one(method, v, y, bins)
+    if by != "seat":
+        raise ValueError(f"--by {by!r}: the calibration can be split by seat only")
+    fits = []
+    for p, name in enumerate(seats):
+        sel = seat == p
+        if not sel.any():
+            raise SystemExit(f"no decision of seat {name} to fit its calibration on")
+        fits.append(fit_one(method, v[sel], y[sel], bins))
+    return evaluation.SeatCalibration(tuple(seats), tuple(fits))
+
+
+def describe(fit) -> str:
+    """The fit as the TOML lines it is written as (for stderr)."""
+    from ardsearch.tuning import _render_fit
+    if isinstance(fit, evaluation.SeatCalibration):
+        return "\n".join(f"seat {s}: " + "; ".join(_render_fit(f)) for s, f in zip(fit.seats, fit.fits))
+    return "; ".join(_render_fit(fit))
 
 
 def reliability(pred, y):
@@ -119,6 +165,18 @@ def reliability(pred, y):
     return rows
 
 
+def log_loss(pred, y) -> float:
+    pred, y = np.asarray(pred, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    return float(np.mean(-(y * np.log(np.clip(pred, 1e-9, 1)) + (1 - y) * np.log(np.clip(1 - pred, 1e-9, 1)))))
+
+
+def within(rows, points: float = 0.05) -> str:
+    """"k of n non-empty deciles within 5 points"."""
+    full = [r for r in rows if r[2]]
+    k = sum(abs(r[4] - r[3]) <= points for r in full)
+    return f"{k} of {len(full)} non-empty deciles within {points * 100:.0f} points"
+
+
 def markdown(rows) -> str:
     lines = ["| predicted | decisions | mean predicted | observed | observed - predicted | within 5 points |",
              "|---|---|---|---|---|---|"]
@@ -132,7 +190,9 @@ def markdown(rows) -> str:
     return "\n".join(lines)
 
 
-def plot(rows, path, title):
+def plot(rows, path, title, series=()):
+    """The reliability diagram of `rows`; `series`: more (label, rows) drawn
+    beside it (each seat's own deciles)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -143,6 +203,9 @@ def plot(rows, path, title):
     ys = [r[4] for r in rows if r[2]]
     es = [r[5] for r in rows if r[2]]
     ax.errorbar(xs, ys, yerr=es, marker="o", lw=1.5, capsize=3, label="observed (95%)")
+    for label, more in series:
+        ax.errorbar([r[3] for r in more if r[2]], [r[4] for r in more if r[2]],
+                    yerr=[r[5] for r in more if r[2]], marker=".", lw=1, ls=":", capsize=2, label=label)
     for r in rows:
         if r[2]:
             ax.annotate(str(r[2]), (r[3], r[4]), textcoords="offset points", xytext=(4, -10), fontsize=7)
@@ -150,7 +213,7 @@ def plot(rows, path, title):
     ax.set_ylim(0, 1)
     ax.set_xlabel("predicted win probability (decile mean)")
     ax.set_ylabel("observed win rate")
-    ax.set_title(title, fontsize=9)
+    ax.set_title("\n".join(textwrap.wrap(title, 70)), fontsize=8)
     ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     fig.savefig(path)
@@ -158,11 +221,19 @@ def plot(rows, path, title):
 
 
 def write_calibration(path, game, search, fit, command):
-    """Store `fit` ((scale, shift) or an evaluation.CalibrationTable) as
+    """Store `fit` ((scale, shift), an evaluation.CalibrationTable or a
+    SeatCalibration) as
     [calibration.<search>] of the eval.toml at `path`, then load it back (so
     a table the loader would refuse is never left written)."""
     from ardsearch.tuning import render
-    ev = evaluation.load(str(path), game.feature_names, game.name)
+    if not Path(path).exists() and not game.feature_names:
+        # a game without evaluation features: a file holding only the calibration
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(f"# {game.title}: the calibration of the reported win probability "
+                              f"(bench/README.md, \"Calibration\").\n# The game has no evaluation "
+                              f"features, so no weights table.\n\n[source]\ngame = \"{game.name}\"\n",
+                              encoding="utf-8")
+    ev = evaluation.load(str(path), game.feature_names, game.name, game.player_names)
     table = dict(ev.calibration)
     table[search] = fit
     source = dict(ev.source)
@@ -175,7 +246,7 @@ def write_calibration(path, game, search, fit, command):
         lines = text.splitlines()
         text = "\n".join(head + lines[next(i for i, l in enumerate(lines) if not l.startswith("#")):]) + "\n"
     Path(path).write_text(text, encoding="utf-8")
-    evaluation.load(str(path), game.feature_names, game.name)
+    evaluation.load(str(path), game.feature_names, game.name, game.player_names)
 
 
 def main(argv=None):
@@ -193,6 +264,9 @@ def main(argv=None):
     p.add_argument("--method", choices=("isotonic", "platt"), default="isotonic",
                    help="with --fit: a monotone table (default) or a Platt curve")
     p.add_argument("--bins", type=int, default=20, help="with --method isotonic: groups of equal size (default 20)")
+    p.add_argument("--by", choices=("seat",), help="with --fit: one calibration per seat (side to move)")
+    p.add_argument("--scoped", action="store_true",
+                   help="with --write: the calibration holds only for this game's parameters (its scenario)")
     p.add_argument("--installed", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
                    help="map the values through the game's shipped [calibration.SEARCH], all games")
     p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
@@ -201,42 +275,57 @@ def main(argv=None):
     game = ardsearch.load_game(args.game)
     records = read(args.sources) if args.sources else play(game, args.games, args.seed, args.bots,
                                                            args.jobs, args.records)
-    v, wp, y, pair = decisions(records, args.player)
+    v, wp, y, pair, seat = decisions(records, args.player)
     print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
     label = "reported wp"
     if args.fit:
         train = pair % 2 == 0
-        if args.method == "platt":
-            scale, shift = platt(v[train], y[train])
-            fit = (scale, shift)
-            pred = logistic.sigmoid(scale * logit_of_value(v[~train]) + shift)
-            label = f"Platt fit (scale {scale:.3f}, shift {shift:+.3f}) on even pairs, odd pairs shown"
-            print(f"[calibration.{args.fit}] scale = {scale:.6g}, shift = {shift:.6g}", file=sys.stderr)
-        else:
-            values, wps = isotonic.fit_table(v[train], y[train], args.bins)
-            fit = evaluation.CalibrationTable(values, wps)
-            pred = np.array([evaluation.calibrated_wp(game.name, x, args.fit, {args.fit: fit})
-                             for x in v[~train]])
-            label = (f"monotone table ({len(values)} knots, {int(train.sum())} decisions) "
-                     f"fitted on even pairs, odd pairs shown")
-            print(f"[calibration.{args.fit}]\nvalue = {list(values)}\nwp = {list(wps)}", file=sys.stderr)
-        y = y[~train]
+        fitted = fit(args.method, v[train], y[train], seat[train], args.bins, args.by, game.player_names)
+        cal = {args.fit: fitted}
+        pred = np.array([evaluation.calibrated_wp(game.name, x, args.fit, cal, int(s))
+                         for x, s in zip(v[~train], seat[~train])])
+        kind = "Platt curve" if args.method == "platt" else "monotone table"
+        label = (f"{kind}{' per seat' if args.by else ''} fitted on even pairs "
+                 f"({int(train.sum())} decisions), odd pairs shown")
+        print(f"[calibration.{args.fit}] {describe(fitted)}", file=sys.stderr)
+        raw = np.clip((v[~train] + 1) / 2, 0, 1)
+        print(f"raw (v + 1) / 2 on the same held-out decisions: log-loss {log_loss(raw, y[~train]):.4f}, "
+              f"{within(reliability(raw, y[~train]))}", file=sys.stderr)
+        if args.by:
+            for p, name in enumerate(game.player_names):
+                sel = seat[~train] == p
+                if sel.any():
+                    print(f"raw, {name} to move: log-loss {log_loss(raw[sel], y[~train][sel]):.4f}, "
+                          f"{within(reliability(raw[sel], y[~train][sel]))}", file=sys.stderr)
+        y, seat = y[~train], seat[~train]
         if args.write:
             cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
                                                              if a != args.write)
-            write_calibration(args.write, game, args.fit, fit, cmd.replace(" --write", ""))
+            if args.scoped:      # it holds only for games with these parameters
+                fitted = evaluation.Scoped(tuple(sorted(game.params.items())), fitted)
+            write_calibration(args.write, game, args.fit, fitted, cmd.replace(" --write", ""))
             print(f"wrote {args.write}", file=sys.stderr)
     elif args.installed:
-        pred = np.array([evaluation.calibrated_wp(game.name, x, args.installed) for x in v])
+        pred = np.array([evaluation.calibrated_wp(game.name, x, args.installed, None, int(s), game.params)
+                         for x, s in zip(v, seat)])
         label = f"shipped [calibration.{args.installed}] applied to the root values, all games"
     else:
         pred = wp
     rows = reliability(pred, y)
-    loss = float(np.mean(-(y * np.log(np.clip(pred, 1e-9, 1)) + (1 - y) * np.log(np.clip(1 - pred, 1e-9, 1)))))
-    print(f"{game.name}: {label}; log-loss {loss:.4f} over {len(y)} decisions")
+    print(f"{game.name}: {label}; log-loss {log_loss(pred, y):.4f} over {len(y)} decisions; {within(rows)}")
     print(markdown(rows))
+    series = []
+    if args.fit and args.by or args.installed:
+        for p, name in enumerate(game.player_names):
+            sel = seat == p
+            if sel.any():
+                seat_rows = reliability(pred[sel], y[sel])
+                series.append((f"{name} to move", seat_rows))
+                print(f"\nside to move {name}: {int(sel.sum())} decisions, log-loss "
+                      f"{log_loss(pred[sel], y[sel]):.4f}; {within(seat_rows)}")
+                print(markdown(seat_rows))
     if args.plot:
-        plot(rows, args.plot, f"{game.title}: {label}")
+        plot(rows, args.plot, f"{game.title}: {label}", series)
         print(f"wrote {args.plot}", file=sys.stderr)
     return 0
 

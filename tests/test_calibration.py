@@ -41,9 +41,9 @@ def test_decisions_read_the_records_comments():
         {"player": 0, "move": "x", "eval": 0.5, "wp": 0.75},
         {"player": 0, "move": "y"},                      # a forced move: no search, no comments
     ]}
-    v, wp, y, pair = cal.decisions([rec])
+    v, wp, y, pair, seat = cal.decisions([rec])
     assert v.tolist() == [-0.2, 0.5] and wp.tolist() == [0.4, 0.75]
-    assert y.tolist() == [0.0, 1.0] and pair.tolist() == [3, 3]
+    assert y.tolist() == [0.0, 1.0] and pair.tolist() == [3, 3] and seat.tolist() == [1, 0]
 
 
 def test_bots_and_protocol_report_the_calibrated_probability(tmp_path):
