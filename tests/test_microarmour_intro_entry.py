@@ -163,3 +163,14 @@ def test_nothing_is_plotted_before_anyone_has_entered(scenario):
             seen += 1
         st.apply_action(st.legal_actions()[-1])
     assert seen
+
+
+def test_validate_refuses_cargo_and_carrier_on_different_sides_of_the_edge():
+    """Design (RULES.md, Entry): cargo is off the table exactly while its carrier is.
+    A state with the half-track htka still off the table but its Panzergrenadiers
+    (aboard it) marked entered, or the reverse, is refused with a message naming it."""
+    everyone = GERMAN + SOVIET
+    for off in ([i for i in everyone if i != "pgra"], [i for i in everyone if i != "htka"]):
+        d = dict(START, units=dict(START["units"], offtable=off))
+        with pytest.raises(ValueError, match="cargo not off the table exactly while its carrier is"):
+            GAME.state_from_dict(d)
