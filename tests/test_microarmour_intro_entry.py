@@ -8,6 +8,7 @@ tested on the meeting scenario in tests/test_microarmour_units.py."""
 from __future__ import annotations
 
 import os
+import random
 import sys
 
 import pytest
@@ -174,3 +175,30 @@ def test_validate_refuses_cargo_and_carrier_on_different_sides_of_the_edge():
         d = dict(START, units=dict(START["units"], offtable=off))
         with pytest.raises(ValueError, match="cargo not off the table exactly while its carrier is"):
             GAME.state_from_dict(d)
+
+
+def test_no_airstrike_at_a_stand_that_has_not_entered():
+    """Digest, Scenarios: "Both sides enter the playing surface on turn one (1), Germans
+    from one narrow edge, Soviets from the other." Design (RULES.md, Entry): a stand off
+    the table is not on the playing surface, so no aircraft strafes it or bombs its
+    square. The combined scenario's Il-2 flies from turn 1: through turn 1 of seeded
+    random games, no strafe or bomb offered names a stand (or the square of one) still
+    off the table, while strafes at stands on the table are offered in turn 2."""
+    game = ardsearch.load_game("microarmour", scenario="combined")
+    offered = 0
+    for seed in range(3):
+        st = game.new_initial_state(seed=seed)
+        rng = random.Random(seed)
+        while st.to_dict()["turn"] <= 2:
+            if st.is_chance_node():
+                st.apply_random_chance()
+                continue
+            d = st.to_dict()
+            off = set(d["units"]["offtable"])
+            squares = {"%d,%d" % tuple(s["at"]) for s in d["stands"] if s["id"] in off}
+            for m in moves(st):
+                word, _, rest = m.partition(" ")
+                assert not (word == "strafe" and rest in off) and not (word == "bomb" and rest in squares), m
+                offered += word == "strafe"
+            st.apply_action(rng.choice(st.legal_actions()))
+    assert offered
