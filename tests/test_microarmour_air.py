@@ -19,10 +19,10 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, keep_only  # noqa: E402
+from test_microarmour_rules import check_reference, deployed, keep_only  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="airstrike")
-BASE = GAME.new_initial_state(seed=0).to_dict()
+BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 GERMAN, SOVIET = 0, 1
 
 

@@ -31,10 +31,10 @@ import ardsearch
 from ardsearch.games.microarmour import SPEC, _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, keep_only, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, deployed, keep_only, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="barrage")
-BASE = GAME.new_initial_state(seed=0).to_dict()
+BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 TWO_D6 = {r: Fraction(6 - abs(r - 7), 36) for r in range(2, 13)}
 
 

@@ -56,7 +56,7 @@ def test_bad_scenario_map_and_stand(tmp_path):
     bad_type = base.replace('type = "t34"', 'type = "tiger"', 1)
     with pytest.raises(ValueError, match=r"stand\[\d+\]\.type: expected a weapon type from weapons\.toml"):
         _data.load_scenario(path=write(tmp_path, "b.toml", bad_type))
-    bad_at = base.replace("at = [28, 4]", "at = [28, 99]")
+    bad_at = base.replace("at = [29, 4]", "at = [29, 99]")
     with pytest.raises(ValueError, match=r"stand\[\d+\]\.at: expected a free square"):
         _data.load_scenario(path=write(tmp_path, "c.toml", bad_at))
 

@@ -178,6 +178,19 @@ def test_engine_matches_reference_over_all_scenarios(i):
     play_both(*all_scenario_game(i))
 
 
+# The Introductory's turn-1 entry from the table edges (deployment=edges; RULES.md, Entry from
+# the table edge), on its own table and the two scenarios built on it: a few 3-turn games by
+# default; MA_DIFF_ENTRY=200 for a longer run (bench/README.md records it).
+ENTRY_PARAMS = ({"turns": 3}, {"turns": 3, "support": True, "hot_shot": True},
+                {"scenario": "combined", "turns": 3}, {"scenario": "barrage", "turns": 3})
+N_ENTRY = int(os.environ.get("MA_DIFF_ENTRY", "4"))
+
+
+@pytest.mark.parametrize("i", range(N_ENTRY))
+def test_engine_matches_reference_entering_from_the_edges(i):
+    play_both(ENTRY_PARAMS[i % len(ENTRY_PARAMS)], 60000 + i)
+
+
 # barrage scattered positions: high-explosive markers down on the patch (lefh's closed
 # sheaf at 13,4; sfh's open sheaf at 16,1 and 17,1 for 2 turns; m30's at 9..11,7), so that
 # stands move and retreat into impact areas (RULES.md, Indirect artillery)
@@ -205,6 +218,7 @@ def scattered_position(seed, air=False, barrage=False):
         st["suppressed"] = rng.random() < 0.15
         st["disorganized"] = rng.random() < 0.1
     reseat_cargo(d)
+    d["units"] = dict(d["units"], offtable=[])     # scattered: every stand on the table, none left to enter
     d["phase"] = "posture"
     d["first"] = d["active"] = rng.choice(ref.SIDES)
     if air or barrage:
@@ -322,6 +336,7 @@ def village_position(seed):
         st["suppressed"] = rng.random() < 0.1
         st["disorganized"] = rng.random() < 0.05
     reseat_cargo(d)
+    d["units"] = dict(d["units"], offtable=[])     # scattered: every stand on the table, none left to enter
     for b in d["buildings"]:
         limit = {"light": 1, "medium": 2, "heavy": 4}[b["class"]]
         b["hits"] = rng.choice([0, 0, limit, rng.randint(0, limit + 1)])

@@ -22,7 +22,7 @@ import ardsearch  # noqa: E402
 import test_microarmour_air as air_t  # noqa: E402
 from test_microarmour_artillery import (BASE, battery, he, landing, play, position,  # noqa: E402
                                         stand)
-from test_microarmour_rules import chances, check_reference, keep_only  # noqa: E402
+from test_microarmour_rules import chances, check_reference, deployed, keep_only  # noqa: E402
 
 TWO_D6 = {r: Fraction(6 - abs(r - 7), 36) for r in range(2, 13)}
 
@@ -184,7 +184,7 @@ COMBINED = ardsearch.load_game("microarmour", scenario="combined")
 def combined_position(stands, **top):
     """A state of the combined scenario (scenarios/combined.toml: batteries
     and aircraft on both sides) from {id: {field: value}} and top-level keys."""
-    d = COMBINED.new_initial_state(seed=0).to_dict()
+    d = deployed(COMBINED.new_initial_state(seed=0).to_dict())
     d["stands"] = keep_only(d["stands"], stands)
     d.update(top)
     state = COMBINED.state_from_dict(d)

@@ -12,6 +12,7 @@ Player B's FCL and multiply the number obtained by Player B's "point base.""
 (Scenario generation) "Each player then secretly bids part of his point
 base, and the higher bidder picks his friendly edge; both bids are lost." """
 import copy
+import json
 import os
 import subprocess
 import sys
@@ -180,3 +181,32 @@ def test_the_lowest_point_base_bid_is_used_whoever_made_it(tmp_path):
     bids 380 / 400 give the same point base as 400 / 380."""
     doc = build(roster(tmp_path, lambda d: d["bid"].update(point_base=[380, 400])))
     assert doc["points"]["point_base"] == 380 and doc["points"]["budget"] == [380, 475]
+
+
+def test_close_deployment_moves_each_side_from_its_own_edge(tmp_path):
+    """RULES.md, parameters: `deployment=close` starts each side 9" from its own edge
+    toward the enemy's. The example roster's scenario has the edges swapped (Soviets
+    west, Germans east, the edge bid's winner choosing west): with `close` the Germans
+    move 9" west and the Soviets 9" east of their file squares, the same in the engine
+    and the reference model; the built file keeps no `entry` key (its force is
+    deployed on its edge columns, RULES.md Entry from the table edge)."""
+    doc = build(EXAMPLE)
+    assert all("entry" not in s for s in doc["side"].values())
+    (tmp_path / "built.toml").write_text(dumps(doc), encoding="utf-8")
+    file_x = {s["id"]: s["at"][0] for s in doc["stand"]}
+    code = ("import json, sys, ardsearch\n"
+            f"sys.path.insert(0, {os.path.join(ROOT, 'tests')!r})\n"
+            "from reference import microarmour as ref\n"
+            "d = ardsearch.load_game('microarmour', scenario='built', deployment='close')"
+            ".new_initial_state(0).to_dict()\n"
+            "m = ref.Ref(scenario='built', deployment='close').to_dict()\n"
+            "print(json.dumps({'engine': {s['id']: s['at'][0] for s in d['stands']},"
+            " 'same': [s['at'] for s in d['stands']] == [s['at'] for s in m['stands']],"
+            " 'off': d['units']['offtable']}))\n")
+    env = dict(os.environ, PYTHONPATH=ROOT, ARDSEARCH_MICROARMOUR_SCENARIOS=str(tmp_path))
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["same"] and out["off"] == []
+    for s in doc["stand"]:
+        assert out["engine"][s["id"]] == file_x[s["id"]] + (-9 if s["side"] == "german" else 9)

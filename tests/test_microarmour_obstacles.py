@@ -26,11 +26,11 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _obstacles_data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import attack, chances, check_reference, keep_only, moves  # noqa: E402
+from test_microarmour_rules import attack, chances, check_reference, deployed, keep_only, moves  # noqa: E402
 from test_microarmour_weapons import column  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="minefield")
-BASE = GAME.new_initial_state(seed=0).to_dict()
+BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 
 
 def mpos(stands, **top):

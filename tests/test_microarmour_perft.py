@@ -110,6 +110,12 @@ POSITIONS = [
     # the combined scenario: the start; the joint plot (an air bomb plot, then the batteries')
     ("scenario=combined", 0, 0),
     ("scenario=combined,deployment=close", 1, 47),
+    # the Introductory's turn-1 entry from the table edges (RULES.md, Entry from the table edge):
+    # movement with stands still off the table, the half-tracks' cargo aboard, support stands too
+    ("-", 9, 40),
+    ("-", 3, 70),
+    ("support=true", 4, 40),
+    ("scenario=combined", 2, 40),
 ]
 DEPTHS = (1, 2)
 

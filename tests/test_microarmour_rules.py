@@ -25,7 +25,18 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference import microarmour as ref  # noqa: E402
 
 GAME = ardsearch.Game(SPEC)
-BASE = GAME.new_initial_state(seed=0).to_dict()
+
+
+def deployed(d):
+    """A start dict with every stand on the table: a hand-built position places
+    its stands itself, so nobody waits off the table to enter (the Introductory's
+    entry from the table edge is tested in tests/test_microarmour_units.py)."""
+    d = dict(d)
+    d["units"] = dict(d["units"], offtable=[])
+    return d
+
+
+BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 
 
 def keep_only(stand_dicts, stands, ghq_at=((0, 0), (29, 19))):

@@ -19,10 +19,10 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, keep_only, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, deployed, keep_only, moves  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="meeting")
-BASE = GAME.new_initial_state(seed=0).to_dict()
+BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 FIELDS = 432      # the family's 20 bytes (RULES.md, The state struct: offset 432; blocks merged later sit after it)
 
 

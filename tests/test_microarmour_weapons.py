@@ -21,7 +21,7 @@ import pytest
 import ardsearch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import attack, chances, check_reference, keep_only, moves  # noqa: E402
+from test_microarmour_rules import attack, chances, check_reference, deployed, keep_only, moves  # noqa: E402
 
 CRT = ("-", "S", "(S)", "D", "E")
 
@@ -30,7 +30,7 @@ def spos(stands, params=None, **top):
     """A position of a game with the support stands and `params`."""
     params = {"support": True, **(params or {})}
     game = ardsearch.load_game("microarmour", **params)
-    d = game.new_initial_state(seed=0).to_dict()
+    d = deployed(game.new_initial_state(seed=0).to_dict())
     d["stands"] = keep_only(d["stands"], stands)
     d.update(top)
     state = game.state_from_dict(d)

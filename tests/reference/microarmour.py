@@ -139,7 +139,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         self.stands = []
         for s in stand_list(SC, support):
             shift = deployment == "close" and not s["w"]["boat"]      # a boat stays on its water
-            x = s["x"] + (9 if shift and s["side"] == 0 else 0) - (9 if shift and s["side"] == 1 else 0)
+            east = self.sc["sides"][s["side"]]["edge"] == "west"       # from its own edge toward the enemy's
+            x = s["x"] + (9 if shift and east else 0) - (9 if shift and not east else 0)
             self.stands.append({"id": s["id"], "side": s["side"], "w": s["w"], "x": x, "y": s["y"],
                                 "facing": s["facing"], "alive": True, "S": False, "D": False,
                                 "fired": False, "moved": False, "indep": False, "ofsuf": False,
@@ -264,7 +265,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if self.blocks_terrain(x, y) or self.under_marker(x, y):
             return True
         o = self.at(x, y)
-        return o is not None and not o["hidden"] and (o["w"]["defence"] != "P" or personnel_target)
+        return (o is not None and not o["hidden"] and o["id"] not in self.offtable
+                and (o["w"]["defence"] != "P" or personnel_target))
 
     def los(self, a, b):
         return self.los_xy(a["x"], a["y"], b["x"], b["y"], b["w"]["defence"] == "P")

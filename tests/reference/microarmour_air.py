@@ -98,14 +98,16 @@ class AirRules:
             return [f"plot {x},{y}" for y in range(1, h, 3) for x in range(1, w, 3)] + ["pass"]
         out = []
         if a["strafe"] > 0:
-            out += [f"strafe {s['id']}" for s in self.live(1 - a["side"]) if s["carrier"] is None]
+            out += [f"strafe {s['id']}" for s in self.live(1 - a["side"])
+                    if s["carrier"] is None and s["id"] not in self.offtable]
         if self.may_bomb(i, self.turn):
             points = []
             p = a["plot"]
             if p is not None and p["turn"] == self.turn and p["at"] is not None:
                 points.append(tuple(p["at"]))
             if a["fasc_ok"]:
-                points += [(s["x"], s["y"]) for s in self.live(1 - a["side"]) if (s["x"], s["y"]) not in points]
+                points += [(s["x"], s["y"]) for s in self.live(1 - a["side"])
+                           if (s["x"], s["y"]) not in points and s["id"] not in self.offtable]
             out += [f"bomb {x},{y}" for x, y in points]
         return out + ["pass"]
 
@@ -114,7 +116,7 @@ class AirRules:
         a = self.planes[self.strike["plane"]]
         x, y = self.strike["at"]
         return [s for s in self.live(1 - a["side"])
-                if s["w"]["aa"] and max(abs(s["x"] - x), abs(s["y"] - y)) <= s["w"]["range"]]
+                if s["w"]["aa"] and s["id"] not in self.offtable and max(abs(s["x"] - x), abs(s["y"] - y)) <= s["w"]["range"]]
 
     def aa_total(self):
         q = 1 - self.planes[self.strike["plane"]]["side"]
@@ -136,7 +138,12 @@ class AirRules:
 
     def air_target(self):
         x, y = self.pattern()[self.strike["sq"]]
-        return self.at(x, y)
+        return self.air_at(x, y)
+
+    def air_at(self, x, y):
+        """The stand a strike on (x, y) attacks: none if it has not entered yet."""
+        o = self.at(x, y)
+        return None if o is None or o["id"] in self.offtable else o
 
     def air_dv(self, t):
         dv = t["w"]["dv"]
@@ -175,7 +182,7 @@ class AirRules:
         pts = self.pattern()
         for j in range(k, len(pts)):
             x, y = pts[j]
-            if self.on_table(x, y) and self.at(x, y) is not None:
+            if self.on_table(x, y) and self.air_at(x, y) is not None:
                 self.strike["sq"] = j
                 self.strike["step"] = "crt"
                 return

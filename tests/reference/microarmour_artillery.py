@@ -345,7 +345,8 @@ class ArtilleryMixin:
         self.to_orders()
 
     def plotters(self, b):
-        return [s for s in self.live(b["side"]) if s["id"] == b["observer"] or self.command(s)]
+        return [s for s in self.live(b["side"])
+                if (s["id"] == b["observer"] or self.command(s)) and s["id"] not in self.offtable]
 
     def plot_legal(self):
         b = self.cur_bat()

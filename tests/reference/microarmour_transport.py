@@ -77,6 +77,8 @@ class TransportRules:
     def may_load(self, c, v):
         if v is c or v["side"] != c["side"] or not v["alive"] or self.carried(v) or self.carried(c):
             return False
+        if v["id"] in self.offtable:
+            return False          # a vehicle not entered yet: nobody climbs aboard
         if c["posture"] != "move" or v["posture"] != "move" or v["moved"]:
             return False
         if not self.vehicle(v) or self.vehicle(c) or self.dist(c, v) != 1 or not self.room(v, c):
@@ -88,8 +90,8 @@ class TransportRules:
         return c["mp"] >= self.half_mp(c)
 
     def may_unload(self, c, d):
-        if c["carrier"] is None or not c["alive"] or c["moved"]:
-            return False
+        if c["carrier"] is None or not c["alive"] or c["moved"] or c["id"] in self.offtable:
+            return False          # cargo of a vehicle not entered yet stays aboard
         v = self.by_id[c["carrier"]]
         x, y = v["x"] + VEC[d][0], v["y"] + VEC[d][1]
         return self.on_table(x, y) and self.cost(c, x, y) > 0 and self.at(x, y, skip=c) is None

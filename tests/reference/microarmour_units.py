@@ -32,9 +32,11 @@ class UnitRules:
 
     # ------------------------------------------------------------ entry from the table edge
     def enter(self, m):
-        """A movement roll passed: an off-table stand's first inch is onto its entry square."""
+        """A movement roll passed: an off-table stand's first inch is onto its entry square;
+        its cargo (stands whose carrier it is) enters with it."""
         if m["id"] in self.offtable:
             self.offtable.discard(m["id"])
+            self.offtable -= {s["id"] for s in self.stands if s["carrier"] == m["id"]}
             m["mp"] = max(0, m["mp"] - self.cost(m, m["x"], m["y"]))
             m["steps"] = 1
 

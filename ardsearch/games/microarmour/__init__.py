@@ -76,12 +76,12 @@ def _stand_char(st) -> str:
 
 
 def _stand_char(st, _plain=_stand_char) -> str:
-    """'?' an unspotted enemy marker in a view; in the full state 'X'/'x' a dummy
-    (RULES.md, Board text)."""
+    """'?' an unspotted enemy marker in a view; in the full state 'D'/'d' a dummy
+    (RULES.md, Board text; 'X' is an impact marker)."""
     if st["type"] == "?":
         return "?"
     if st.get("dummy"):
-        return "X" if st["side"] == _engine.SIDE_KEYS[0] else "x"
+        return "D" if st["side"] == _engine.SIDE_KEYS[0] else "d"
     return _plain(st)
 
 

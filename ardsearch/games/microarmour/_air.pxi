@@ -238,7 +238,8 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
         return n
     if AIR_STRAFE[s.scn][a] > 0:
         for l in range(16):
-            if alive(s, (1 - p) * 16 + l) and not carried(s, (1 - p) * 16 + l):   # cargo: strafe its carrier
+            g = (1 - p) * 16 + l
+            if alive(s, g) and not carried(s, g) and not off_table(s, g):   # cargo: strafe its carrier
                 out[n] = A_STRAFE + l
                 n += 1
     if not air_bomb_turn(s, a, s.turn):
@@ -254,7 +255,7 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
     if (s.air_fasc >> a) & 1:
         for l in range(16):
             g = (1 - p) * 16 + l
-            if alive(s, g):
+            if alive(s, g) and not off_table(s, g):
                 point[s.st[g].y * WMAX + s.st[g].x] = 1
     for k in range(WMAX * HMAX):
         if point[k]:
@@ -275,7 +276,7 @@ cdef int aa_distribution(const MaState *s, double *dist) noexcept nogil:
         dist[m] = 0.0
     dist[0] = 1.0
     for g in range(q * 16, q * 16 + 16):
-        if not alive(s, g) or TY_AA[s.st[g].type] == 0:
+        if not alive(s, g) or TY_AA[s.st[g].type] == 0 or off_table(s, g):
             continue
         dx = iabs(<int>s.st[g].x - <int>s.air_x)
         dy = iabs(<int>s.st[g].y - <int>s.air_y)
@@ -302,7 +303,8 @@ cdef int air_target_at(const MaState *s, int k) noexcept nogil:
     y = <int>s.air_y - r + k // w
     if not on_map(s, x, y):
         return -1
-    return occupant(s, x, y, -1)
+    x = occupant(s, x, y, -1)
+    return -1 if x >= 0 and off_table(s, x) else x      # a stand not entered yet is not under it
 
 cdef inline int air_fp(const MaState *s) noexcept nogil:
     return AIR_BOMBFP[s.scn][s.air_cur] if s.air_kind == 1 else AIR_STRAFE[s.scn][s.air_cur]

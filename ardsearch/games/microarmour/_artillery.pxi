@@ -530,7 +530,7 @@ cdef bint plotter_sees(const MaState *s, int b, int x, int y) noexcept nogil:
     "plotted by an FO or HQ with LOS")."""
     cdef int p = bat_side(b), g
     for g in range(p * 16, p * 16 + 16):
-        if alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g)):
+        if alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g)) and not off_table(s, g):
             if (iabs(<int>s.st[g].x - x) <= SC_SIGHT[s.scn] and iabs(<int>s.st[g].y - y) <= SC_SIGHT[s.scn]
                     and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0, NULL)):
                 return 1
@@ -539,7 +539,7 @@ cdef bint plotter_sees(const MaState *s, int b, int x, int y) noexcept nogil:
 cdef bint any_plotter(const MaState *s, int b) noexcept nogil:
     cdef int p = bat_side(b), g
     for g in range(p * 16, p * 16 + 16):
-        if alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g)):
+        if alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g)) and not off_table(s, g):
             return 1
     return 0
 
@@ -575,11 +575,11 @@ cdef int plot_legal_actions(const MaState *s, ard_action *out) noexcept nogil:
                 if on_map(s, x, s.ms[c].y):
                     grid[s.ms[c].y * WMAX + x] = 1
     for g in range(NSLOT):
-        if alive(s, g) and TY_DEF[s.st[g].type] != D_PERSONNEL:
+        if alive(s, g) and TY_DEF[s.st[g].type] != D_PERSONNEL and not off_table(s, g):
             grid[s.st[g].y * WMAX + s.st[g].x] = 1      # vehicles and weapons block; personnel do not
     memset(seen, 0, NCELLS)
     for g in range(p * 16, p * 16 + 16):
-        if not (alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g))):
+        if not (alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g))) or off_table(s, g):
             continue
         any_p = 1
         for t in range(NCELLS):

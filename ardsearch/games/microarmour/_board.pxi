@@ -110,7 +110,7 @@ cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept
     if marker_at(s, x, y):
         return 1                        # impact and smoke markers block LOS (_artillery.pxi)
     g = occupant(s, x, y, -1)
-    if g >= 0 and not is_hidden(s, g):       # an unspotted marker blocks nothing (_spotting.pxi)
+    if g >= 0 and not is_hidden(s, g) and not off_table(s, g):   # an unspotted marker, a stand not entered yet: nothing
         if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
             return 1
     return 0

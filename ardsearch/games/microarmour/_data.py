@@ -449,7 +449,6 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["stands"] = per
     _carriers(path, per, weapons, side_keys)
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
-    _data_units.check_entry(path, out["sides"], out["aircraft"], width)
     out["groups"] = _data_units.groups(path, d, side_keys, per)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     # improved positions, wire, ditches, minefield markers (_obstacles_data.py)

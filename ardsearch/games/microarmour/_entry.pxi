@@ -40,11 +40,15 @@ cdef inline bint off_table(const MaState *s, int g) noexcept nogil:
 
 
 cdef void entry_move(MaState *s, int g) noexcept nogil:
-    """Hook (a movement roll passed): an off-table stand's first inch is onto its entry square."""
+    """Hook (a movement roll passed): an off-table stand's first inch is onto its entry square;
+    its cargo enters with it (the Introductory's Panzergrenadiers in their half-tracks)."""
     cdef int c
     if not off_table(s, g):
         return
     s.offtable &= ~(<uint32_t>1 << g)
+    for c in range(side_of(g) * 16, side_of(g) * 16 + 16):
+        if s.carrier[c] == g:
+            s.offtable &= ~(<uint32_t>1 << c)
     c = move_cost(s, g, s.st[g].x, s.st[g].y)
     s.st[g].mp = s.st[g].mp - c if c < s.st[g].mp else 0
     s.st[g].steps = 1
@@ -57,7 +61,8 @@ cdef void entry_close(MaState *s) noexcept nogil:
 
 cdef bint entry_validate(const MaState *s) noexcept nogil:
     """1 if off-table marks are corrupt: only the scenario's entering stands, alive, on their
-    entry squares, on turn 1 up to its movement phase (a mover only before its roll)."""
+    entry squares, on turn 1 up to its movement phase (a mover only before its roll), and
+    cargo off exactly while its carrier is."""
     if s.offtable == 0:
         return 0
     if (s.offtable & ~SC_ENTRY[s.scn]) or s.turn != 1 or (s.phase > PH_MOVE and s.phase != PH_OVER):
@@ -68,4 +73,6 @@ cdef bint entry_validate(const MaState *s) noexcept nogil:
                                 or s.st[g].y != SC_START[s.scn][g].y
                                 or (g == s.mover and s.mv_sub != M_ROLL)):
             return 1
+        if s.carrier[g] != NONE and off_table(s, g) != off_table(s, s.carrier[g]):
+            return 1                     # cargo is off the table exactly while its carrier is
     return 0

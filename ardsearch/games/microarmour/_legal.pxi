@@ -46,7 +46,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
     if prm.deploy == 1:
         for g in range(NSLOT):
             if s.st[g].type != NONE and not TY_BOAT[s.st[g].type]:     # a boat stays on its water
-                if side_of(g) == 0:
+                if SC_EDGE[s.scn][side_of(g)] == 0:                    # from its own edge toward the enemy's
                     s.st[g].x += CLOSE_SHIFT
                 else:
                     s.st[g].x -= CLOSE_SHIFT

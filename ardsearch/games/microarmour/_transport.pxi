@@ -83,6 +83,8 @@ cdef bint can_load(const MaState *s, int c, int v) noexcept nogil:
     equipment), and v has not moved this phase (it pays its own share)."""
     if v == c or side_of(v) != side_of(c) or not alive(s, v) or carried(s, v) or carried(s, c):
         return 0
+    if off_table(s, v):
+        return 0                        # not entered yet (_entry.pxi): nothing touches it
     if s.st[c].posture != P_MOVE or s.st[v].posture != P_MOVE or (s.st[v].flags & F_MOVED):
         return 0
     if not is_vehicle(s, v) or is_vehicle(s, c) or dist(s, c, v) != 1 or not room_for(s, v, c):
@@ -97,8 +99,8 @@ cdef bint can_unload(const MaState *s, int c, int d) noexcept nogil:
     """Carried stand c may dismount to the square beside its carrier in direction d:
     it has not moved this phase and may stand there ("Dismounting needs no roll")."""
     cdef int v = s.carrier[c], x, y
-    if v == NONE or not alive(s, c) or (s.st[c].flags & F_MOVED):
-        return 0
+    if v == NONE or not alive(s, c) or (s.st[c].flags & F_MOVED) or off_table(s, c):
+        return 0                        # off the table, cargo stays aboard until its carrier enters
     x = s.st[v].x + DX[d]
     y = s.st[v].y + DY[d]
     return on_map(s, x, y) and move_cost(s, c, x, y) > 0 and occupant(s, x, y, c) < 0

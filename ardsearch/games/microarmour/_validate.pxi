@@ -110,7 +110,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     if validate_wrecks(s):
         return fail(msg, msglen, b"a cleared wreck that is not a wreck on a road")
     if entry_validate(s):                    # hook: entry from the table edge
-        return fail(msg, msglen, b"a stand off the table that is not a scenario's entering stand on its entry square in turn 1")
+        return fail(msg, msglen, b"a stand off the table that is not an entering stand on its entry square in turn 1, "
+                    b"or cargo not off the table exactly while its carrier is")
     if groups_validate(s):                   # hook: movement groups
         return fail(msg, msglen, b"a movement group attempt that does not fit its group, the phase or the mover")
     if units_validate(s):                    # hook: special stand types

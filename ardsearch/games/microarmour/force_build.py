@@ -260,6 +260,8 @@ def build(roster_path):
         doc["side"][k].update(cohesion=per[p]["cohesion"], quality=per[p]["quality"], edge=edges[p],
                               replace_mod=per[p]["replace_mod"])
     doc["stand"] = stands_out
+    for k in keys:
+        doc["side"][k].pop("entry", None)  # design: the bought force stands deployed on its edge columns
     doc.pop("support_building", None)     # the base's support forces are not bought
     doc.pop("generated", None)
     # batteries and pre-registered points are priced fire support the roster

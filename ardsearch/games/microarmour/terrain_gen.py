@@ -68,7 +68,8 @@ class Table:
         for p, stands in enumerate(sc["stands"]):
             for st in stands:
                 cls = "WTFA".index(weapons[st["type"]]["move"])
-                shift = CLOSE_SHIFT if p == 0 else -CLOSE_SHIFT     # as the engine shifts (_legal.pxi)
+                # as the engine shifts (_legal.pxi): from the side's own edge toward the enemy's
+                shift = CLOSE_SHIFT if sc["sides"][p]["edge"] == "west" else -CLOSE_SHIFT
                 for x in (st["x"], st["x"] + shift):
                     if 0 <= x < self.w:
                         self.starts.setdefault((x, st["y"]), set()).add(cls)
