@@ -112,12 +112,20 @@ MEETING = [({"scenario": "meeting", "deployment": "close", "turns": 3 + seed % 2
 # the ambush scenario: hidden set-up, dummies, spotting, light rain (RULES.md, Hidden set-up and
 # spotting, Weather and night); some games under other weather, ground and night
 AMBUSH = [({"scenario": "ambush", "turns": 4}, 5000 + seed) for seed in range(30)] + \
-         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % 8], "ground": ref.GROUNDS[seed % 4],
+         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % len(ref.WEATHERS)], "ground": ref.GROUNDS[seed % 4],
             "night": ("day", "night", "scenario")[seed % 3]}, 5100 + seed) for seed in range(24)] + \
          [({"scenario": "ambush"}, 5200 + seed) for seed in range(2)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH)
+# readings between the families (RULES.md): impacts and bombs on markers and dummies (ambush_support),
+# on improved positions (combined), flares at night (ambush's night_cohesion and flares)
+CROSS = [({"scenario": "ambush_support", "turns": 5}, 5300 + seed) for seed in range(8)] + \
+        [({"scenario": "ambush_support", "turns": 3, "night": "night"}, 5400 + seed) for seed in range(3)] + \
+        [({"scenario": "combined", "deployment": "close", "turns": 4}, 5450 + seed) for seed in range(6)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH
+                         + CROSS)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

@@ -110,6 +110,10 @@ POSITIONS = [
     # the combined scenario: the start; the joint plot (an air bomb plot, then the batteries')
     ("scenario=combined", 0, 0),
     ("scenario=combined,deployment=close", 1, 47),
+    # readings between the families (RULES.md): the ambush under fire support; flares at night
+    ("scenario=ambush_support", 0, 0),
+    ("scenario=ambush,night=night", 0, 0),
+    ("scenario=ambush,night=night", 1, 3),
 ]
 DEPTHS = (1, 2)
 

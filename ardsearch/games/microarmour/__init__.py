@@ -54,7 +54,8 @@ PARAMS = (
     # weather and night (RULES.md "Weather and night"): "scenario" keeps the scenario file's
     Param("weather", str, "scenario",
           "the weather: its dice give each turn's maximum sighting (light_rain 3D6, haze 2D8, heavy_rain and "
-          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches); scenario: the scenario file's",
+          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches; haze_percent: haze's alternative, the "
+          "board's sighting less 1D20%); scenario: the scenario file's",
           choices=_engine.WEATHER_PARAM),
     Param("ground", str, "scenario",
           "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (streams are "

@@ -106,14 +106,6 @@ def side_entry(path, sk, s):
     return v
 
 
-def check_entry(path, sides, aircraft, width):
-    """A scenario with entering stands has no aircraft (design: entering stands are not
-    on the table, and no airstrike rule says what a strike does to them)."""
-    if any(sd["entry"] for sd in sides) and aircraft:
-        _fail(path, "aircraft", "none in a scenario with entry = true (entering stands are off the table)",
-              len(aircraft))
-
-
 MAX_GROUPS = 4       # movement groups per side (the engine's NGRP)
 
 
