@@ -407,7 +407,8 @@ class ArtilleryMixin:
                          if b["state"] == "active" else [],
                          "turns_left": b["left"] if b["state"] == "active" else 0,
                          "doubled": b["doubled"]})
-        cur = self.cur_bat()["id"] if self.phase in ("artillery", "plot") else None
+        air_plot = self.strike is not None and self.strike["step"] == "plot"     # no battery in hand yet
+        cur = self.cur_bat()["id"] if self.phase in ("artillery", "plot") and not air_plot else None
         return {"batteries": bats, "current": cur, "step": self.art["step"], "marker": self.art["marker"]}
 
     def art_from_dict(self, a):

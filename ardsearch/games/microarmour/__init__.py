@@ -86,6 +86,13 @@ def _stand_char(st, _plain=_stand_char) -> str:
     return _plain(st)
 
 
+def _flare_text(cond, p):
+    """At night: the side's flares left and whether one burns this turn (RULES.md, Weather and night)."""
+    if not cond["night"] or not (cond["flares"][p] or cond["flare"][p]):
+        return ""
+    return f", flares {cond['flares'][p]}" + (" (one burning)" if cond["flare"][p] else "")
+
+
 def render(raw: bytes) -> str:
     """The board text (RULES.md, Board text)."""
     d = _engine.to_dict(raw)
@@ -123,7 +130,8 @@ def render(raw: bytes) -> str:
                      f"cards drawn {c['drawn']} (total {total})"
                      + (f" BROKEN (turn {c['broken_turn']})" if c["broken"] else "")
                      + (f", rising checks {d['rising_checks'][_engine.SIDE_KEYS.index(side)]}"
-                        if d["rising_checks"][_engine.SIDE_KEYS.index(side)] else ""))
+                        if d["rising_checks"][_engine.SIDE_KEYS.index(side)] else "")
+                     + _flare_text(d["conditions"], _engine.SIDE_KEYS.index(side)))
     for st in d["stands"]:
         if not st["alive"]:
             continue

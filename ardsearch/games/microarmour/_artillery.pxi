@@ -944,7 +944,8 @@ cdef object _artillery_dict(const MaState *s):
         d["doubled"] = bool(m.doubled)
         bats.append(d)
     cur = None
-    if s.phase == PH_ART or s.phase == PH_PLOT:
+    # no battery is in hand while the aircraft plot (the first part of the joint plot phase)
+    if (s.phase == PH_ART or s.phase == PH_PLOT) and s.air_step != AS_PLOT:
         cur = BATTERY_IDS[sc][seq_battery(s, s.art_seq)] if s.art_seq < 8 else None
     return {"batteries": bats, "current": cur, "step": ART_STEPS[s.art_step % 6],
             "marker": s.art_mk}
