@@ -467,3 +467,34 @@ def test_flares_are_public_and_day_games_have_none():
         bad = copy.deepcopy(d)
         bad["conditions"]["flares"] = [1, 0]
         g.state_from_dict(bad)
+
+
+# ------------------------------------------------------------------ scenario files
+def _load_text(tmp_path, text, name="variant"):
+    p = tmp_path / f"{name}.toml"
+    p.write_text(text, encoding="utf-8")
+    return _data.load_scenario(name, path=str(p))
+
+
+def test_a_base_scenario_takes_positions_checked_like_any_scenario(tmp_path):
+    """Digest, Improved positions: light ones "vanish if left empty": a
+    `[[position]]` added on a base (RULES.md, Scenarios) is checked as in any
+    scenario file: a light position on a square with no stand of its side is
+    refused on load with one line naming the file and the key."""
+    text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "combined.toml")).read()
+    assert [(q["x"], q["y"], q["class"]) for q in _load_text(tmp_path, text)["positions"]] == [(15, 9, 1), (28, 9, 0)]
+    bad = text.replace("at = [28, 9]\nclass = \"light\"", "at = [20, 9]\nclass = \"light\"")
+    assert bad != text
+    with pytest.raises(ValueError) as e:
+        _load_text(tmp_path, bad)
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith("variant.toml: position[1].at")
+
+
+def test_a_base_must_be_a_scenario_without_a_base(tmp_path):
+    """RULES.md, Scenarios (design): `base` names a scenario file without a
+    base of its own (a variant is written once, on a full scenario)."""
+    text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "ambush_support.toml")).read()
+    assert _load_text(tmp_path, text)["title"] == "Ambush under Fire Support"
+    with pytest.raises(ValueError, match="base: expected the name of a scenario file without a base"):
+        _load_text(tmp_path, text.replace('base = "ambush"', 'base = "combined"'))
