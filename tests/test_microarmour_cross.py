@@ -498,3 +498,20 @@ def test_a_base_must_be_a_scenario_without_a_base(tmp_path):
     assert _load_text(tmp_path, text)["title"] == "Ambush under Fire Support"
     with pytest.raises(ValueError, match="base: expected the name of a scenario file without a base"):
         _load_text(tmp_path, text.replace('base = "ambush"', 'base = "combined"'))
+
+
+def test_a_strafe_landing_on_a_dummy_shows_and_removes_it():
+    """Digest, Airstrikes: "Deviation is 1D8 direction and 1D6 inches (1D6/2
+    for strafing)"; a strike "attacks whatever stand occupies the new
+    location". A strafe that lands on the dummy m8 (25,12) shows it first
+    (`shown:dummy`, public) and attacks nothing; a real marker there would be
+    attacked as the stand it is."""
+    d = copy.deepcopy(ABASE)
+    d["air"]["strike"] = {"step": "distance", "aircraft": "ju87", "kind": "strafe", "at": [25, 11], "aa": 0,
+                          "direction": "n", "square": 0}
+    st = ambush_support({}, keep=("m8",), phase="fire", turn=3, air=d["air"])
+    play(st, "dist:1")                                # 1" north: onto m8
+    assert chances(st) == {"shown:dummy": 1.0}
+    play(st, "shown:dummy")
+    assert "m8" not in ids(st) and (st.to_dict()["air"]["strike"] is None
+                                    or st.to_dict()["air"]["strike"]["step"] != "crt")
