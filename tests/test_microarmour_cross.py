@@ -1,5 +1,7 @@
 """Micro Armour: readings between the rule families (issues 11 and 12):
-artillery impacts and bombs on improved positions, ... One hand-built
+artillery impacts and bombs on improved positions, on unspotted markers and
+dummies and (never) on stands off the table; flares at night; haze's 1D20%
+alternative; scenario files with a base. One hand-built
 position per rule, set up with game.state_from_dict and checked through the
 public API; every position is also loaded into the reference model
 (tests/reference/microarmour.py), which must agree (check_reference). Each
@@ -168,11 +170,13 @@ def test_one_e_from_artillery_destroys_a_light_position():
     assert pos(st, 28, 9)["destroyed"] and stand(st, "rfla")["alive"]
 
 
-def test_heavy_positions_and_strafing_never_attack_a_position():
-    """Digest: heavy positions "are usually indestructible" (design: never
-    attacked, dv 0); "Artillery and bombs attack" (a strafe is neither). A
-    bomb's pattern over the medium position: after the building area, the
-    position rolls against the bomb (Il-2 bomb 9 - DV 8)."""
+def test_a_bomb_attacks_the_medium_position_under_its_pattern():
+    """Digest, Improved positions: "Artillery and bombs attack building areas"
+    and positions have a DV (medium "DV 8"). A bomb's pattern over the medium
+    position: after the building area, the position rolls against the bomb
+    (Il-2 bomb 9 - DV 8, column +1). (Heavy positions, "usually
+    indestructible", have dv 0 and are never attacked; a strafe attacks no
+    position: RULES.md, Improved positions.)"""
     d = copy.deepcopy(CBASE)
     strike = {"step": "building", "aircraft": "il2", "kind": "bomb", "at": [15, 9], "aa": 0, "direction": "n",
               "square": 4}
