@@ -112,12 +112,20 @@ MEETING = [({"scenario": "meeting", "deployment": "close", "turns": 3 + seed % 2
 # the ambush scenario: hidden set-up, dummies, spotting, light rain (RULES.md, Hidden set-up and
 # spotting, Weather and night); some games under other weather, ground and night
 AMBUSH = [({"scenario": "ambush", "turns": 4}, 5000 + seed) for seed in range(30)] + \
-         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % 8], "ground": ref.GROUNDS[seed % 4],
+         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % len(ref.WEATHERS)], "ground": ref.GROUNDS[seed % 4],
             "night": ("day", "night", "scenario")[seed % 3]}, 5100 + seed) for seed in range(24)] + \
          [({"scenario": "ambush"}, 5200 + seed) for seed in range(2)]
 
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH)
+# readings between the families (RULES.md): impacts and bombs on markers and dummies (ambush_support),
+# on improved positions (combined), flares at night (ambush's night_cohesion and flares)
+CROSS = [({"scenario": "ambush_support", "turns": 5}, 5300 + seed) for seed in range(5)] + \
+        [({"scenario": "ambush_support", "turns": 3, "night": "night"}, 5400 + seed) for seed in range(2)] + \
+        [({"scenario": "combined", "deployment": "close", "turns": 4}, 5450 + seed) for seed in range(4)]
+
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH
+                         + CROSS)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 
@@ -166,8 +174,8 @@ def all_scenario_game(i):
     params = {"scenario": ALL_SCENARIOS[i % len(ALL_SCENARIOS)], "deployment": "close", "turns": 2 + i % 3,
               "hot_shot": i % 4 == 1, "low_ammo": i % 5 == 2, "intuitive_action": i % 6 == 3,
               "conflicting_orders": i % 7 == 4, "german_cohesion": 10 + i % 9, "soviet_cohesion": 9 + i % 10}
-    if params["scenario"] == "ambush":
-        params["deployment"] = "edges"        # ambush refuses deployment=close (the markers' cover would move)
+    if params["scenario"] in ("ambush", "ambush_support"):
+        params["deployment"] = "edges"        # hidden set-up refuses deployment=close (the markers' cover would move)
     if params["scenario"] == "introductory" and i % 2:
         params.update(support=True, special_ap=i % 4 == 1, heat=True, big_gun_he=i % 3 == 0)
     return params, 50000 + i

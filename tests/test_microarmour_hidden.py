@@ -284,19 +284,21 @@ def test_ground_changes_terrain(ground, clear, stream):
     del sc, names, stream
 
 
-def test_night_cohesion_loss_offset_by_flares(tmp_path):
+def test_night_cohesion_loss_and_flares_are_scenario_data(tmp_path):
     """Digest: "At night, force cohesion drops by up to 4 (flares can offset this)":
-    a night scenario's side loses night_cohesion less its flares (design: one flare
-    allotment offsets one point), checked on load."""
+    a side's night_cohesion (0..4) and its flares (0..4, fired one a night turn by
+    the side's decision: tests/test_microarmour_cross.py) are scenario data, checked
+    on load; they apply only at night (the scenario's or the `night` parameter's),
+    and flares need a loss to offset."""
     text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "ambush.toml")).read()
     night = text.replace("night = false", "night = true").replace(
         'name = "German"\n', 'name = "German"\nnight_cohesion = 3\nflares = 1\n')
     p = tmp_path / "night.toml"
     p.write_text(night)
     sc = _data.load_scenario("night", path=str(p))
-    assert sc["night"] and sc["night_loss"] == [2, 0]
-    p.write_text(text.replace('name = "German"\n', 'name = "German"\nnight_cohesion = 3\n'))
-    with pytest.raises(ValueError, match="night_cohesion: expected 0 and no flares outside a night scenario"):
+    assert sc["night"] and sc["night_loss"] == [3, 0] and sc["flares"] == [1, 0]
+    p.write_text(text.replace('name = "German"\n', 'name = "German"\nflares = 1\n'))
+    with pytest.raises(ValueError, match="flares: expected 0 for a side the night costs no cohesion"):
         _data.load_scenario("night", path=str(p))
 
 

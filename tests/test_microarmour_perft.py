@@ -116,6 +116,10 @@ POSITIONS = [
     ("-", 3, 70),
     ("support=true", 4, 40),
     ("scenario=combined", 2, 40),
+    # readings between the families (RULES.md): the ambush under fire support; flares at night
+    ("scenario=ambush_support", 0, 0),
+    ("scenario=ambush,night=night", 0, 0),
+    ("scenario=ambush,night=night", 1, 3),
 ]
 DEPTHS = (1, 2)
 

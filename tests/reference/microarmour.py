@@ -136,6 +136,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                     "support": support}
         self.bld = {xy: {"hits": 0, "fire": 0} for xy in self.buildings}
         self.bld_roll = None        # (x, y, firepower, modifier) of a building roll that is due
+        self.bld_roll_position = False   # that roll is against the improved position there (artillery, bombs)
         self.stands = []
         for s in stand_list(SC, support):
             shift = deployment == "close" and not s["w"]["boat"]      # a boat stays on its water
@@ -519,6 +520,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return "group_roll"
         if self.sight_due():
             return "sight"
+        if self.flare_side() is not None:
+            return "flare"                   # microarmour_hidden.py
         if self.phase == "recovery" and self.rec_next is None:
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
@@ -555,6 +558,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return SIDES[self.attack["side"]]
         if n == "lead":
             return SIDES[self.init_side]
+        if n == "flare":
+            return SIDES[self.flare_side()]
         if n == "appoint":
             return SIDES[self.due["appoint"].index(True)]
         return SIDES[self.active]
@@ -579,6 +584,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return self.flame_retreats()
         if n == "lead":
             return ["lead", "follow"]
+        if n == "flare":
+            return ["pass", "flare"]
         if n == "appoint":
             p = self.due["appoint"].index(True)
             return [f"appoint {s['id']}" for s in self.live(p) if not self.command(s)]
@@ -744,7 +751,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if n == "building":
             x, y, fp, mod = self.bld_roll
             c = CHARTS["crt"]
-            cd = max(min(fp - BLD[self.bclass(x, y)]["dv"], c["max_cd"]), c["min_cd"])
+            dv = self.position_dv(x, y) if self.bld_roll_position else BLD[self.bclass(x, y)]["dv"]
+            cd = max(min(fp - dv, c["max_cd"]), c["min_cd"])
             pe = self.column(cd, mod).get("E", 0)
             return {k: p for k, p in (("crt:-", 1 - pe), ("crt:E", pe)) if p > 0}
         if n == "mv_passcheck":
@@ -882,6 +890,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             return self.air_apply(n, move)
         if n == "plot":
             return self.plot_apply(move)
+        if n == "flare":
+            return self.flare_apply(move)
         if n == "flame_retreat":
             return self.flame_apply(n, move)
         if move in ("mount", "dismount"):
@@ -1105,13 +1115,18 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if n == "building":
             x, y, _, _ = self.bld_roll
             self.bld_roll = None
-            if move == "crt:E":
+            nxt = 2 if self.bld_roll_position else 1     # the square's position next, or the next square
+            if self.bld_roll_position:
+                self.bld_roll_position = False
+                if move == "crt:E":
+                    self.position_shelled(x, y)
+            elif move == "crt:E":
                 self.bld[(x, y)]["hits"] += 1
                 self.bld[(x, y)]["fire"] = BLD["burn_turns"]
             if self.strike and self.strike["step"] == "building":
-                return self.air_buildings_from(self.strike["sq"] + 1)     # a bomb's next building area
+                return self.air_buildings_from(2 * self.strike["sq"] + nxt)   # a bomb's next area or position
             if self.phase == "artillery" and self.art["step"] == "building":
-                return self.art_building_done()                           # an impact's next one
+                return self.art_building_done(nxt)                            # an impact's next one
             a = self.attack
             a["hot"] = False
             a["current"] += 1
@@ -1409,6 +1424,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         self.turn += 1
         for b in self.bld.values():
             b["fire"] = max(0, b["fire"] - 1)     # fires burn down
+        self.flares_new_turn()                    # microarmour_hidden.py: last turn's flares burn out
         self.phase = "initiative"
         self.passed = [False, False]
         self.orders_rolled = 0
@@ -1485,7 +1501,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                 "buildings": [{"at": [x, y], "class": self.bclass(x, y), "hits": self.bld[(x, y)]["hits"],
                                "burning": self.bld[(x, y)]["fire"], "rubble": self.rubble(x, y)}
                               for x, y in self.buildings],
-                "building_roll": None if self.bld_roll is None else
+                "building_roll": None if self.bld_roll is None or self.bld_roll_position else
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
                 **self.obstacles_dict(),
                 "cards": cards,
@@ -1511,6 +1527,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         c.passed = list(self.passed)
         c.orders = list(self.orders)
         c.coh = list(self.coh)
+        c.flares, c.flare_lit = list(self.flares), list(self.flare_lit)
+        c.flare_decided, c.night_lost = list(self.flare_decided), list(self.night_lost)
         c.ghq = list(self.ghq)
         c.replace_due = list(self.replace_due)
         c.ghq_quality, c.hq_lost, c.rising = list(self.ghq_quality), list(self.hq_lost), list(self.rising)

@@ -99,7 +99,7 @@ class AirRules:
         out = []
         if a["strafe"] > 0:
             out += [f"strafe {s['id']}" for s in self.live(1 - a["side"])
-                    if s["carrier"] is None and s["id"] not in self.offtable]
+                    if s["carrier"] is None and not s["hidden"] and s["id"] not in self.offtable]
         if self.may_bomb(i, self.turn):
             points = []
             p = a["plot"]
@@ -107,7 +107,7 @@ class AirRules:
                 points.append(tuple(p["at"]))
             if a["fasc_ok"]:
                 points += [(s["x"], s["y"]) for s in self.live(1 - a["side"])
-                           if (s["x"], s["y"]) not in points and s["id"] not in self.offtable]
+                           if (s["x"], s["y"]) not in points and not s["hidden"] and s["id"] not in self.offtable]
             out += [f"bomb {x},{y}" for x, y in points]
         return out + ["pass"]
 
@@ -116,7 +116,7 @@ class AirRules:
         a = self.planes[self.strike["plane"]]
         x, y = self.strike["at"]
         return [s for s in self.live(1 - a["side"])
-                if s["w"]["aa"] and s["id"] not in self.offtable and max(abs(s["x"] - x), abs(s["y"] - y)) <= s["w"]["range"]]
+                if s["w"]["aa"] and not s["hidden"] and s["id"] not in self.offtable and max(abs(s["x"] - x), abs(s["y"] - y)) <= s["w"]["range"]]
 
     def aa_total(self):
         q = 1 - self.planes[self.strike["plane"]]["side"]
@@ -138,12 +138,7 @@ class AirRules:
 
     def air_target(self):
         x, y = self.pattern()[self.strike["sq"]]
-        return self.air_at(x, y)
-
-    def air_at(self, x, y):
-        """The stand a strike on (x, y) attacks: none if it has not entered yet."""
-        o = self.at(x, y)
-        return None if o is None or o["id"] in self.offtable else o
+        return self.shell_at(x, y)
 
     def air_dv(self, t):
         dv = t["w"]["dv"]
@@ -180,25 +175,30 @@ class AirRules:
     # ------------------------------------------------------------ apply
     def hits_from(self, k):
         pts = self.pattern()
+        if k == 0:                          # unspotted markers under the strike are shown first
+            for x, y in pts:
+                if self.on_table(x, y):
+                    self.shell_reveal(self.shell_at(x, y))
         for j in range(k, len(pts)):
             x, y = pts[j]
-            if self.on_table(x, y) and self.air_at(x, y) is not None:
+            if self.on_table(x, y) and self.shell_at(x, y) is not None:
                 self.strike["sq"] = j
                 self.strike["step"] = "crt"
                 return
         self.air_buildings_from(0)
 
-    def air_buildings_from(self, k):
-        """A bomb attacks the intact building areas under its pattern, after the stands."""
+    def air_buildings_from(self, r):
+        """A bomb attacks the intact building areas and light/medium positions
+        under its pattern, after the stands (r = 2 x square + 0 its building
+        area, + 1 its position)."""
         if self.strike["kind"] == "bomb":
             pts = self.pattern()
             fp = self.planes[self.strike["plane"]]["bomb"]
-            for j in range(k, len(pts)):
-                x, y = pts[j]
-                if (x, y) in self.bld and not self.rubble(x, y):
-                    self.strike["sq"] = j
+            for j in range(r, 2 * len(pts)):
+                x, y = pts[j // 2]
+                if self.shell_square(x, y, j % 2 == 1, fp):
+                    self.strike["sq"] = j // 2
                     self.strike["step"] = "building"
-                    self.bld_roll = (x, y, min(fp, 30), 0)
                     return
         self.air_strikes_from(self.strike["plane"] + 1)
 

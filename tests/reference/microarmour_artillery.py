@@ -122,31 +122,36 @@ class ArtilleryMixin:
         if b["mission"]["kind"] != "he":
             return False
         sq = self.marker_squares(b)
+        if k == 0:                          # unspotted markers under the impacts are shown first
+            for x, y in sq:
+                if 0 <= x < self.sc["width"]:
+                    self.shell_reveal(self.shell_at(x, y))
         while k < len(sq):
             x, y = sq[k]
-            if 0 <= x < self.sc["width"] and self.at(x, y) is not None:
+            if 0 <= x < self.sc["width"] and self.shell_at(x, y) is not None:
                 self.art.update(step="hit", marker=k)
                 return True
             k += 1
         return False
 
-    def art_bldg_from(self, b, k):
-        """After the stands, each high-explosive marker on an intact building
-        area attacks it (firepower with the barrage's columns)."""
+    def art_bldg_from(self, b, r):
+        """After the stands, from r (2 x marker + 0 its building area, + 1 its
+        improved position): the next intact building area or light/medium
+        position under a high-explosive marker is attacked (firepower with the
+        barrage's columns)."""
         if b["mission"]["kind"] != "he":
             return False
         fp = b["he"] + (ART["barrage_columns"] if b["barrage"] else 0)
         sq = self.marker_squares(b)
-        for j in range(k, len(sq)):
-            x, y = sq[j]
-            if (x, y) in self.bld and not self.rubble(x, y):
-                self.bld_roll = (x, y, min(fp, 30), 0)
-                self.art.update(step="building", marker=j)
+        for j in range(r, 2 * len(sq)):
+            x, y = sq[j // 2]
+            if self.shell_square(x, y, j % 2 == 1, fp):
+                self.art.update(step="building", marker=j // 2)
                 return True
         return False
 
-    def art_building_done(self):
-        if not self.art_bldg_from(self.cur_bat(), self.art["marker"] + 1):
+    def art_building_done(self, nxt):
+        if not self.art_bldg_from(self.cur_bat(), 2 * self.art["marker"] + nxt):
             self.art_done()
 
     def art_done(self):
@@ -158,7 +163,7 @@ class ArtilleryMixin:
         cd = max(CHARTS["crt"]["min_cd"], min(CHARTS["crt"]["max_cd"], b["he"] - self.air_dv(t)))
         if b["barrage"]:
             cd += ART["barrage_columns"]
-        dist = self.column(cd, self.tmods(t["x"], t["y"])[1])
+        dist = self.column(cd, self.tmods(t["x"], t["y"])[1] + self.ip_mods(t)[1])
         dist = dict(dist)
         dist["S"] = dist.get("S", 0) + dist.pop("-", 0)       # artillery: No Effect becomes S
         return {f"crt:{r}": p for r, p in dist.items() if p > 0}
@@ -203,7 +208,7 @@ class ArtilleryMixin:
                     out[key] = out.get(key, 0) + Fraction(1, 64)
             return out
         x, y = self.marker_squares(b)[self.art["marker"]]
-        return self.art_attack(b, self.at(x, y))
+        return self.art_attack(b, self.shell_at(x, y))
 
     def bats_by_slot(self, slot):
         return next(b for b in self.bats if b["slot"] == slot)
@@ -268,7 +273,7 @@ class ArtilleryMixin:
                 self.lost(b)
         else:
             x, y = self.marker_squares(b)[self.art["marker"]]
-            self.hit(self.at(x, y), move.split(":")[1])
+            self.hit(self.shell_at(x, y), move.split(":")[1])
             if not self.find_hit(b, self.art["marker"] + 1) and not self.art_bldg_from(b, 0):
                 self.art_done()
 
@@ -403,7 +408,8 @@ class ArtilleryMixin:
                          if b["state"] == "active" else [],
                          "turns_left": b["left"] if b["state"] == "active" else 0,
                          "doubled": b["doubled"]})
-        cur = self.cur_bat()["id"] if self.phase in ("artillery", "plot") else None
+        air_plot = self.strike is not None and self.strike["step"] == "plot"     # no battery in hand yet
+        cur = self.cur_bat()["id"] if self.phase in ("artillery", "plot") and not air_plot else None
         return {"batteries": bats, "current": cur, "step": self.art["step"], "marker": self.art["marker"]}
 
     def art_from_dict(self, a):

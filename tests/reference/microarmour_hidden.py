@@ -14,7 +14,8 @@ TNAMES = [t["name"] for t in TERRAIN]
 SPOT = CHARTS["spotting"]
 # weather: sighting dice (count, sides) per weather name (RULES.md, Weather and night)
 WEATHER_DICE = {"clear": None, "light_rain": (3, 6), "haze": (2, 8), "heavy_rain": (2, 6), "light_snow": (2, 6),
-                "heavy_snow": (1, 6), "fog": (1, 6), "sandstorm": (1, 6)}
+                "heavy_snow": (1, 6), "fog": (1, 6), "sandstorm": (1, 6),
+                "haze_percent": "1d20%"}     # haze's alternative: the board's sighting less 1D20 percent
 WEATHERS = tuple(WEATHER_DICE)
 GROUNDS = ("normal", "snow", "deep_snow", "frozen")
 
@@ -44,9 +45,14 @@ class HiddenRules:
             s["hidden"], s["dummy"] = flags[s["id"]]
             s["removed"] = False
             s["due"] = False       # spotted or shown: what it is comes next (a chance node)
+        # flares (RULES.md, Weather and night): left per side, burning this turn, decided this turn;
+        # the cohesion the night took from each side (a flare gives it back for its turn)
+        self.flares, self.flare_lit, self.flare_decided, self.night_lost = [0, 0], [False, False], [False, False], [0, 0]
         if self.night:
             for p in range(2):
-                self.coh[p] = max(5, self.coh[p] - sc["night_loss"][p])
+                self.night_lost[p] = min(sc["night_loss"][p], self.coh[p] - 5)
+                self.coh[p] -= self.night_lost[p]
+                self.flares[p] = sc["flares"][p]
         self.spot_update()
 
     # ------------------------------------------------------------ weather and ground
@@ -71,7 +77,11 @@ class HiddenRules:
         board = self.sc["sighting"]
         dice = WEATHER_DICE[self.weather]
         dist = {board: Fraction(1)} if dice is None else {}
-        if dice is not None:
+        if dice == "1d20%":
+            for r in range(1, 21):
+                v = max(1, board * (100 - r) // 100)
+                dist[v] = dist.get(v, 0) + Fraction(1, 20)
+        elif dice is not None:
             for v, p in dice_sum(*dice).items():
                 dist[min(v, board)] = dist.get(min(v, board), 0) + p
         if self.night:
@@ -117,6 +127,32 @@ class HiddenRules:
         s = self.reveal_due()
         s["due"] = False
         self.reveal(s)
+        self.shell_reveal_done()
+
+    # ------------------------------------------------------------ markers under fire support
+    def shell_at(self, x, y):
+        """The stand an impact or airstrike on (x, y) attacks: never one off the table."""
+        for s in self.stands:
+            if (s["alive"] and (s["x"], s["y"]) == (x, y) and s["carrier"] is None
+                    and s["id"] not in self.offtable):
+                return s
+        return None
+
+    def shell_reveal(self, s):
+        """An impact or strike lands on an unspotted marker: it is shown first."""
+        if s is not None and s["hidden"]:
+            s["due"] = True
+
+    def shell_reveal_done(self):
+        """A dummy shown under the impact or strike in hand: on to the next attack."""
+        if self.phase == "artillery" and self.art["step"] == "hit":
+            b = self.cur_bat()
+            x, y = self.marker_squares(b)[self.art["marker"]]
+            if self.shell_at(x, y) is None and not self.find_hit(b, self.art["marker"]) \
+                    and not self.art_bldg_from(b, 0):
+                self.art_done()
+        elif self.strike and self.strike["step"] == "crt" and self.air_target() is None:
+            self.hits_from(self.strike["sq"])
 
     # ------------------------------------------------------------ spotting
     def spots(self, e, g):
@@ -154,7 +190,30 @@ class HiddenRules:
 
     def weather_dict(self):
         return {"weather": self.weather, "ground": self.ground, "night": self.night, "sighting": self.sight,
-                "sighting_turn": self.sight_turn}
+                "sighting_turn": self.sight_turn, "flares": list(self.flares), "flare": list(self.flare_lit),
+                "flare_decided": list(self.flare_decided), "night_loss": list(self.night_lost)}
+
+    # ------------------------------------------------------------ flares
+    def flare_side(self):
+        """The side deciding whether to fire a flare: at night, at the start of a turn
+        (after the sighting roll, before initiative), German first, one with flares left."""
+        if not self.night or self.phase != "initiative":
+            return None
+        return next((p for p in range(2) if self.flares[p] and not self.flare_decided[p]), None)
+
+    def flare_apply(self, move):
+        p = self.flare_side()
+        self.flare_decided[p] = True
+        if move == "flare":
+            self.flares[p] -= 1
+            self.flare_lit[p] = True
+            self.coh[p] += self.night_lost[p]
+
+    def flares_new_turn(self):
+        for p in range(2):
+            if self.flare_lit[p]:
+                self.coh[p] -= self.night_lost[p]
+        self.flare_lit, self.flare_decided = [False, False], [False, False]
 
     def hidden_from_dict(self, d):
         listed = {sd["id"]: sd for sd in d["stands"]}
@@ -170,3 +229,6 @@ class HiddenRules:
         w = d["conditions"]
         self.weather, self.ground, self.night = w["weather"], w["ground"], w["night"]
         self.sight, self.sight_turn = w["sighting"], w["sighting_turn"]
+        self.flares, self.flare_lit = list(w.get("flares", [0, 0])), list(w.get("flare", [False, False]))
+        self.flare_decided = list(w.get("flare_decided", [False, False]))
+        self.night_lost = list(w.get("night_loss", [0, 0]))

@@ -57,6 +57,41 @@ class ObstacleRules:
                     p["hits"] += 1
                     p["gone"] = p["hits"] >= need
 
+    # ------------------------------------------------------------ artillery and bombs on positions
+    def shellable(self, x, y):
+        """The light or medium position still on (x, y), or None (heavy ones
+        are never attacked: IP dv 0)."""
+        for p in self.positions:
+            if (p["x"], p["y"]) == (x, y) and not p["gone"] and IP[p["class"]]["dv"] > 0:
+                return p
+        return None
+
+    def position_dv(self, x, y):
+        return IP[self.shellable(x, y)["class"]]["dv"]
+
+    def shell_square(self, x, y, position, fp):
+        """An impact marker or bomb on (x, y): the roll against the building
+        area there (position False) or the position there (True), if any."""
+        if position:
+            if self.shellable(x, y) is None:
+                return False
+        elif (x, y) not in self.bld or self.rubble(x, y):
+            return False
+        self.bld_roll = (x, y, min(fp, 30), 0)
+        self.bld_roll_position = position
+        return True
+
+    def position_shelled(self, x, y):
+        """An E from an impact or a bomb: a medium position counts it (gone at
+        two), a light one goes (design)."""
+        p = self.shellable(x, y)
+        need = IP[p["class"]]["e_to_destroy"]
+        if need == 0:
+            p["gone"] = True
+            return
+        p["hits"] += 1
+        p["gone"] = p["hits"] >= need
+
     def positions_marker_removal(self):
         for p in self.positions:
             if not p["gone"] and IP[p["class"]]["vanish_empty"] and not any(
@@ -231,6 +266,8 @@ class ObstacleRules:
                                                                        self.mines[self.mine_attack]["y"]],
             "engineering_roll": self.breacher,
             "wrecks_cleared": [s["id"] for s in self.stands if s["id"] in self.cleared],
+            "position_roll": None if self.bld_roll is None or not self.bld_roll_position else
+            {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
         }
 
     def obstacles_from_dict(self, d):
@@ -241,6 +278,10 @@ class ObstacleRules:
             m["breach"] = md["breach"]
         self.breacher = d["engineering_roll"]
         self.cleared = set(d["wrecks_cleared"])
+        pr = d.get("position_roll")
+        if pr is not None:
+            self.bld_roll = (pr["at"][0], pr["at"][1], pr["firepower"], pr["modifier"])
+            self.bld_roll_position = True
         a = d["minefield_attack"]
         self.mine_attack = None if a is None else next(i for i, m in enumerate(self.mines)
                                                         if [m["x"], m["y"]] == a)

@@ -54,7 +54,8 @@ PARAMS = (
     # weather and night (RULES.md "Weather and night"): "scenario" keeps the scenario file's
     Param("weather", str, "scenario",
           "the weather: its dice give each turn's maximum sighting (light_rain 3D6, haze 2D8, heavy_rain and "
-          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches); scenario: the scenario file's",
+          "light_snow 2D6, heavy_snow, fog and sandstorm 1D6 inches; haze_percent: haze's alternative, the "
+          "board's sighting less 1D20%); scenario: the scenario file's",
           choices=_engine.WEATHER_PARAM),
     Param("ground", str, "scenario",
           "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (streams are "
@@ -83,6 +84,13 @@ def _stand_char(st, _plain=_stand_char) -> str:
     if st.get("dummy"):
         return "D" if st["side"] == _engine.SIDE_KEYS[0] else "d"
     return _plain(st)
+
+
+def _flare_text(cond, p):
+    """At night: the side's flares left and whether one burns this turn (RULES.md, Weather and night)."""
+    if not cond["night"] or not (cond["flares"][p] or cond["flare"][p]):
+        return ""
+    return f", flares {cond['flares'][p]}" + (" (one burning)" if cond["flare"][p] else "")
 
 
 def render(raw: bytes) -> str:
@@ -122,7 +130,8 @@ def render(raw: bytes) -> str:
                      f"cards drawn {c['drawn']} (total {total})"
                      + (f" BROKEN (turn {c['broken_turn']})" if c["broken"] else "")
                      + (f", rising checks {d['rising_checks'][_engine.SIDE_KEYS.index(side)]}"
-                        if d["rising_checks"][_engine.SIDE_KEYS.index(side)] else ""))
+                        if d["rising_checks"][_engine.SIDE_KEYS.index(side)] else "")
+                     + _flare_text(d["conditions"], _engine.SIDE_KEYS.index(side)))
     for st in d["stands"]:
         if not st["alive"]:
             continue

@@ -239,7 +239,8 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
     if AIR_STRAFE[s.scn][a] > 0:
         for l in range(16):
             g = (1 - p) * 16 + l
-            if alive(s, g) and not carried(s, g) and not off_table(s, g):   # cargo: strafe its carrier
+            # cargo: strafe its carrier; no unspotted marker, no stand off the table (nothing seen there)
+            if alive(s, g) and not carried(s, g) and not is_hidden(s, g) and not off_table(s, g):
                 out[n] = A_STRAFE + l
                 n += 1
     if not air_bomb_turn(s, a, s.turn):
@@ -255,7 +256,7 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
     if (s.air_fasc >> a) & 1:
         for l in range(16):
             g = (1 - p) * 16 + l
-            if alive(s, g) and not off_table(s, g):
+            if alive(s, g) and not is_hidden(s, g) and not off_table(s, g):
                 point[s.st[g].y * WMAX + s.st[g].x] = 1
     for k in range(WMAX * HMAX):
         if point[k]:
@@ -276,8 +277,8 @@ cdef int aa_distribution(const MaState *s, double *dist) noexcept nogil:
         dist[m] = 0.0
     dist[0] = 1.0
     for g in range(q * 16, q * 16 + 16):
-        if not alive(s, g) or TY_AA[s.st[g].type] == 0 or off_table(s, g):
-            continue
+        if not alive(s, g) or TY_AA[s.st[g].type] == 0 or is_hidden(s, g) or off_table(s, g):
+            continue                         # a marker does not fire (design: it would show itself)
         dx = iabs(<int>s.st[g].x - <int>s.air_x)
         dy = iabs(<int>s.st[g].y - <int>s.air_y)
         d = dx if dx > dy else dy
@@ -303,8 +304,7 @@ cdef int air_target_at(const MaState *s, int k) noexcept nogil:
     y = <int>s.air_y - r + k // w
     if not on_map(s, x, y):
         return -1
-    x = occupant(s, x, y, -1)
-    return -1 if x >= 0 and off_table(s, x) else x      # a stand not entered yet is not under it
+    return shell_occupant(s, x, y)                 # _entry.pxi: never a stand off the table
 
 cdef inline int air_fp(const MaState *s) noexcept nogil:
     return AIR_BOMBFP[s.scn][s.air_cur] if s.air_kind == 1 else AIR_STRAFE[s.scn][s.air_cur]
@@ -364,7 +364,11 @@ cdef int air_chance(const MaState *s, ard_action *a, double *pr) noexcept nogil:
 cdef void air_attacks_from(MaState *s, int k) noexcept nogil:
     """The next stand under the strike from pattern square k on; after the
     stands, a bomb's building areas; then the next aircraft."""
-    cdef int r = BOMB_R if s.air_kind == 1 else 0, w = 2 * r + 1
+    cdef int r = BOMB_R if s.air_kind == 1 else 0, w = 2 * r + 1, j
+    if k == 0:
+        for j in range(w * w):               # unspotted markers under the strike are shown first
+            if air_target_at(s, j) >= 0:
+                shell_reveal(s, air_target_at(s, j))       # _spotting.pxi
     while k < w * w:
         if air_target_at(s, k) >= 0:
             s.air_sq = k
@@ -373,22 +377,28 @@ cdef void air_attacks_from(MaState *s, int k) noexcept nogil:
         k += 1
     air_buildings_from(s, 0)
 
-cdef void air_buildings_from(MaState *s, int k) noexcept nogil:
-    """Bombs attack the building areas under their pattern (digest, Improved
-    positions: "Artillery and bombs attack building areas"), square by square
-    after the stands' rolls, as a direct-fire attack's building roll follows
-    its CRT roll; strafing attacks none. Then the next aircraft."""
-    cdef int r = BOMB_R, w = 2 * r + 1, x, y
+cdef void air_buildings_from(MaState *s, int r) noexcept nogil:
+    """Bombs attack the building areas and light/medium improved positions
+    under their pattern (digest, Improved positions: "Artillery and bombs
+    attack building areas"; positions "DV 5" / "DV 8"), square by square after
+    the stands' rolls (r = 2 x square + 0 its building area, + 1 its
+    position), as a direct-fire attack's building roll follows its CRT roll;
+    strafing attacks none. Then the next aircraft."""
+    cdef int w = 2 * BOMB_R + 1, x, y, k
     if s.air_kind == 1:
-        while k < w * w:
-            x = <int>s.air_x - r + k % w
-            y = <int>s.air_y - r + k // w
-            attack_building(s, x, y, AIR_BOMBFP[s.scn][s.air_cur], 0)    # _buildings.pxi
+        while r < 2 * w * w:
+            k = r // 2
+            x = <int>s.air_x - BOMB_R + k % w
+            y = <int>s.air_y - BOMB_R + k // w
+            if r % 2 == 0:
+                attack_building(s, x, y, AIR_BOMBFP[s.scn][s.air_cur], 0)    # _buildings.pxi
+            else:
+                attack_position(s, x, y, AIR_BOMBFP[s.scn][s.air_cur], 0)    # _obstacles.pxi
             if s.bld_area != NONE:
                 s.air_sq = k
                 s.air_step = AS_BLDG
                 return
-            k += 1
+            r += 1
     air_next(s, s.air_cur + 1)
 
 cdef void air_after_aa(MaState *s) noexcept nogil:

@@ -148,8 +148,8 @@ cdef int air_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         if (s.air_kind != 1 or s.air_sq >= (2 * BOMB_R + 1) * (2 * BOMB_R + 1) or s.bld_area == NONE
                 or not on_map(s, <int>s.air_x - BOMB_R + s.air_sq % (2 * BOMB_R + 1),
                               <int>s.air_y - BOMB_R + s.air_sq // (2 * BOMB_R + 1))
-                or building_at(s, <int>s.air_x - BOMB_R + s.air_sq % (2 * BOMB_R + 1),
-                               <int>s.air_y - BOMB_R + s.air_sq // (2 * BOMB_R + 1)) != s.bld_area):
+                or not roll_square_ok(s, <int>s.air_x - BOMB_R + s.air_sq % (2 * BOMB_R + 1),
+                                      <int>s.air_y - BOMB_R + s.air_sq // (2 * BOMB_R + 1))):
             return fail(msg, msglen, b"a bomb's building roll with no building area under its pattern square")
     elif s.air_sq:
         return fail(msg, msglen, b"an airstrike pattern square outside its CRT rolls")

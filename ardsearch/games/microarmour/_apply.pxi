@@ -170,6 +170,9 @@ cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
     if k == N_SHOWN:
         shown_apply(s, action)              # hook: hidden set-up (_spotting.pxi)
         return
+    if k == N_FLARE:
+        flare_apply(s, action)               # _weather.pxi
+        return
     if ma_current_player(state) == ARD_CHANCE:
         apply_chance(s, k, action)
         return

@@ -182,7 +182,7 @@ cdef void art_crt(const MaState *s, int b, int t, double *p) noexcept nogil:
         cd = CRT_MAX
     if BAT_BARRAGE[s.scn][b]:
         cd += BARRAGE_COLS
-    crt_table(cd, terrain_crt(s, s.st[t].x, s.st[t].y), p)
+    crt_table(cd, terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t), p)   # positions stack (_obstacles.pxi)
     p[1] += p[0]
     p[0] = 0.0
 
@@ -200,36 +200,51 @@ cdef int hit_target(const MaState *s, int b, int k) noexcept nogil:
     cdef int x = <int>s.ms[b].x + marker_dx(s, b, k), y = s.ms[b].y
     if not on_map(s, x, y):
         return -1
-    return occupant(s, x, y, -1)
+    return shell_occupant(s, x, y)                 # _entry.pxi: never a stand off the table
 
-cdef bint art_bldg_from(MaState *s, int b, int k) noexcept nogil:
-    """After the stands' attacks: the next marker (from k) of battery b's
-    high-explosive fire on an intact building area attacks it (digest,
-    Improved positions: "Artillery and bombs attack building areas"): its
-    roll is N_BLDG (_buildings.pxi); a barrage two columns up, as on stands."""
-    cdef int x, fp
+cdef bint art_bldg_from(MaState *s, int b, int r) noexcept nogil:
+    """After the stands' attacks: from r (2 x marker + 0 its building area,
+    + 1 its improved position) the next intact building area or light/medium
+    position under battery b's high-explosive markers is attacked (digest,
+    Improved positions: "Artillery and bombs attack building areas"; positions
+    "DV 5" / "DV 8"): its roll is N_BLDG (_buildings.pxi); a barrage two
+    columns up, as on stands."""
+    cdef int x, fp, k
     if code_kind(s.ms[b].code) != 0:
         return 0
     fp = BAT_HE[s.scn][b] + (BARRAGE_COLS if BAT_BARRAGE[s.scn][b] else 0)
-    while k < BAT_SECT[s.scn][b]:
+    while r < 2 * BAT_SECT[s.scn][b]:
+        k = r // 2
         x = <int>s.ms[b].x + marker_dx(s, b, k)
-        attack_building(s, x, s.ms[b].y, fp, 0)
+        if r % 2 == 0:
+            attack_building(s, x, s.ms[b].y, fp, 0)
+        else:
+            attack_position(s, x, s.ms[b].y, fp, 0)      # _obstacles.pxi
         if s.bld_area != NONE:
             s.art_mk = k
             s.art_step = AR_BLDG
             return 1
-        k += 1
+        r += 1
     return 0
 
-cdef void art_building_done(MaState *s) noexcept nogil:
-    """hook (building_roll_done): the next building area under the battery's markers, or the next battery."""
-    if not art_bldg_from(s, seq_battery(s, s.art_seq), s.art_mk + 1):
+cdef void art_building_done(MaState *s, int nxt) noexcept nogil:
+    """hook (building_roll_done): the next building area or position under the
+    battery's markers (nxt 1: the position on the same marker, 2: the next
+    marker), or the next battery."""
+    if not art_bldg_from(s, seq_battery(s, s.art_seq), 2 * s.art_mk + nxt):
         art_done(s)
 
 cdef bint find_hit(MaState *s, int b, int k) noexcept nogil:
-    """The next marker (from k) of battery b's high-explosive fire with a stand under it."""
+    """The next marker (from k) of battery b's high-explosive fire with a stand under it.
+    From the first (k 0) every unspotted marker under them is shown first (_spotting.pxi)."""
+    cdef int j, g
     if code_kind(s.ms[b].code) != 0:
         return 0
+    if k == 0:
+        for j in range(BAT_SECT[s.scn][b]):
+            g = hit_target(s, b, j)
+            if g >= 0:
+                shell_reveal(s, g)
     while k < BAT_SECT[s.scn][b]:
         if hit_target(s, b, k) >= 0:
             s.art_mk = k
@@ -766,7 +781,7 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         if s.art_step == AR_BLDG and (m.state != MS_ACTIVE or code_kind(m.code) != 0
                                       or s.art_mk >= BAT_SECT[s.scn][b] or s.bld_area == NONE
                                       or not on_map(s, <int>m.x + marker_dx(s, b, s.art_mk), m.y)
-                                      or building_at(s, <int>m.x + marker_dx(s, b, s.art_mk), m.y) != s.bld_area):
+                                      or not roll_square_ok(s, <int>m.x + marker_dx(s, b, s.art_mk), m.y)):
             return fail(msg, msglen, b"an impact's building roll with no building area under the marker")
     if s.phase == PH_PLOT and s.air_step != AS_PLOT and (s.art_seq >= 8 or not plot_decides(s, plot_battery(s))):
         return fail(msg, msglen, b"a plot decision for a battery that makes none")
@@ -929,7 +944,8 @@ cdef object _artillery_dict(const MaState *s):
         d["doubled"] = bool(m.doubled)
         bats.append(d)
     cur = None
-    if s.phase == PH_ART or s.phase == PH_PLOT:
+    # no battery is in hand while the aircraft plot (the first part of the joint plot phase)
+    if (s.phase == PH_ART or s.phase == PH_PLOT) and s.air_step != AS_PLOT:
         cur = BATTERY_IDS[sc][seq_battery(s, s.art_seq)] if s.art_seq < 8 else None
     return {"batteries": bats, "current": cur, "step": ART_STEPS[s.art_step % 6],
             "marker": s.art_mk}

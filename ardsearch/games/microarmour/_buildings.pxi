@@ -95,14 +95,20 @@ cdef void attack_building(MaState *s, int x, int y, int fp, int mod) noexcept no
 
 cdef void building_result(MaState *s, int a, int res) noexcept nogil:
     """CRT result res on area a: an E sets it alight and counts toward rubble."""
+    if a >= IP_ROLL:
+        position_shelled(s, a - IP_ROLL, res)        # _obstacles.pxi
+        return
     if res != 4 or is_rubble(s, a):
         return
     s.bld_hits[a] += 1
     s.bld_fire[a] = BURN_TURNS
 
 cdef void building_roll_done(MaState *s) noexcept nogil:
-    """After a building roll: the direct-fire attack's next firer, or the
-    artillery impact's or the bomb's next building area (their own flow)."""
+    """After a building (or improved position) roll: the direct-fire attack's
+    next firer, or the artillery impact's or the bomb's next building area or
+    position (their own flow: 2 x square + 1 the square's position, + 2 the
+    next square)."""
+    cdef int nxt = 2 if s.bld_area >= IP_ROLL else 1
     s.bld_area = NONE
     s.bld_fp = 0
     s.bld_mod = 0
@@ -111,9 +117,9 @@ cdef void building_roll_done(MaState *s) noexcept nogil:
         s.atk_cur += 1
         advance_attack(s)
     elif s.air_step == AS_BLDG:
-        air_buildings_from(s, s.air_sq + 1)          # _air.pxi
+        air_buildings_from(s, 2 * s.air_sq + nxt)    # _air.pxi
     elif s.phase == PH_ART and s.art_step == AR_BLDG:
-        art_building_done(s)                         # _artillery.pxi
+        art_building_done(s, nxt)                    # _artillery.pxi
 
 cdef void buildings_new_turn(MaState *s) noexcept nogil:
     """A new turn: fires burn down (BURN_TURNS turns in all, design)."""
@@ -123,8 +129,14 @@ cdef void buildings_new_turn(MaState *s) noexcept nogil:
             s.bld_fire[a] -= 1
 
 cdef int building_outcomes(const MaState *s, ard_action *a, double *pr) noexcept nogil:
-    cdef double pe = building_e_prob(s, s.bld_area, s.bld_fp, s.bld_mod)
+    cdef double pe
+    cdef double p[5]
     cdef int n = 0
+    if s.bld_area >= IP_ROLL:                    # an improved position's roll (_obstacles.pxi)
+        crt_table(position_cd(s, s.bld_area - IP_ROLL, s.bld_fp), s.bld_mod, p)
+        pe = p[4]
+    else:
+        pe = building_e_prob(s, s.bld_area, s.bld_fp, s.bld_mod)
     if pe < 1.0:
         a[n] = A_CRT
         pr[n] = 1.0 - pe
@@ -144,7 +156,11 @@ cdef int validate_buildings(const MaState *s) noexcept nogil:
                 return 1
         elif s.bld_hits[a] > BC_RUBBLE[building_class(s, a)] or s.bld_fire[a] > BURN_TURNS:
             return 1
-    if s.bld_area != NONE and (s.bld_area >= SC_NBLDG[s.scn] or is_rubble(s, s.bld_area) or s.bld_fp > 30
+    if s.bld_area != NONE and s.bld_area >= IP_ROLL:
+        if (s.bld_area - IP_ROLL >= SC_NIP[s.scn] or s.bld_fp > 30 or s.bld_mod < -20 or s.bld_mod > 20
+                or ip_shellable(s, SC_IPX[s.scn][s.bld_area - IP_ROLL], SC_IPY[s.scn][s.bld_area - IP_ROLL]) < 0):
+            return 1
+    elif s.bld_area != NONE and (s.bld_area >= SC_NBLDG[s.scn] or is_rubble(s, s.bld_area) or s.bld_fp > 30
                                or s.bld_mod < -20 or s.bld_mod > 20):
         return 1
     if s.bld_area == NONE and (s.bld_fp or s.bld_mod):

@@ -362,7 +362,7 @@ def _weapon_extras(path, key, t):
     return out
 
 
-BASE_KEYS = {"title", "base", "side", "battery", "aircraft"}
+BASE_KEYS = {"title", "base", "side", "battery", "aircraft", "position"}
 BASE_SIDE_KEYS = {"nationality", "prereg"}
 
 
@@ -539,11 +539,13 @@ def _scenario_buildings(path, d, charts, grid, width, height):
 
 def _load_on_base(path, d, charts, weapons):
     """A scenario that takes its table, forces and terms from another file
-    (`base`) and adds only fire support: batteries and aircraft (design,
+    (`base`) and adds only fire support (batteries and aircraft) and improved positions (design,
     RULES.md Scenarios: a variant of the Introductory written once)."""
     base = d["base"]
-    if base != "introductory":
-        _fail(path, "base", '"introductory" (the scenario whose table and forces it adds artillery to)', base)
+    files = _scenario_files()
+    if base not in files or base == os.path.basename(path)[:-5] or "base" in _read(files[base]):
+        _fail(path, "base", 'the name of a scenario file without a base of its own, such as "introductory" '
+              "(whose table and forces it adds fire support to)", base)
     for key in d:
         if key not in BASE_KEYS:
             _fail(path, key, "no such key in a scenario with a base (allowed: " + ", ".join(sorted(BASE_KEYS)) + ")",
@@ -560,6 +562,10 @@ def _load_on_base(path, d, charts, weapons):
     if "aircraft" in d:
         out["aircraft"] = _aircraft(path, d, [s["key"] for s in out["sides"]], out["width"], out["height"])
     _load_artillery(path, d, out, charts, weapons)
+    if "position" in d:                  # improved positions for the fire support to meet (RULES.md)
+        out["positions"] = _obstacles_data.scenario_obstacles(
+            path, {"position": d["position"]}, charts, [s["key"] for s in out["sides"]], out["sides"],
+            out["stands"], out["width"], out["height"])["positions"]
     return out
 
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import os
 
-# weather codes (the state's `weather` byte): name, the sighting dice (count, sides) or None (no roll)
+# weather codes (the state's `weather` byte): name, the sighting dice (count, sides) or None (no roll);
+# PERCENT: the board's sighting cut by 1D20 percent (digest: haze "(or by 1D20%)"), appended last so
+# that the other codes keep their bytes
+PERCENT = "1d20%"
 WEATHER = (("clear", None), ("light_rain", (3, 6)), ("haze", (2, 8)), ("heavy_rain", (2, 6)),
-           ("light_snow", (2, 6)), ("heavy_snow", (1, 6)), ("fog", (1, 6)), ("sandstorm", (1, 6)))
+           ("light_snow", (2, 6)), ("heavy_snow", (1, 6)), ("fog", (1, 6)), ("sandstorm", (1, 6)),
+           ("haze_percent", PERCENT))
 WEATHER_NAMES = tuple(w for w, _ in WEATHER)
 # the ground (terrain changes): normal; snow (clear is Rough 1); deep snow (that, and MP costs
 # doubled); frozen (extreme cold: streams are Rough 1)
@@ -92,9 +96,6 @@ def finish(path, d, out, charts, weapons):
                 s["type"] = reals[0]["type"]      # a dummy's placeholder: the side's first hidden type
             elif weapons[s["type"]]["role"] != "unit":
                 _fail(path, k + ".hidden", "false for an HQ or GHQ (only units set up hidden)", True)
-    if any(s["hidden"] for per in out["stands"] for s in per) and out["aircraft"]:
-        _fail(path, "aircraft", "no aircraft in a scenario with hidden set-up (not modelled together)",
-              len(out["aircraft"]))
     w = d.get("weather", "clear")
     if w not in WEATHER_NAMES:
         _fail(path, "weather", "one of " + ", ".join(WEATHER_NAMES), w)
@@ -106,16 +107,21 @@ def finish(path, d, out, charts, weapons):
         _fail(path, "night", "true or false", night)
     out["weather"], out["ground"], out["night"] = WEATHER_NAMES.index(w), GROUNDS.index(g), night
     sides = d.get("side", {})
-    out["night_loss"] = []
+    out["night_loss"], out["flares"] = [], []
     for sd in out["sides"]:
         s = sides.get(sd["key"], {})
+        # night_cohesion: what the night takes off the side's cohesion; flares: how many it may fire,
+        # one a night turn, each giving the loss back for that turn (RULES.md, Weather and night). Both
+        # apply only at night (the scenario's or the `night` parameter's).
         loss = _int(path, s, "night_cohesion", 0, 4, 0, f"side.{sd['key']}.night_cohesion")
         flares = _int(path, s, "flares", 0, 4, 0, f"side.{sd['key']}.flares")
-        if (loss or flares) and not night:
-            _fail(path, f"side.{sd['key']}.night_cohesion", "0 and no flares outside a night scenario", (loss, flares))
-        if sd["cohesion"] - max(0, loss - flares) < 5:
+        if flares and not loss:
+            _fail(path, f"side.{sd['key']}.flares", "0 for a side the night costs no cohesion (night_cohesion 0)",
+                  flares)
+        if sd["cohesion"] - loss < 5:
             _fail(path, f"side.{sd['key']}.night_cohesion", "a loss leaving cohesion 5 or more", loss)
-        out["night_loss"].append(max(0, loss - flares))
+        out["night_loss"].append(loss)
+        out["flares"].append(flares)
 
 
 def sight_distribution(weather, night, night_max, board):
@@ -128,6 +134,10 @@ def sight_distribution(weather, night, night_max, board):
     dist = [0.0] * (MAX_SIGHT + 1)
     if dice is None:
         dist[board] = 1.0
+    elif dice == PERCENT:
+        # haze's alternative: 1D20 percent off the board's sighting, rounded down, at least 1" (design)
+        for r in range(1, 21):
+            dist[max(1, board * (100 - r) // 100)] += 1 / 20
     else:
         cur = {0: 1.0}
         for _ in range(dice[0]):

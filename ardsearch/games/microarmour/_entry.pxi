@@ -39,6 +39,18 @@ cdef inline bint off_table(const MaState *s, int g) noexcept nogil:
     return (s.offtable >> g) & 1
 
 
+cdef int shell_occupant(const MaState *s, int x, int y) noexcept nogil:
+    """The stand an impact marker or an airstrike on (x, y) attacks: the live,
+    uncarried stand there that has entered (design: a stand waiting off the
+    table is never attacked; its entry square is only where it will come on)."""
+    cdef int g
+    for g in range(NSLOT):
+        if (alive(s, g) and s.st[g].x == x and s.st[g].y == y and s.carrier[g] == NONE
+                and not off_table(s, g)):
+            return g
+    return -1
+
+
 cdef void entry_move(MaState *s, int g) noexcept nogil:
     """Hook (a movement roll passed): an off-table stand's first inch is onto its entry square;
     its cargo enters with it (the Introductory's Panzergrenadiers in their half-tracks)."""

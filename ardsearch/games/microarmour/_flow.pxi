@@ -31,7 +31,9 @@ cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_PLOT:
         return N_PLOT                        # hook: artillery plots (_artillery.pxi)
     if s.phase == PH_INIT:
-        return N_SIGHT if sight_due(s) else N_INIT    # weather and night (_weather.pxi)
+        if sight_due(s):
+            return N_SIGHT                   # weather and night (_weather.pxi)
+        return N_FLARE if flare_side(s) >= 0 else N_INIT      # flares (_weather.pxi)
     if s.phase == PH_LEAD:
         return N_LEAD
     if s.phase == PH_POSTURE:
@@ -110,6 +112,7 @@ cdef void start_turn(MaState *s) noexcept nogil:
         s.st[g].mp = 0
         s.st[g].steps = 0
     buildings_new_turn(s)
+    flares_new_turn(s)                       # _weather.pxi: last turn's flares burn out
     s.tr_loaded = 0                          # _transport.pxi: loading costs are for the turn
 
 cdef void finish_game(MaState *s) noexcept nogil:

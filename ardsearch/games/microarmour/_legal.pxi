@@ -73,6 +73,8 @@ cdef int ma_current_player(const void *state) noexcept nogil:
         return ARD_CHANCE
     if n == N_FLRET:
         return side_of(s.fl_target)
+    if n == N_FLARE:
+        return flare_side(s)                 # _weather.pxi
     if n == N_AIR:
         return air_side(s, s.air_cur)
     if n == N_PLOT:
@@ -97,6 +99,10 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
+    if k == N_FLARE:
+        out[0] = A_PASS                      # _weather.pxi: pass or fire a flare
+        out[1] = A_FLARE
+        return 2
     if k == N_PLOT:
         return plot_legal_actions(s, out)    # hook: artillery plots
     if k == N_FLRET:

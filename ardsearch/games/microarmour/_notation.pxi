@@ -129,6 +129,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_text(tmp, n, name_of(s, p * 16 + a - A_APPOINT))
     elif a < A_STRAFE:
         n = put_text(tmp, 0, QUAL_NAMES[a - A_QUAL])
+    elif a == A_FLARE:
+        n = put_text(tmp, 0, b"flare")       # _weather.pxi
     elif a >= A_SHOW:
         n = show_to_string(s, a, tmp, p)     # hidden set-up (_spotting.pxi)
     elif a >= A_SIGHT:
@@ -197,6 +199,8 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
         return A_GO
     if word_is(t, n, b"pass"):
         return A_PASS
+    if word_is(t, n, b"flare"):
+        return A_FLARE
     if word_is(t, n, b"lead"):
         return A_LEAD
     if word_is(t, n, b"follow"):

@@ -13,12 +13,14 @@ cdef enum:
     IP_GONE = 128       # ip_state bit: destroyed or vanished
     OB_WIRE = 1         # SC_OBST bits
     OB_DITCH = 2
+    IP_ROLL = 64        # bld_area >= IP_ROLL: the N_BLDG roll due is against position bld_area - IP_ROLL
 
 # charts.toml [position.<class>] (class 0 light 1 medium 2 heavy) and [obstacle]
 cdef int IPC_COH[3]
 cdef int IPC_CRT[3]
 cdef int IPC_HITS[3]                        # E results that destroy it, 0 never
 cdef int IPC_VANISH[3]                      # vanishes when left empty
+cdef int IPC_DV[3]                          # its DV against artillery impacts and bombs, 0 not attacked
 cdef uint8_t OB_COST[2][4]                  # wire, ditch: half-MP per inch by class, 0 impassable
 # per scenario
 cdef int SC_NIP[MAXSCN]
@@ -65,6 +67,60 @@ cdef void ip_hit(MaState *s, int t) noexcept nogil:
     s.ip_state[a] += 1
     if s.ip_state[a] >= IPC_HITS[c]:
         s.ip_state[a] = IP_GONE | IPC_HITS[c]
+
+# ----------------------------------------------------------------- artillery and bombs on positions
+# Digest *Improved positions*: light ones "DV 5", medium "DV 8" "need two E
+# results", heavy "usually indestructible". Impacts and bombs attack a light or
+# medium position under them with the building areas' roll (N_BLDG, bld_area =
+# IP_ROLL + position; _buildings.pxi), after the building area on that square.
+cdef inline int ip_shellable(const MaState *s, int x, int y) noexcept nogil:
+    """The position on (x, y) that artillery and bombs attack, or -1: still
+    there and of a class with a DV (heavy ones are never attacked)."""
+    cdef int a
+    if not on_map(s, x, y):
+        return -1
+    a = SC_IPIDX[s.scn][y][x]
+    if a == NONE or s.ip_state[a] & IP_GONE or IPC_DV[SC_IPCLASS[s.scn][a]] == 0:
+        return -1
+    return a
+
+cdef void attack_position(MaState *s, int x, int y, int fp, int mod) noexcept nogil:
+    """An impact marker or a bomb with firepower fp lands on (x, y): if a
+    position it attacks is there, its roll (N_BLDG) is due."""
+    cdef int a = ip_shellable(s, x, y)
+    if a < 0:
+        return
+    s.bld_area = IP_ROLL + a
+    s.bld_fp = fp if fp < 30 else 30
+    s.bld_mod = mod
+
+cdef inline int position_cd(const MaState *s, int a, int fp) noexcept nogil:
+    """fp - the position's DV, on the table (artillery always rolls: -3 at worst)."""
+    cdef int cd = fp - IPC_DV[SC_IPCLASS[s.scn][a]]
+    if cd < CRT_MIN:
+        return CRT_MIN
+    return CRT_MAX if cd > CRT_MAX else cd
+
+cdef void position_shelled(MaState *s, int a, int res) noexcept nogil:
+    """CRT result res of an impact or bomb on position a: an E counts toward a
+    medium one's two; a light one (a DV, no count in the digest) goes at the
+    first (design)."""
+    cdef int c = SC_IPCLASS[s.scn][a]
+    if res != 4 or s.ip_state[a] & IP_GONE:
+        return
+    if IPC_HITS[c] == 0:
+        s.ip_state[a] = IP_GONE
+        return
+    s.ip_state[a] += 1
+    if s.ip_state[a] >= IPC_HITS[c]:
+        s.ip_state[a] = IP_GONE | IPC_HITS[c]
+
+cdef inline bint roll_square_ok(const MaState *s, int x, int y) noexcept nogil:
+    """validate: the N_BLDG roll due (bld_area) is against the building area or
+    the attackable position on (x, y)."""
+    if s.bld_area >= IP_ROLL:
+        return ip_shellable(s, x, y) == s.bld_area - IP_ROLL
+    return building_at(s, x, y) == s.bld_area
 
 cdef void positions_marker_removal(MaState *s) noexcept nogil:
     """Marker removal phase: a light position with no live stand of its side on
@@ -168,6 +224,7 @@ cdef install_obstacle_charts(charts):
         p = charts["position"][name]
         IPC_COH[c], IPC_CRT[c], IPC_HITS[c], IPC_VANISH[c] = (p["cohesion"], p["crt"], p["e_to_destroy"],
                                                               p["vanish_empty"])
+        IPC_DV[c] = p["dv"]
     for i, name in enumerate(("wire", "ditch")):
         for c in range(4):
             OB_COST[i][c] = charts["obstacle"][name][c]

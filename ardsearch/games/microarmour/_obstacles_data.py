@@ -48,7 +48,8 @@ def obstacle_charts(path, d, costs):
         out["position"][cls] = {"cohesion": _int(path, c, "cohesion", -5, 10, k + "cohesion"),
                                 "crt": _int(path, c, "crt", -5, 10, k + "crt"),
                                 "e_to_destroy": _int(path, c, "e_to_destroy", 0, 7, k + "e_to_destroy"),
-                                "vanish_empty": vanish}
+                                "vanish_empty": vanish,
+                                "dv": _int(path, c, "dv", 0, 20, k + "dv")}
     ob = _table(path, d, "obstacle")
     out["obstacle"] = {"wire": costs(path, "obstacle.wire_cost", ob.get("wire_cost")),
                        "ditch": costs(path, "obstacle.ditch_cost", ob.get("ditch_cost"))}

@@ -28,6 +28,10 @@ cdef dict _obstacles_dict(const MaState *s):
                                                                                     SC_MFY[k][s.mf_cur]],
         "engineering_roll": _slot_id(s.mf_bnext) if s.mf_bnext != NONE else None,
         "wrecks_cleared": [_IDS[g] for g in range(NSLOT) if (s.wreck_clear >> g) & 1],
+        "position_roll": (None if s.bld_area == NONE or s.bld_area < IP_ROLL
+                          or s.bld_area - IP_ROLL >= SC_NIP[k] else
+                          {"at": [SC_IPX[k][s.bld_area - IP_ROLL], SC_IPY[k][s.bld_area - IP_ROLL]],
+                           "firepower": s.bld_fp, "modifier": s.bld_mod}),
     }
 
 
@@ -77,6 +81,17 @@ cdef int _obstacles_from(d, MaState *s) except -1:
     s.wreck_clear = 0
     for i, wid in enumerate(d.get("wrecks_cleared", [])):
         s.wreck_clear |= <uint32_t>1 << _stand_slot(wid, f"wrecks_cleared[{i}]")
+    roll = d.get("position_roll")
+    if roll is not None:
+        where = {(SC_IPX[k][a], SC_IPY[k][a]): a for a in range(SC_NIP[k])}
+        at = _get(roll, "at", "position_roll")
+        if not isinstance(at, list) or len(at) != 2 or tuple(at) not in where:
+            raise ValueError(f"position_roll.at={at!r}: expected an improved position's square")
+        if s.bld_area != NONE:
+            raise ValueError("position_roll: a building_roll is due too; give one roll at a time")
+        s.bld_area = IP_ROLL + where[tuple(at)]
+        s.bld_fp = _int_in(roll.get("firepower", 0), 0, 30, "position_roll.firepower")
+        s.bld_mod = _int_in(roll.get("modifier", 0), -20, 20, "position_roll.modifier")
     br = d.get("engineering_roll")
     s.mf_bnext = NONE if br is None else _stand_slot(br, "engineering_roll")
     return 0

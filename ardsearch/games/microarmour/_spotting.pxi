@@ -113,6 +113,27 @@ cdef void spot_update(MaState *s) noexcept nogil:
             s.spot_due |= <uint32_t>1 << g
 
 
+# ----------------------------------------------------------------- markers under fire support
+cdef inline void shell_reveal(MaState *s, int g) noexcept nogil:
+    """An impact marker or an airstrike lands on stand g: if g is an unspotted marker it
+    is shown before the attacks (design, the boxed game: the owner must say what is
+    under fire; a dummy is removed, a real stand is attacked as it is). Where the
+    markers are is public, so two truths behind one view show the same markers."""
+    if is_hidden(s, g):
+        s.spot_due |= <uint32_t>1 << g
+
+cdef void shell_reveal_done(MaState *s) noexcept nogil:
+    """After a shown marker: if it was a dummy under the impact or strike in hand,
+    that attack has no stand left; go on to the next one."""
+    cdef int b
+    if s.phase == PH_ART and s.art_step == AR_HIT and s.art_seq < 8:
+        b = seq_battery(s, s.art_seq)
+        if hit_target(s, b, s.art_mk) < 0 and not find_hit(s, b, s.art_mk) and not art_bldg_from(s, b, 0):
+            art_done(s)
+    elif s.air_step == AS_CRT and air_target_at(s, s.air_sq) < 0:
+        air_attacks_from(s, s.air_sq)
+
+
 # ----------------------------------------------------------------- showing a marker
 cdef inline int reveal_slot(const MaState *s) noexcept nogil:
     cdef int g
@@ -167,6 +188,7 @@ cdef void shown_apply(MaState *s, ard_action action) noexcept nogil:
     reveal(s, g)
     if hidden_from_view(s, q):
         deal_markers(s, q, NULL)
+    shell_reveal_done(s)
 
 cdef void set_content(MaState *s, int g, int c, int q) noexcept nogil:
     cdef uint32_t bit = <uint32_t>1 << g

@@ -36,7 +36,12 @@ cdef dict _stand_hidden_keys(const MaState *s, int g):
 
 cdef dict _weather_dict(const MaState *s):
     return {"weather": _dh.WEATHER_NAMES[s.weather % NWEATHER], "ground": _dh.GROUNDS[s.ground % NGROUND],
-            "night": bool(s.night), "sighting": s.sight, "sighting_turn": s.sight_turn}
+            "night": bool(s.night), "sighting": s.sight, "sighting_turn": s.sight_turn,
+            # flares (_weather.pxi): left per side, burning this turn, decided this turn; the night's loss
+            "flares": [flares_of(s, p) for p in range(2)],
+            "flare": [bool((s.flare_bits >> p) & 1) for p in range(2)],
+            "flare_decided": [bool((s.flare_bits >> (2 + p)) & 1) for p in range(2)],
+            "night_loss": [night_lost_of(s, p) for p in range(2)]}
 
 
 cdef int _weather_from(d, MaState *s) except -1:
@@ -50,6 +55,26 @@ cdef int _weather_from(d, MaState *s) except -1:
     s.night = 1 if w.get("night", bool(s.night)) else 0
     s.sight = _int_in(w.get("sighting", s.sight), 0, MAX_SIGHT, "conditions.sighting")
     s.sight_turn = _int_in(w.get("sighting_turn", s.sight_turn), 0, 50, "conditions.sighting_turn")
+    _flares_from(w, s)
+    return 0
+
+
+cdef int _flares_from(w, MaState *s) except -1:
+    """conditions.flares / flare / flare_decided / night_loss (defaults: the game's start)."""
+    night = bool(s.night)
+    left, lit, dec, loss = (w.get("flares", [flares_of(s, p) if night else 0 for p in range(2)]),
+                            w.get("flare", [False, False]), w.get("flare_decided", [False, False]),
+                            w.get("night_loss", [night_lost_of(s, p) if night else 0 for p in range(2)]))
+    for key, v in (("flares", left), ("flare", lit), ("flare_decided", dec), ("night_loss", loss)):
+        if not isinstance(v, list) or len(v) != 2:
+            raise ValueError(f"conditions.{key}={v!r}: expected a list of two values (German, Soviet)")
+    s.flares_left = 0
+    s.flare_bits = 0
+    s.night_lost = 0
+    for p in range(2):
+        s.flares_left |= _int_in(left[p], 0, 15, f"conditions.flares[{p}]") << (4 * p)
+        s.night_lost |= _int_in(loss[p], 0, 15, f"conditions.night_loss[{p}]") << (4 * p)
+        s.flare_bits |= (1 << p if lit[p] else 0) | (4 << p if dec[p] else 0)
     return 0
 
 

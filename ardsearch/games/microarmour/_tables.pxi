@@ -12,7 +12,7 @@ cdef enum:
     NAIR = 4            # aircraft slots per scenario (both sides)
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
     MAX_SIGHT = 60      # inches: the longest sighting distance a scenario or roll may give (_weather.pxi)
-    NWEATHER = 8        # weather codes (_data_hidden.WEATHER)
+    NWEATHER = 9        # weather codes (_data_hidden.WEATHER)
     NGROUND = 4         # ground conditions (_data_hidden.GROUNDS)
 
 cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
@@ -75,7 +75,8 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     A_SIGHT = A_UNLOAD + 128 # + inches (0..MAX_SIGHT): chance: this turn's maximum sighting distance
     A_SHOW = A_SIGHT + MAX_SIGHT + 1 # + local: the owner shows a hidden marker (_spotting.pxi)
     A_SHOWN = A_SHOW + 16 # + type, or + MAXTYPES a dummy: chance: what a spotted or shown marker is
-    NUM_ACTIONS = A_SHOWN + MAXTYPES + 1
+    A_FLARE = A_SHOWN + MAXTYPES + 1 # fire a flare this turn (_weather.pxi)
+    NUM_ACTIONS = A_FLARE + 1
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -153,6 +154,8 @@ cdef enum:  # node kinds (what the state waits for)
     N_SIGHT = 49        # chance: the turn's maximum sighting distance (weather, night)
     N_SHOWN = 50        # chance: what a spotted or shown marker is (_spotting.pxi)
     N_ART_RETREATHIT = 51  # chance: an impact marker's attack on a close-assaulted stand retreating into it
+    # flares (_weather.pxi)
+    N_FLARE = 52        # a side with flares left, at the start of a night turn: fire one or pass
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -375,7 +378,11 @@ cdef packed struct MaState:
     uint8_t night                # 1: a night battle
     uint8_t sight                # this turn's maximum sighting distance in inches
     uint8_t sight_turn           # the turn `sight` was rolled for (0: none rolled yet)
-    uint8_t hid_reserved[3]      # always 0
+    # flares (_weather.pxi; RULES.md "Weather and night"): the 3 bytes reserved in the
+    # hidden set-up and weather block (offsets 509-511)
+    uint8_t flares_left          # flares each side has left: German low nibble, Soviet high
+    uint8_t flare_bits           # bit p: side p's flare burns this turn; bit 2 + p: p decided this turn
+    uint8_t night_lost           # the cohesion the night took from each side: German low nibble, Soviet high
     Stand st[32]
 
 
@@ -501,7 +508,8 @@ cdef int SPOT_PER_LEVEL = 5
 cdef int SC_WEATHER[MAXSCN]
 cdef int SC_GROUND[MAXSCN]
 cdef int SC_NIGHT[MAXSCN]
-cdef int SC_NIGHT_LOSS[MAXSCN][2]           # night cohesion loss after flares, per side
+cdef int SC_NIGHT_LOSS[MAXSCN][2]           # night cohesion loss, per side (scenario night_cohesion)
+cdef int SC_FLARES[MAXSCN][2]               # flares per side for the game (scenario flares)
 cdef double SIGHT_P[MAXSCN][NWEATHER][2][MAX_SIGHT + 1]   # P(turn's sighting = n), by weather and night
 cdef bint SIGHT_ROLL[MAXSCN][NWEATHER][2]   # whether that combination rolls
 cdef uint8_t GROUND_TER[NGROUND][MAXTERRAIN]  # terrain a square of type t counts as on this ground

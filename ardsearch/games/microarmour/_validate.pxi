@@ -127,7 +127,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     # a building roll follows a direct-fire artillery piece's CRT roll, a bomb's
     # attacks (air_validate checks its square) or an artillery impact (art_validate)
     if s.bld_area != NONE and s.air_step != AS_BLDG and not (s.phase == PH_ART and s.art_step == AR_BLDG) \
-            and not (s.atk_step == S_CRT and s.atk_cur < 16 and (s.atk_firers >> s.atk_cur) & 1
+            and not (s.bld_area < IP_ROLL and s.atk_step == S_CRT and s.atk_cur < 16 and (s.atk_firers >> s.atk_cur) & 1
                      and s.st[atk_slot(s, s.atk_cur)].type < NTYPES
                      and TY_ARTY[s.st[atk_slot(s, s.atk_cur)].type]):
         return fail(msg, msglen, b"a building roll without an artillery piece's attack, an impact or a bomb")

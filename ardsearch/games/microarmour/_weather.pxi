@@ -24,6 +24,7 @@ def install_weather(int k, sc):
     SC_WEATHER[k], SC_GROUND[k], SC_NIGHT[k] = sc["weather"], sc["ground"], 1 if sc["night"] else 0
     for p in range(2):
         SC_NIGHT_LOSS[k][p] = sc["night_loss"][p]
+        SC_FLARES[k][p] = sc["flares"][p]
     for w in range(NWEATHER):
         for n in range(2):
             dist = _data_hidden.sight_distribution(w, n == 1, CHARTS_NIGHT_MAX, sc["sighting"])
@@ -54,16 +55,84 @@ cdef void sight_apply(MaState *s, ard_action action) noexcept nogil:
 
 cdef void weather_init(MaState *s, const MaParams *prm) noexcept nogil:
     """Weather, ground and night from the parameters (NONE: the scenario's); the
-    board's sighting until a roll; at night the force cohesion loss left after
-    flares (never below 5, the lowest level the game takes)."""
-    cdef int p
+    board's sighting until a roll; at night the force cohesion loss (never below 5,
+    the lowest level the game takes) and the flares each side has for the game."""
+    cdef int p, lost
     s.weather = prm.weather if prm.weather < NWEATHER else SC_WEATHER[s.scn]
     s.ground = prm.ground if prm.ground < NGROUND else SC_GROUND[s.scn]
     s.night = prm.night if prm.night <= 1 else SC_NIGHT[s.scn]
     s.sight = SC_SIGHT[s.scn]
+    s.flares_left = 0
+    s.flare_bits = 0
+    s.night_lost = 0
     if s.night:
         for p in range(2):
-            s.coh[p] = s.coh[p] - SC_NIGHT_LOSS[s.scn][p] if s.coh[p] - SC_NIGHT_LOSS[s.scn][p] >= 5 else 5
+            lost = SC_NIGHT_LOSS[s.scn][p] if s.coh[p] - SC_NIGHT_LOSS[s.scn][p] >= 5 else s.coh[p] - 5
+            if lost < 0:
+                lost = 0
+            s.coh[p] -= lost
+            s.night_lost |= <uint8_t>(lost << (4 * p))
+            s.flares_left |= <uint8_t>(SC_FLARES[s.scn][p] << (4 * p))
+
+
+# ----------------------------------------------------------------- flares
+# Digest, Weather: "At night, force cohesion drops by up to 4 (flares can offset
+# this)". A side's flares (scenario data) are fired one a turn by its own decision
+# at the start of a night turn, after the sighting roll and before initiative
+# (German first): the flare gives the side back the cohesion the night took, for
+# that turn (design: the digest gives no other flare effect).
+cdef inline int flares_of(const MaState *s, int p) noexcept nogil:
+    return (s.flares_left >> (4 * p)) & 15
+
+cdef inline int night_lost_of(const MaState *s, int p) noexcept nogil:
+    return (s.night_lost >> (4 * p)) & 15
+
+cdef int flare_side(const MaState *s) noexcept nogil:
+    """The side whose flare decision is due (N_FLARE), or -1: at night, in the
+    initiative phase before the roll, a side with flares left that has not decided."""
+    cdef int p
+    if not s.night or s.phase != PH_INIT:
+        return -1
+    for p in range(2):
+        if flares_of(s, p) and not (s.flare_bits >> (2 + p)) & 1:
+            return p
+    return -1
+
+cdef void flare_apply(MaState *s, ard_action action) noexcept nogil:
+    cdef int p = flare_side(s)
+    if p < 0:
+        return
+    s.flare_bits |= <uint8_t>(4 << p)
+    if action == A_FLARE:
+        s.flares_left -= <uint8_t>(1 << (4 * p))
+        s.flare_bits |= <uint8_t>(1 << p)
+        s.coh[p] += night_lost_of(s, p)
+
+cdef void flares_new_turn(MaState *s) noexcept nogil:
+    """A new turn: a flare burns for the turn it was fired."""
+    cdef int p
+    for p in range(2):
+        if (s.flare_bits >> p) & 1:
+            s.coh[p] -= night_lost_of(s, p)
+    s.flare_bits = 0
+
+cdef int flares_validate(const MaState *s) noexcept nogil:
+    """1 if the flare bytes are corrupt: flares or a night loss in a day game, more
+    flares than the scenario gives or a loss above its own, a flare burning without its
+    decision, decisions outside a night turn's start."""
+    cdef int p
+    if s.flare_bits & 0xF0:
+        return 1
+    if not s.night:
+        return s.flares_left != 0 or s.flare_bits != 0 or s.night_lost != 0
+    for p in range(2):
+        if flares_of(s, p) > SC_FLARES[s.scn][p] or night_lost_of(s, p) > SC_NIGHT_LOSS[s.scn][p]:
+            return 1
+        if (s.flare_bits >> p) & 1 and not (s.flare_bits >> (2 + p)) & 1:
+            return 1
+        if (s.flare_bits >> p) & 1 and s.coh[p] - night_lost_of(s, p) < 5:
+            return 1
+    return 0
 
 cdef inline int ground_cost(const MaState *s, int c) noexcept nogil:
     """Deep snow doubles MP costs (digest)."""
@@ -72,7 +141,7 @@ cdef inline int ground_cost(const MaState *s, int c) noexcept nogil:
 cdef int weather_validate(const MaState *s) noexcept nogil:
     if s.weather >= NWEATHER or s.ground >= NGROUND or s.night > 1:
         return 1
-    if s.hid_reserved[0] or s.hid_reserved[1] or s.hid_reserved[2]:
+    if flares_validate(s):
         return 1
     if s.sight > MAX_SIGHT or s.sight_turn > s.turn:
         return 1
