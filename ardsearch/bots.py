@@ -291,12 +291,15 @@ class MCTSBot(Bot, _Weighted):
     ordering and first-play urgency) and counts in the implicit minimax.
     final_lcb: 0 plays the most visited root move; k > 0 the root move with
     the highest mean - k / sqrt(visits) (for flat evaluations, where UCB
-    spreads visits almost evenly). weights: None (the game's evaluate()),
+    spreads visits almost evenly). rollout_sample: the rollout policy, 0
+    uniform random moves, k > 0 the best by evaluate() of k sampled legal
+    moves (-1: of all), with rollout_epsilon the chance of a random move
+    instead. weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     The tree is kept between moves when the new position
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
-    minimax_weight, eval_children, final_lcb) are the game's `mcts` preset's
+    minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon) are the game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -306,7 +309,8 @@ class MCTSBot(Bot, _Weighted):
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=None, rollout_depth=None, solver=True, max_memory_mb=512,
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
-                 eval_children=None, final_lcb=None, weights=None, name=None):
+                 eval_children=None, final_lcb=None, weights=None, name=None,
+                 rollout_sample=None, rollout_epsilon=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         shape = search_shape(self.PRESET, self.game)
@@ -329,6 +333,10 @@ class MCTSBot(Bot, _Weighted):
             "minimax_weight": _number(who, "minimax_weight", pick("minimax_weight", minimax_weight), 0.0, 1.0),
             "eval_children": _flag(who, "eval_children", pick("eval_children", eval_children)),
             "final_lcb": _number(who, "final_lcb", pick("final_lcb", final_lcb), 0.0),
+            "rollout_sample": _integer(who, "rollout_sample", pick("rollout_sample", rollout_sample), -1,
+                                       what="an integer: 0 (random rollouts), k > 0 moves scored "
+                                            "by evaluate(), or -1 (all legal moves)"),
+            "rollout_epsilon": _number(who, "rollout_epsilon", pick("rollout_epsilon", rollout_epsilon), 0.0, 1.0),
         }
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
@@ -398,13 +406,14 @@ class ISMCTSBot(MCTSBot):
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=None, rollout_depth=None, max_memory_mb=512, reuse_tree=True,
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
-                 weights=None, name=None):
+                 weights=None, name=None, rollout_sample=None, rollout_epsilon=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
                          reuse_tree=reuse_tree, normalize=normalize,
                          minimax_weight=minimax_weight, eval_children=eval_children,
-                         final_lcb=final_lcb, weights=weights, name=name)
+                         final_lcb=final_lcb, weights=weights, name=name,
+                         rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon)
 
 
 class ExpectimaxBot(Bot, _Weighted):
@@ -533,7 +542,8 @@ def _preset(name):
 
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
-                  "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0}
+                  "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0,
+                  "rollout_sample": 0, "rollout_epsilon": 0.0}
 
 
 def search_shape(preset, game) -> dict:

@@ -386,6 +386,53 @@ def test_final_lcb_picks_the_secure_child(game, ismcts):
         _search.MCTS(game.capsule, final_lcb=-1.0)
 
 
+def test_rollout_policy_plays_the_evaluation_best_reply(game):
+    """rollout_sample=k: each rollout decision plays the best by evaluate() of
+    k sampled legal moves (-1: all of them), a decided game above any
+    evaluation. Germans to move with 1 AP while the Allies threaten M3 (WIN_IN_ONE):
+    only M3 and Y3 (the spy) stop it. One simulation a root move (plain MCTS
+    tries every unvisited child first), so each root value is one rollout:
+    with the greedy rollout every other move scores exactly -1 (the Allies
+    reply M3 and win), with random rollouts most do not."""
+    s = position(game, *WIN_IN_ONE, ap=1, to_move="germans")
+    moves = s.legal_actions()
+    blocks = {"M3", "Y3"}
+
+    def root_values(**kw):
+        r = _search.MCTS(game.capsule, seed=2, ismcts=False, solver=False, rollout_depth=4,
+                         **kw).search(s.raw(), simulations=len(moves))
+        assert r["visits"] == [1] * len(moves)
+        return {s.action_to_string(a): v for a, v in zip(r["actions"], r["values"])}
+
+    greedy = root_values(rollout_sample=-1)
+    assert {m for m, v in greedy.items() if v > -1.0} == blocks
+    random_ = root_values()
+    assert root_values(rollout_sample=0, rollout_epsilon=0.5) == random_  # k = 0: the random policy, exactly
+    assert sum(v > -1.0 for m, v in random_.items() if m not in blocks) > len(moves) // 2
+    always_random = root_values(rollout_sample=-1, rollout_epsilon=1.0)
+    assert sum(v > -1.0 for m, v in always_random.items() if m not in blocks) > len(moves) // 2
+    sampled = root_values(rollout_sample=3)
+    assert sampled == root_values(rollout_sample=3)  # reproducible for a seed
+    assert sum(v == -1.0 for v in sampled.values()) > sum(v == -1.0 for v in random_.values())
+    with pytest.raises(ValueError, match="rollout_sample"):
+        _search.MCTS(game.capsule, rollout_sample=-2)
+    with pytest.raises(ValueError, match="rollout_epsilon"):
+        _search.MCTS(game.capsule, rollout_epsilon=1.5)
+
+
+def test_bots_take_the_rollout_policy(game):
+    """MCTSBot and ISMCTSBot pass rollout_sample / rollout_epsilon to the
+    search; a bare bot takes them from its preset (0: random rollouts)."""
+    assert ardsearch.MCTSBot(game).shape["rollout_sample"] == 0
+    bot = ardsearch.MCTSBot(game, rollout_sample=8, rollout_epsilon=0.1, simulations=50)
+    assert (bot.shape["rollout_sample"], bot.shape["rollout_epsilon"]) == (8, 0.1)
+    assert ardsearch.ISMCTSBot(game, rollout_sample=-1, simulations=50).shape["rollout_sample"] == -1
+    with pytest.raises(ValueError, match="rollout_sample"):
+        ardsearch.MCTSBot(game, rollout_sample=-3)
+    with pytest.raises(ValueError, match="rollout_epsilon"):
+        ardsearch.MCTSBot(game, rollout_epsilon=2)
+
+
 # ---------------------------------------------------------------- root_actions (go searchactions)
 
 @pytest.mark.parametrize("ismcts", [False, True])

@@ -58,7 +58,7 @@ class Mcts {
    public:
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
          double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
-         double final_lcb, py::object weights)
+         double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -74,6 +74,11 @@ class Mcts {
         cfg_.eval_children = eval_children;
         if (!(final_lcb >= 0.0)) throw py::value_error("final_lcb must be >= 0");
         final_lcb_ = final_lcb;
+        if (rollout_sample < -1)
+            throw py::value_error("rollout_sample must be 0 (random rollouts), -1 (all legal moves) or k > 0 moves scored");
+        if (!(rollout_epsilon >= 0.0 && rollout_epsilon <= 1.0)) throw py::value_error("rollout_epsilon must be in [0, 1]");
+        cfg_.rollout_sample = rollout_sample;
+        cfg_.rollout_epsilon = rollout_epsilon;
         cfg_.ismcts = ismcts.is_none() ? (g_->flags & ARD_FLAG_HIDDEN) != 0 : ismcts.cast<bool>();
         cfg_.solver = solver && !cfg_.ismcts;
         threads_ = threads;
@@ -536,7 +541,7 @@ with hidden information.
 
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
-     eval_children=False, final_lcb=0, weights=None)
+     eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -565,6 +570,12 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   mean - k / sqrt(visits) (the "secure child"), for games whose values are
   so flat that UCB spreads visits almost evenly and visit counts say little.
   A proven win is still taken and proven losses avoided either way.
+- rollout_sample: the rollout policy. 0: uniform random moves; k > 0:
+  at each rollout decision k distinct legal moves are drawn and the one
+  whose resulting position evaluate() scores best for the mover is played
+  (-1: all legal moves, a greedy rollout); costs k apply + evaluate a ply.
+- rollout_epsilon: with this probability a rollout decision is a uniform
+  random move instead (0 to 1; only with rollout_sample != 0).
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -579,11 +590,12 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   picks it in each determinization by UCB over its own per-move statistics
   kept beside that edge.
 )doc")
-        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
-             py::arg("eval_children") = false, py::arg("final_lcb") = 0.0, py::arg("weights") = py::none())
+             py::arg("eval_children") = false, py::arg("final_lcb") = 0.0, py::arg("weights") = py::none(),
+             py::arg("rollout_sample") = 0, py::arg("rollout_epsilon") = 0.0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(), R"doc(

@@ -58,6 +58,14 @@ struct MctsConfig {
     // ones perhaps never), and the implicit minimax value of a node takes the
     // best over all its evaluated children, visited or not.
     bool eval_children = false;
+    // Rollout policy. 0: uniform random moves. k > 0: each rollout decision
+    // draws k distinct legal moves and plays the one whose resulting position
+    // evaluate() scores best for the mover (-1: all legal moves), so a rollout
+    // plays plausible replies instead of noise; rollout_epsilon is the chance
+    // of a uniform random move instead (keeps rollouts varied). Costs k
+    // apply + evaluate a rollout ply.
+    int rollout_sample = 0;
+    double rollout_epsilon = 0.0;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -536,13 +544,49 @@ class Worker {
                 a = g_->sample_chance(s, &rng_);
             } else {
                 int n = g_->legal_actions(s, legal_.data());
-                a = legal_[ard_rng_below(&rng_, (uint32_t)n)];
+                a = rollout_move(s, p, n);
             }
             g_->apply(s, a);
             plies++;
         }
         rollout_plies_ += (uint64_t)plies;
         rollouts_++;
+    }
+
+    /* The rollout policy's move among legal_[0..n) for mover p (see MctsConfig). */
+    ard_action rollout_move(const uint8_t *s, int p, int n) {
+        const int k = cfg_->rollout_sample;
+        if (k == 0 || n == 1 || (cfg_->rollout_epsilon > 0.0 && ard_rng_double(&rng_) < cfg_->rollout_epsilon))
+            return legal_[ard_rng_below(&rng_, (uint32_t)n)];
+        const int m = (k < 0 || k >= n) ? n : k;
+        // a partial Fisher-Yates shuffle: the first m entries are a uniform
+        // sample, in random order, so ties go to a random one of the best
+        for (int i = 0; i < m; i++) {
+            int j = i + (int)ard_rng_below(&rng_, (uint32_t)(n - i));
+            ard_action tmp = legal_[i];
+            legal_[i] = legal_[j];
+            legal_[j] = tmp;
+        }
+        uint8_t *t = scratch_.data();
+        ard_action best = legal_[0];
+        double best_v = -HUGE_VAL;
+        for (int i = 0; i < m; i++) {
+            std::memcpy(t, s, g_->state_size);
+            g_->apply(t, legal_[i]);
+            double v;
+            if (g_->current_player(t) == ARD_TERMINAL) {
+                double r[2];
+                g_->returns(t, r);
+                v = 2.0 * r[seat_of(p)];  // a decided game outranks any evaluation
+            } else {
+                v = cfg_->eval(t, seat_of(p));
+            }
+            if (v > best_v) {
+                best_v = v;
+                best = legal_[i];
+            }
+        }
+        return best;
     }
 
     void backpropagate(const double *r, bool newly_proven) {
