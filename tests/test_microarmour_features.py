@@ -193,3 +193,30 @@ def test_tune_reproduces_from_its_seed(tmp_path):
     argv = shlex.split(ev.source["command"])
     assert main_tune(argv[2:] + ["--out", str(b), "--quiet"]) == 0
     assert a.read_bytes() == b.read_bytes()
+
+
+# ----------------------------------------------------------------- the movement credit and its fix
+def test_promise_is_the_classic_credit_for_movement_still_to_make():
+    """Design choice (RULES.md, Evaluation): half of what a stand may still
+    move this turn counts as gained; `promise` is that credit alone."""
+    move = position({"pz4a": {"at": [5, 10], "posture": "move"}}, phase="posture")
+    firing = position({"pz4a": {"at": [5, 10], "posture": "firing"}}, phase="posture")
+    assert feature(move, "promise") > 0.0
+    assert feature(firing, "promise") == 0.0
+    assert feature(move, "promise", SOVIET) == -feature(move, "promise")
+
+
+def test_promise_fix_takes_the_credit_of_a_side_that_passed_the_movement_phase():
+    """Contract (games/microarmour.md, Turn phases): "alternating attacks ...
+    until both pass; a player who passed may not attack again"; the movement
+    phase alternates the same way (RULES.md), so a side that passed moves no
+    more this turn and its stands' credit is void: promise_fix takes all of
+    it. Before the pass it takes the share a failed roll would lose ("Each
+    ordered group attempt ... rolls one base 1D20 with each stand's
+    modifiers")."""
+    top = dict(phase="movement", to_move=0, orders=[2, 2], orders_rolled=2)
+    waiting = position({"pz4a": {"at": [5, 10], "posture": "move"}}, passed=[False, False], **top)
+    passed = position({"pz4a": {"at": [5, 10], "posture": "move"}}, passed=[True, False], to_move=1,
+                      **{k: v for k, v in top.items() if k != "to_move"})
+    assert -feature(waiting, "promise") < feature(waiting, "promise_fix") < 0.0
+    assert feature(passed, "promise_fix") == pytest.approx(-feature(passed, "promise"))
