@@ -182,11 +182,12 @@ def test_cargo_counts_stands_aboard():
 # ----------------------------------------------------------------- tuning
 def test_tune_reproduces_from_its_seed(tmp_path):
     """`ardsearch tune microarmour --games N --seed S` writes the same file for
-    the same seed, and its [source] command reproduces it."""
+    the same seed, and its [source] command reproduces it (a 3-turn game, to
+    keep the self-play short)."""
     from ardsearch.tuning import main_tune
     fast = ["--bots", "greedy", "g2=greedy", "--per-game", "6", "--quiet"]
     a, b = tmp_path / "a.toml", tmp_path / "b.toml"
-    assert main_tune(["microarmour", "--games", "10", "--seed", "4", "--out", str(a), *fast]) == 0
+    assert main_tune(["microarmour(turns=3)", "--games", "10", "--seed", "4", "--out", str(a), *fast]) == 0
     g = ardsearch.load_game("microarmour")
     ev = evaluation.load(str(a), g.feature_names, "microarmour")
     assert ev.source["seed"] == 4 and np.all(np.isfinite(ev.weights))
