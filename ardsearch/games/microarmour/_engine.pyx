@@ -10,11 +10,11 @@ read from the TOML files by _data.py and copied into static C tables at import
 """
 from libc.stdint cimport uint8_t, int8_t, uint16_t, int32_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
-from libc.math cimport atan2, M_PI
+from libc.math cimport atan2, M_PI, log
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below, ard_rng_double,
+from ardsearch.game cimport (ard_game, ard_fail, ard_linear_value, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below, ard_rng_double,
                              ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL, ARD_HIDDEN_OUTCOME,
                              ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 
@@ -47,6 +47,7 @@ include "_legal.pxi"
 include "_chance.pxi"
 include "_apply.pxi"
 include "_eval.pxi"
+include "_features.pxi"       # evaluation features (ABI 2) and evaluate()
 include "_hidden.pxi"
 include "_notation.pxi"
 include "_validate.pxi"
@@ -82,6 +83,10 @@ MA_GAME.viewer = ma_viewer
 MA_GAME.action_visible = ma_action_visible
 MA_GAME.action_to_string = ma_action_to_string
 MA_GAME.string_to_action = ma_string_to_action
+MA_GAME.num_features = MA_NFEAT
+MA_GAME.feature_names = MA_FEATURE_NAMES
+MA_GAME.features = ma_features
+MA_GAME.weights = MA_WEIGHTS
 
 STATE_SIZE = sizeof(MaState)
 PARAMS_SIZE = sizeof(MaParams)

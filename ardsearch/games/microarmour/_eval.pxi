@@ -102,7 +102,8 @@ cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:
             v += pf * val * (crt[4] + 0.6 * crt[3] + 0.3 * crt[2] + 0.15 * crt[1])
     return v if s.atk_side == player else -v
 
-cdef double ma_evaluate(const void *state, int player) noexcept nogil:
+cdef double ma_evaluate_classic(const void *state, int player) noexcept nogil:
+    """The hand-set evaluation (feature `classic`, _features.pxi)."""
     cdef const MaState *s = <const MaState *>state
     cdef double a, b, e
     if s.phase == PH_OVER:

@@ -1,0 +1,227 @@
+# Micro Armour engine: the evaluation as features (game ABI 2; RULES.md,
+# "Evaluation features": a design choice, not a rule). features(s, p) measures
+# each quantity for p and for the enemy and writes p's minus the enemy's, so
+# features(s, 0) = -features(s, 1); evaluate() = tanh(W . f / 2) with W from
+# data/eval.toml (the core fills MA_WEIGHTS at import). Included by
+# _engine.pyx after _eval.pxi (the classic evaluation, feature 0).
+
+cdef enum:
+    MA_NFEAT = 18
+
+cdef const char *MA_FEATURE_NAMES[MA_NFEAT]
+_ma_feature_names = [b"classic", b"armour", b"soft", b"infantry", b"command", b"village_hold",
+                     b"village_hold_late", b"village_near", b"margin", b"broken", b"disrupted",
+                     b"threats", b"incoming", b"to_enter", b"cargo", b"hidden", b"promise", b"promise_fix"]
+for _k in range(MA_NFEAT):
+    MA_FEATURE_NAMES[_k] = _ma_feature_names[_k]
+FEATURE_NAMES_PY = tuple(n.decode() for n in _ma_feature_names)
+
+# Compiled-in defaults: classic alone (the evaluation as it was); the shipped
+# data/eval.toml replaces them at import.
+cdef double MA_WEIGHTS[MA_NFEAT]
+for _k in range(MA_NFEAT):
+    MA_WEIGHTS[_k] = 1.0 if _k == 0 else 0.0
+
+
+cdef inline double ma_atanh2(double v) noexcept nogil:
+    """2 atanh(v), v clamped to [-0.999, 0.999]: the classic value as a logit,
+    so that weights {classic: 1} give back exactly the old evaluate()."""
+    if v > 0.999:
+        v = 0.999
+    elif v < -0.999:
+        v = -0.999
+    return log((1.0 + v) / (1.0 - v))
+
+
+cdef inline bint on_board(const MaState *s, int g) noexcept nogil:
+    """A live, real stand on the table (not off it, not aboard a vehicle)."""
+    return alive(s, g) and not is_dummy(s, g) and not off_table(s, g) and s.carrier[g] == NONE
+
+
+cdef inline double break_margin(const MaState *s, int p) noexcept nogil:
+    """Room left before p's break point, as a share of it (1 untouched, 0 at
+    the point, negative beyond); the opponent's hidden card total is taken at
+    its expectation (85/13 a card), as the classic evaluation does."""
+    cdef double expect, limit = bp_units(s, p) * s.det * 7 / 100.0
+    if hidden_from_view(s, p):
+        expect = s.ncards[p] * 85.0 / 13.0
+    else:
+        expect = s.total[p]
+    if limit <= 0.0:
+        return 0.0
+    return (limit - expect) / limit
+
+
+cdef int threat_pairs(const MaState *s, int p) noexcept nogil:
+    """(p's stand, enemy stand) pairs where the enemy stand, shown and on the
+    table, is within the p stand's range and line of sight."""
+    cdef int f, t, n = 0
+    for f in range(p * 16, p * 16 + 16):
+        if not on_board(s, f) or is_hidden(s, f) or TY_RANGE[s.st[f].type] == 0:
+            continue
+        for t in range((1 - p) * 16, (1 - p) * 16 + 16):
+            if not on_board(s, t) or is_hidden(s, t):
+                continue
+            if dist(s, f, t) <= fire_range(s, f, t) and has_los(s, f, t):
+                n += 1
+    return n
+
+
+cdef void side_counts(const MaState *s, int p, double *m, bint want_vil) noexcept nogil:
+    """p's raw counts, in feature order (m[0] unused): material by defence
+    class (x0.85 suppressed, x0.6 disorganized), command stands, village
+    squares held (shown stands: a marker holds nothing), nearness of the
+    rest to the village, suppressed or disorganized stands, stands still off
+    the table, stands carried, hidden markers."""
+    cdef int g, ty, d
+    cdef double k
+    for g in range(MA_NFEAT):
+        m[g] = 0.0
+    for g in range(p * 16, p * 16 + 16):
+        if not alive(s, g):
+            continue
+        if is_hidden(s, g):
+            m[15] += 1.0
+        if off_table(s, g):
+            m[13] += 1.0
+            continue
+        if is_dummy(s, g):
+            continue
+        ty = s.st[g].type
+        if s.carrier[g] != NONE:
+            m[14] += 1.0
+        k = 1.0
+        if s.st[g].flags & F_S:
+            k = 0.85
+        if s.st[g].flags & F_D:
+            k = 0.6
+        if s.st[g].flags & (F_S | F_D):
+            m[10] += 1.0
+        if TY_ROLE[ty] != 0:
+            m[4] += k
+        elif TY_DEF[ty] == D_ARMOUR:
+            m[1] += k
+        elif TY_DEF[ty] == D_UNARMOURED:
+            m[2] += k
+        else:
+            m[3] += k
+        if want_vil:
+            d = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
+            if d == 0:
+                if not is_hidden(s, g):
+                    m[5] += 1.0
+            elif d < 20:
+                m[7] += 1.0 - d / 20.0
+
+
+cdef void race_scores(const MaState *s, int p, double *promise, double *fix) noexcept nogil:
+    """The classic village race (_eval.pxi village_score) credits half of what
+    a stand may still move this turn as already gained (`promise`: that credit
+    alone), before its movement roll and even once its side has passed in the
+    movement phase (a player who passed does not act again in the phase). So
+    to a search, passing keeps the credit for nothing while trying to move
+    risks losing it on a failed roll (the meeting scenario: mcts passed every
+    movement phase as the Germans, bench/README.md). `fix` is what corrects
+    that: minus the whole credit of a side that has passed in the movement
+    phase, else minus the credit times the chance the stand's roll fails (an
+    ordered roll while the side has orders left, else independent, +3);
+    weights {classic: 1, promise_fix: 0.076} (the village race's weight in the
+    classic value's logit, 2 x 0.95 x 0.04) count the credit at its worth."""
+    cdef int g, mods
+    cdef double d, d0, r, c, q, v = 0.0, vq = 0.0
+    cdef bint passed = s.phase == PH_MOVE and (s.passed >> p) & 1
+    for g in range(p * 16, p * 16 + 16):
+        if not alive(s, g):
+            continue
+        d0 = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
+        if d0 == 0:
+            continue
+        r = reach(s, g)
+        if r <= 0.0:
+            continue
+        d = d0 - 0.5 * r
+        if d < 0.5:
+            d = 0.5
+        if d >= 20:
+            continue
+        c = (20.0 - d if d0 >= 20 else d0 - d) / 20.0
+        v += c
+        if passed:
+            q = 0.0
+        elif s.st[g].mp:
+            q = 1.0                      # its move has begun
+        else:
+            mods = cohesion_mods(s, g)
+            if s.phase == PH_MOVE and s.orders[p] == 0 and not TY_RECON[s.st[g].type]:
+                mods += 3                # no orders left: an independent move
+            q = p_pass(s.coh[p], mods)
+        vq += c * q
+    promise[0] = v
+    fix[0] = vq - v
+
+
+cdef void ma_features_w(const MaState *s, int player, double *f, const double *w) noexcept nogil:
+    """All features into f (w NULL), or only those with a non-zero weight in w
+    (the others are left 0): evaluate() runs at every search leaf and should
+    not pay for line-of-sight threats it gives no weight."""
+    cdef double a[MA_NFEAT]
+    cdef double b[MA_NFEAT]
+    cdef int i, q = 1 - player
+    cdef double frac = s.turn / <double>(s.turns if s.turns else 1)
+    cdef double pa, ra, pb, rb
+    for i in range(MA_NFEAT):
+        f[i] = 0.0
+    if w == NULL or w[0] != 0.0:
+        f[0] = ma_atanh2(ma_evaluate_classic(s, player))
+    side_counts(s, player, a, 1)
+    side_counts(s, q, b, 1)
+    for i in range(1, 5):
+        f[i] = (a[i] - b[i]) / 4.0
+    f[5] = (a[5] - b[5]) / 2.0
+    f[6] = f[5] * frac
+    f[7] = (a[7] - b[7]) / 4.0
+    if w == NULL or w[8] != 0.0:
+        f[8] = break_margin(s, player) - break_margin(s, q)
+    f[9] = <double>side_broken(s, q) - <double>side_broken(s, player)
+    f[10] = (b[10] - a[10]) / 4.0
+    if w == NULL or w[11] != 0.0:
+        f[11] = (threat_pairs(s, player) - threat_pairs(s, q)) / 8.0
+    if w == NULL or w[12] != 0.0:
+        f[12] = (incoming_fire(s, player) + air_threat(s, player) + pending_attack_value(s, player)) / 4.0
+    f[13] = (b[13] - a[13]) / 4.0
+    f[14] = (a[14] - b[14]) / 4.0
+    f[15] = (a[15] - b[15]) / 4.0
+    if w == NULL or w[16] != 0.0 or w[17] != 0.0:
+        race_scores(s, player, &pa, &ra)
+        race_scores(s, q, &pb, &rb)
+        f[16] = pa - pb
+        f[17] = ra - rb
+
+
+cdef void ma_features(const void *state, int player, double *out) noexcept nogil:
+    ma_features_w(<const MaState *>state, player, out, NULL)
+
+
+cdef bint classic_only() noexcept nogil:
+    cdef int i
+    for i in range(1, MA_NFEAT):
+        if MA_WEIGHTS[i] != 0.0:
+            return 0
+    return MA_WEIGHTS[0] == 1.0
+
+
+cdef double ma_evaluate(const void *state, int player) noexcept nogil:
+    cdef const MaState *s = <const MaState *>state
+    cdef double f[MA_NFEAT]
+    if s.phase == PH_OVER or classic_only():
+        return ma_evaluate_classic(state, player)   # the result itself; or weights {classic: 1}
+    ma_features_w(s, player, f, MA_WEIGHTS)
+    return ard_linear_value(MA_WEIGHTS, f, MA_NFEAT)
+
+
+def evaluate_classic(bytes raw, int player):
+    """The classic (pre-features) evaluation of a raw state (tests)."""
+    if len(raw) != sizeof(MaState):
+        raise ValueError(f"a raw Micro Armour state is {sizeof(MaState)} bytes, not {len(raw)}: "
+                         f"pass state.raw()")
+    return ma_evaluate_classic(<const char *>raw, player)
