@@ -116,8 +116,15 @@ AMBUSH = [({"scenario": "ambush", "turns": 4}, 5000 + seed) for seed in range(30
             "night": ("day", "night", "scenario")[seed % 3]}, 5100 + seed) for seed in range(24)] + \
          [({"scenario": "ambush"}, 5200 + seed) for seed in range(2)]
 
+# the outpost scenario: hidden set-up, dummies, minefields and transports together (RULES.md,
+# Transport, minefields and hidden set-up): the half-tracks reach the belt at the crossings on
+# turn 1 or 2; some games with tank riders, one full game
+OUTPOST = [({"scenario": "outpost", "turns": 3 + seed % 2, "tank_riders": seed % 3 == 0}, 6000 + seed)
+           for seed in range(12)] + [({"scenario": "outpost"}, 6500)]
 
-@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH)
+
+@pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH
+                         + OUTPOST)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 
@@ -166,8 +173,8 @@ def all_scenario_game(i):
     params = {"scenario": ALL_SCENARIOS[i % len(ALL_SCENARIOS)], "deployment": "close", "turns": 2 + i % 3,
               "hot_shot": i % 4 == 1, "low_ammo": i % 5 == 2, "intuitive_action": i % 6 == 3,
               "conflicting_orders": i % 7 == 4, "german_cohesion": 10 + i % 9, "soviet_cohesion": 9 + i % 10}
-    if params["scenario"] == "ambush":
-        params["deployment"] = "edges"        # ambush refuses deployment=close (the markers' cover would move)
+    if params["scenario"] in ("ambush", "outpost"):
+        params["deployment"] = "edges"        # hidden set-up refuses deployment=close (the markers' cover would move)
     if params["scenario"] == "introductory" and i % 2:
         params.update(support=True, special_ap=i % 4 == 1, heat=True, big_gun_he=i % 3 == 0)
     return params, 50000 + i

@@ -25,6 +25,7 @@ const TERRAIN = {
   clear: { fill: "#e9ecd3" }, road: { fill: "#e9ecd3", road: true }, woods: { fill: "#8fb27a", trees: true },
   rough: { fill: "#d9cfae", dots: true }, buildings: { fill: "#c9b9a0", houses: true },
   hill: { fill: "#e0c98f", contour: true }, stream: { fill: "#a9cde8" }, ford: { fill: "#cfe3ef", dots: true },
+  bridge: { fill: "#a9cde8", road: true }, hedgerow: { fill: "#e9ecd3", hedge: true },
 };
 const CELL = 40;
 const POSTURE = { move: "M", firemove: "FM" };
@@ -127,6 +128,7 @@ export function render(root, snap, ui) {
   drawWrecks(ctx);
   drawBuildings(ctx);
   drawMarkers(ctx);
+  drawMinefields(ctx);
   for (const st of v.stands) if (st.alive && !st.carried_by) drawStand(ctx, st);   // cargo rides unseen
   drawPlots(ctx);
   drawAircraft(ctx);
@@ -193,6 +195,7 @@ function drawTerrain(ctx) {
       }
       if (look.houses) el("rect", { x: X + CELL * 0.2, y: Y + CELL * 0.2, width: CELL * 0.6, height: CELL * 0.6, fill: "#a08c70", stroke: "#6e5d45" }, g);
       if (look.contour) el("path", { d: `M${X + 10} ${Y + 26} L${X + 20} ${Y + 14} L${X + 30} ${Y + 26}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
+      if (look.hedge) el("path", { d: hedgePath(X + 2, Y + CELL / 2, CELL - 4), fill: "none", stroke: "#5d8a4a", "stroke-width": 3 }, g);
     }
   }
   // the ruler: x along the south edge, y up the west edge (north at the top)
@@ -281,7 +284,8 @@ function drawStand(ctx, st) {
   const g = el("g", { "data-stand": st.id, "data-side": st.side }, ctx.svg);
   const box = el("rect", { x: X + 3, y: Y + 3, width: CELL - 6, height: CELL - 6, rx: 3, fill: side.color,
                            stroke: "#111", "stroke-width": 1 }, g);
-  drawSymbol(g, kindOf(v, st), X + CELL / 2, Y + 15, side.text);
+  if (!(st.hidden && (st.type === "?" || st.dummy))) drawSymbol(g, kindOf(v, st), X + CELL / 2, Y + 15, side.text);
+  const cargo = drawHiddenAndCargo(g, v, st, X, Y, side.text);
   el("text", { x: X + CELL / 2, y: Y + CELL - 6, "font-size": 8.5, "text-anchor": "middle", fill: side.text }, g, st.id);
   drawFacing(g, st.facing, X, Y);
   if (POSTURE[st.posture]) {
@@ -313,7 +317,9 @@ function drawStand(ctx, st) {
          ` at ${st.at[0]},${st.at[1]} facing ${st.facing}, ${st.posture} posture` +
          (st.suppressed ? ", suppressed" : "") + (st.disorganized ? ", disorganized" : "") +
          (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : "") +
-         (mounted ? ", mounted" : "") + (off ? ", off the table (enters here)" : ""));
+         (mounted ? ", mounted" : "") + (off ? ", off the table (enters here)" : "") +
+         (st.hidden ? (st.type === "?" ? ": a hidden marker (what is under it is not known)" : st.dummy ? ", a dummy marker" : ", set up hidden") : "") +
+         (cargo.length ? `, carrying ${cargo.join(", ")}` : ""));
   if (v.mover && v.mover.id === st.id) {
     el("rect", { x: X + 0.5, y: Y + 0.5, width: CELL - 1, height: CELL - 1, rx: 4, fill: "none", stroke: "#1e88e5",
                  "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g);
@@ -598,6 +604,7 @@ function drawLegend(ctx, y, width) {
       if (look.houses) el("rect", { x: px + 4, y: py + 4, width: 10, height: 10, fill: "#a08c70" }, g);
       if (look.dots) el("circle", { cx: px + 9, cy: py + 9, r: 1.6, fill: "#8a7a55" }, g);
       if (look.contour) el("path", { d: `M${px + 3} ${py + 13} L${px + 9} ${py + 6} L${px + 15} ${py + 13}`, fill: "none", stroke: "#a8874a", "stroke-width": 1.5 }, g);
+      if (look.hedge) el("path", { d: hedgePath(px, py + 9, 18), fill: "none", stroke: "#5d8a4a", "stroke-width": 2.5 }, g);
     }, name === "buildings" ? "buildings (the village)" : name);
   }
   for (const side of ["german", "soviet"]) {
@@ -632,6 +639,7 @@ function drawLegend(ctx, y, width) {
   }, "fired / moved this turn");
   item((px, py) => el("circle", { cx: px + 9, cy: py + 9, r: 3.5, fill: "#ff9800" }, g), "low on ammunition");
   item((px, py) => el("path", { d: star(px + 9, py + 9, 9, 4, 7), fill: "#3a3330" }, g), "wreck (number: how many)");
+  legendIssue12(ctx, g, item);
   item((px, py) => el("path", { d: `M${px + 9} ${py} Q${px + 18} ${py + 9} ${px + 9} ${py + 18} Q${px} ${py + 9} ${px + 9} ${py}Z`, fill: "#ff7043" }, g),
        "burning building (smoke); grey hatching: rubble");
   item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, rx: 3, fill: "none", stroke: "#1e88e5", "stroke-width": 2.5, "stroke-dasharray": "4 2" }, g),
@@ -661,4 +669,83 @@ function drawLegend(ctx, y, width) {
     }, "smoke marker (blocks LOS, +3 to fire through)");
   }
   return key.bottom() - y;
+}
+
+// --- hidden set-up, minefields, cargo (issue 12; RULES.md "Hidden set-up and spotting",
+// "Minefields", "Transport") ------------------------------------------------------------------
+// A minefield marker: a dashed square in the colour of the side that laid it (seen around a
+// stand standing on it), "!" while the viewer does not know what it is (kind "unknown" in a
+// view), the kind's letter where the viewer's record sheet says (H hasty, S standard,
+// C concentrated, d a dummy), "M" once revealed real. A removed marker is not drawn.
+const MINE_LABEL = { unknown: "!", dummy: "d", hasty: "H", standard: "S", concentrated: "C" };
+function drawMinefields(ctx) {
+  for (const m of ctx.v.minefields || []) {
+    if (m.removed || !onTable(ctx.T, m.at)) continue;
+    const X = ctx.px(m.at[0]), Y = ctx.py(m.at[1]);
+    const g = el("g", { "data-minefield": `${m.at[0]},${m.at[1]}`, "data-kind": m.kind,
+                        "data-revealed": m.revealed ? "1" : "0" }, ctx.svg);
+    el("rect", { x: X + 1.5, y: Y + 1.5, width: CELL - 3, height: CELL - 3, fill: "#d84315",
+                 "fill-opacity": m.revealed ? 0.4 : 0.16, stroke: SIDE[m.side].color, "stroke-width": 3,
+                 "stroke-dasharray": "5 3" }, g);
+    el("text", { x: X + CELL / 2, y: Y + CELL / 2 + 6, "font-size": 17, "text-anchor": "middle", "font-weight": 700,
+                 fill: "#8d2a0b" }, g, m.revealed ? "M" : MINE_LABEL[m.kind] || "!");
+    tip(g, `${SIDE[m.side].name} minefield marker ${m.at[0]},${m.at[1]}: ` +
+           (m.revealed ? `a real ${m.kind} field, revealed` + (m.breach ? `, ${m.breach} breaching success(es)` : "")
+                       : m.kind === "unknown" ? "real or dummy, not known" : `${m.kind} (the record sheet), not revealed`) +
+           " (a stand entering it must stop; +3 to leave)");
+  }
+}
+
+// On a stand's counter: a hidden marker seen by its enemy shows "?" (what is under it is
+// not known); on its owner's side a dashed inner edge (set up hidden) and "dummy" for a
+// dummy. A carrier shows how many stands ride in it ("+n"; cargo is not drawn on the map).
+// Returns the ids aboard.
+function drawHiddenAndCargo(g, v, st, X, Y, color) {
+  if (st.hidden) {
+    g.setAttribute("data-hidden", st.type === "?" ? "unknown" : st.dummy ? "dummy" : "1");
+    el("rect", { x: X + 6, y: Y + 6, width: CELL - 12, height: CELL - 12, rx: 2, fill: "none", stroke: color,
+                 "stroke-width": 1.2, "stroke-dasharray": "3 2" }, g);
+    if (st.type === "?" || st.dummy) {
+      el("text", { x: X + CELL / 2, y: Y + 19, "font-size": st.dummy ? 8 : 13, "text-anchor": "middle", fill: color,
+                   "font-weight": 700 }, g, st.dummy ? "dummy" : "?");
+    }
+  }
+  const cargo = v.stands.filter((s) => s.alive && s.carried_by === st.id).map((s) => s.id);
+  if (cargo.length) {
+    const b = el("g", { "data-cargo": cargo.join(",") }, g);
+    el("rect", { x: X + CELL - 14, y: Y + CELL - 12, width: 15, height: 11, rx: 2, fill: "#fff", stroke: "#333",
+                 "stroke-width": 0.6 }, b);
+    el("text", { x: X + CELL - 6.5, y: Y + CELL - 3.5, "font-size": 8, "text-anchor": "middle", "font-weight": 700 }, b,
+       `+${cargo.length}`);
+  }
+  return cargo;
+}
+
+function legendIssue12(ctx, g, item) {
+  const v = ctx.v;
+  if ((v.minefields || []).some((m) => !m.removed)) {
+    item((px, py) => {
+      el("rect", { x: px, y: py, width: 18, height: 18, fill: "#d84315", "fill-opacity": 0.16, stroke: SIDE.soviet.color,
+                   "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
+      el("text", { x: px + 9, y: py + 14, "font-size": 12, "text-anchor": "middle", "font-weight": 700, fill: "#8d2a0b" }, g, "!");
+    }, "minefield marker (! not known, H/S/C the kind, d a dummy, M revealed real)");
+  }
+  if (v.stands.some((s) => s.hidden)) {
+    item((px, py) => {
+      el("rect", { x: px, y: py, width: 18, height: 18, rx: 2, fill: SIDE.soviet.color }, g);
+      el("text", { x: px + 9, y: py + 14, "font-size": 12, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, g, "?");
+    }, "hidden marker (dashed edge: set up hidden; ? not known; dummy)");
+  }
+  if (v.stands.some((s) => s.alive && s.carried_by)) {
+    item((px, py) => {
+      el("rect", { x: px, y: py + 3, width: 15, height: 11, rx: 2, fill: "#fff", stroke: "#333" }, g);
+      el("text", { x: px + 7.5, y: py + 11.5, "font-size": 8, "text-anchor": "middle", "font-weight": 700 }, g, "+1");
+    }, "stands aboard (cargo rides with its carrier)");
+  }
+}
+
+function hedgePath(x, y, w) {
+  let d = `M${x} ${y}`;
+  for (let i = 1; i <= 6; i++) d += `L${(x + (w * i) / 6).toFixed(1)} ${y + (i % 2 ? -4 : 4)}`;
+  return d;
 }
