@@ -373,3 +373,23 @@ def test_validate_refuses_an_engineering_roll_for_cargo():
             s["carried_by"] = "htkc"
     with pytest.raises(ValueError):
         OUT.state_from_dict(d)
+
+
+def test_the_text_board_of_the_outpost():
+    """RULES.md "Board text": in the German view each Soviet marker is `?` on the map
+    and in the list, each minefield marker `!` and its kind `unknown`; cargo is listed
+    `aboard` its carrier and not drawn on the map."""
+    from ardsearch.games.microarmour import SPEC
+    st = OUT.new_initial_state(seed=0)
+    text = SPEC.render(st.view(0).raw())
+    rows = {int(line[:2]): line[3:] for line in text.splitlines()[1:21]}
+    for s in OB["stands"]:
+        if s["hidden"]:
+            x, y = s["at"]
+            assert rows[y][x] == "?", s["id"]
+    for m in OB["minefields"]:
+        x, y = m["at"]
+        assert rows[y][x] == "!"
+        assert f"minefield {x},{y} soviet unknown" in text
+    assert "pgra   pzgren     1,12 e  firing    aboard htka" in text
+    assert "pak    pak40      1,10 e  firing    aboard htkc" in text

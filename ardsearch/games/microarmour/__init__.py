@@ -14,7 +14,9 @@ PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
           "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
           "with an aircraft and an AA stand per side), barrage (the same table and forces with "
-          "off-board artillery and smoke on both sides) or combined (batteries and aircraft on both sides)",
+          "off-board artillery and smoke on both sides), combined (batteries and aircraft on both sides), "
+          "minefield, meeting, ambush, or outpost (hidden set-up, dummies, minefields and transports together); "
+          "RULES.md, Scenarios",
           choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
