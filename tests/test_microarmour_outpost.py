@@ -393,3 +393,62 @@ def test_the_text_board_of_the_outpost():
         assert f"minefield {x},{y} soviet unknown" in text
     assert "pgra   pzgren     1,12 e  firing    aboard htka" in text
     assert "pak    pak40      1,10 e  firing    aboard htkc" in text
+
+
+def _carrier_offset(state):
+    """The transport block's carrier bytes (RULES.md, The state struct), found from the
+    outpost's start: pgra, pgrb, pion and pak (slots 6, 8, 10, 11) aboard slots 5, 7, 9, 9."""
+    want = bytearray([255] * 32)
+    want[6], want[8], want[10], want[11] = 5, 7, 9, 9
+    return state.raw().index(bytes(want))
+
+
+@pytest.mark.parametrize("cargo,carrier", [(26, 18), (18, 17), (19, 17), (6, 18)])
+def test_validate_refuses_corrupt_carrier_bytes(cargo, carrier):
+    """Issue 12, Bad input: a serialized outpost state whose carrier byte puts a marker
+    aboard (m9 on the hidden T-34 m1; m1 or the dummy m2 on the HQ's T-34) or a German
+    aboard a Soviet marker is refused with a ValueError, never a crash (tank riders on,
+    so a T-34 has room)."""
+    st = RIDERS.new_initial_state(seed=0)
+    at = _carrier_offset(st)
+    raw = bytearray(st.raw())
+    ser = st.serialize()
+    i = ser.index(bytes(raw))
+    raw[at + cargo] = carrier
+    with pytest.raises(ValueError):
+        RIDERS.deserialize_state(ser[:i] + bytes(raw) + ser[i + len(raw):])
+
+
+def _two_truths():
+    """Two outposts the German player cannot tell apart: m1 and m2 swap what is under
+    them (a T-34, a dummy) and the fields (9,10) and (9,11) swap kinds (standard, dummy)."""
+    a = OUT.new_initial_state(seed=3)
+    d = a.to_dict()
+    by = {s["id"]: s for s in d["stands"]}
+    by["m1"].update(type=by["m2"]["type"], dummy=True)
+    by["m2"].update(type="t34", dummy=False)
+    kinds = {tuple(m["at"]): m["kind"] for m in d["minefields"]}
+    for m in d["minefields"]:
+        if m["at"] in ([9, 10], [9, 11]):
+            m["kind"] = kinds[(9, 11)] if m["at"] == [9, 10] else kinds[(9, 10)]
+    return a, OUT.state_from_dict(d)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "ismcts"])
+def test_a_bot_never_plays_on_what_it_cannot_see(bot):
+    """Issue 12, Bots: "a bot never plays on what it cannot see": the German views of two
+    truths (markers and minefield kinds swapped) are the same bytes, and the German
+    choice is the same in both."""
+    a, b = _two_truths()
+    assert a.raw() != b.raw() and a.view(0).raw() == b.view(0).raw()
+    moves = []
+    for state in (a, b):
+        state.apply("init:G")
+        state.apply("lead")
+        assert state.current_player() == 0
+        if bot == "greedy":
+            player = ardsearch.load_bot("greedy", OUT, seed=7)
+        else:
+            player = ardsearch.ISMCTSBot(OUT, simulations=200, seed=7, reuse_tree=False)
+        moves.append(state.action_to_string(player.step(state)))
+    assert moves[0] == moves[1]
