@@ -139,8 +139,11 @@ def render(raw: bytes) -> str:
         if st["loaded_this_turn"]:
             marks += "L"
         aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
-        lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
-                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}")
+        # a marker on its owner's side (RULES.md, Board text): "dummy", not its placeholder type; "hidden"
+        kind = "dummy" if st["dummy"] else st["type"]
+        hidden = " hidden" if st["hidden"] and st["type"] != "?" else ""
+        lines.append(f"  {st['id']:6s} {kind:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
+                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}{hidden}")
     for b in d["buildings"]:
         if b["hits"] or b["burning"]:
             lines.append(f"building {b['at'][0]},{b['at'][1]} {b['class']}: {b['hits']} E"
