@@ -452,3 +452,16 @@ def test_a_bot_never_plays_on_what_it_cannot_see(bot):
             player = ardsearch.ISMCTSBot(OUT, simulations=200, seed=7, reuse_tree=False)
         moves.append(state.action_to_string(player.step(state)))
     assert moves[0] == moves[1]
+
+
+def test_the_text_board_names_the_owners_dummies():
+    """RULES.md "Board text": on the Soviet side a dummy marker's line says `dummy` (not
+    its placeholder T-34) and every unspotted marker's line ends `hidden`; the German
+    view lists `?`."""
+    from ardsearch.games.microarmour import SPEC
+    st = OUT.new_initial_state(seed=0)
+    own = {line.split()[0]: line for line in SPEC.render(st.view(1).raw()).splitlines() if line.startswith("  m")}
+    assert own["m2"].split()[1] == "dummy" and own["m2"].endswith("hidden")
+    assert own["m1"].split()[1] == "t34" and own["m1"].endswith("hidden")
+    enemy = {line.split()[0]: line for line in SPEC.render(st.view(0).raw()).splitlines() if line.startswith("  m")}
+    assert enemy["m2"].split()[1] == "?" and not enemy["m2"].endswith("hidden")
