@@ -465,3 +465,36 @@ def test_the_text_board_names_the_owners_dummies():
     assert own["m1"].split()[1] == "t34" and own["m1"].endswith("hidden")
     enemy = {line.split()[0]: line for line in SPEC.render(st.view(0).raw()).splitlines() if line.startswith("  m")}
     assert enemy["m2"].split()[1] == "?" and not enemy["m2"].endswith("hidden")
+
+
+def test_tank_riders_share_the_fields_attack_too():
+    """Digest: "Optional rules cover tank riders" and "Cargo shares the carrier's ...
+    combat results": a Pz IV carrying Panzergrenadiers as tank riders leaves the standard
+    field (9,10); the field's D lands on tank and riders alike."""
+    st = movement(aboard((9, 10), "pz4a", "pgra", mp=0, steps=0), game=RIDERS, mover=mover("pz4a", "roll"))
+    play(st, "c:ok", "mine:standard", "crt:D")
+    assert stand(st, "pz4a")["disorganized"] and stand(st, "pgra")["disorganized"]
+    assert stand(st, "pgra")["carried_by"] == "pz4a"
+
+
+def test_a_loaded_carrier_that_fails_to_leave_keeps_its_cargo_in_the_field():
+    """Digest: "it needs a +3 cohesion roll to leave. Only then is the marker revealed":
+    htka fails its roll on the marker (9,10); the marker stays unrevealed, the cargo
+    aboard, and (design) the cargo may not dismount there."""
+    st = movement(aboard((9, 10), mp=0, steps=0), mover=mover("htka", "roll"))
+    play(st, "c:fail")
+    assert not marker(st, 9, 10)["revealed"] and stand(st, "pgra")["carried_by"] == "htka"
+    assert not any(m.startswith("unload") for m in (moves(st) if not st.is_chance_node() else []))
+
+
+def test_a_dummy_marker_revealed_under_a_loaded_carrier_frees_its_cargo():
+    """Digest: "Only then is the marker revealed as a dummy (removed)": htka leaves the
+    dummy marker (9,11): `mine:dummy`, the marker is removed, the carrier moves on with
+    its cargo; on the next square (clear) the cargo may dismount."""
+    st = movement(aboard((9, 11), mp=0, steps=0), mover=mover("htka", "roll"))
+    play(st, "c:ok")
+    assert chances(st) == {"mine:dummy": 1.0}
+    play(st, "mine:dummy")
+    assert marker(st, 9, 11)["removed"] and st.to_dict()["mover"]["step"] == "step"
+    play(st, "step e")
+    assert stand(st, "pgra")["at"] == [10, 11] and "unload pgra e" in moves(st)
