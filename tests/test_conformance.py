@@ -28,7 +28,8 @@ EXTRA_CONFIGS = {
                     {"scenario": "minefield"}, {"scenario": "minefield", "deployment": "close"},
                     {"scenario": "meeting", "deployment": "close"},
                     {"deployment": "close", "tank_riders": True},
-                    {"scenario": "ambush"}, {"scenario": "combined", "deployment": "close"}],
+                    {"scenario": "ambush"}, {"scenario": "combined", "deployment": "close"},
+                    {"scenario": "outpost", "turns": 4}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

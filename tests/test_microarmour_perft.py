@@ -24,8 +24,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
-from test_microarmour_differential import (ambush_position, broken_position, scattered_position,  # noqa: E402
-                                           village_position)
+from test_microarmour_differential import (ambush_position, broken_position, outpost_position,  # noqa: E402
+                                           scattered_position, village_position)
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -34,11 +34,12 @@ HEADER = """\
 #
 # One line per count:   <start> <seed> <plies> <depth> <count>
 #   start   comma-separated key=value game parameters ("-" for the defaults),
-#           or "scattered" / "broken" / "village" / "ambush": the scattered position
-#           of that seed, the one with a broken formation, the village position, or
-#           the ambush with the Germans scattered among the markers
+#           or "scattered" / "broken" / "village" / "ambush" / "outpost": the scattered
+#           position of that seed, the one with a broken formation, the village
+#           position, the ambush with the Germans scattered among the markers, or the
+#           outpost with the Germans (cargo aboard) scattered over the minefield belt
 #           (tests/test_microarmour_differential.py, scattered_position,
-#           broken_position, village_position, ambush_position)
+#           broken_position, village_position, ambush_position, outpost_position)
 #   seed    seed of the game and of the random walk that reaches the position
 #   plies   number of random plies played from the start
 #   depth   perft depth; count = leaves at that depth, chance nodes expanded
@@ -120,12 +121,23 @@ POSITIONS = [
     ("scenario=ambush_support", 0, 0),
     ("scenario=ambush,night=night", 0, 0),
     ("scenario=ambush,night=night", 1, 3),
+    # the outpost scenario (hidden set-up, dummies, minefields and transports together): the start;
+    # "outpost": German stands and loaded carriers scattered over the belt (marker reveals, the
+    # field's attack on a carrier and its cargo, dismounts beside markers)
+    ("scenario=outpost", 0, 0),
+    ("scenario=outpost", 1, 65),         # a dismount
+    ("scenario=outpost", 4, 26),         # markers to show
+    ("outpost", 1, 174),                 # a marker's reveal, then the field's attack
+    ("outpost", 1, 219),
+    ("outpost", 2, 88),
+    ("outpost", 6, 39),                  # a dismount
+    ("outpost", 4, 91),                  # a carrier's steps
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered", "broken", "village", "ambush"):
+    if text in ("-", "scattered", "broken", "village", "ambush", "outpost"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -143,6 +155,8 @@ def start_state(start, seed, plies):
         _, state = village_position(seed)
     elif start == "ambush":
         _, state = ambush_position(seed)
+    elif start == "outpost":
+        _, state = outpost_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)

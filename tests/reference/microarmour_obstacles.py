@@ -164,8 +164,8 @@ class ObstacleRules:
     def breach_field(self, s):
         """The revealed enemy field s (engineers or a mine-clearing vehicle that
         did not move this turn) may breach, or None."""
-        if not s["alive"] or s["moved"]:
-            return None
+        if not s["alive"] or s["moved"] or s.get("carrier") is not None:
+            return None           # cargo does no engineering work aboard its carrier (design)
         i = self.mine_at(s["x"], s["y"], s["side"])
         if i is None or not self.mines[i]["shown"] or not self.breach_need(s, self.mines[i]["kind"]):
             return None

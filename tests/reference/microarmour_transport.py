@@ -85,6 +85,8 @@ class TransportRules:
             return False
         if self.at(c["x"], c["y"], skip=c) is not None:
             return False
+        if self.on_enemy_marker(c) or self.on_enemy_marker(v):
+            return False          # RULES.md "Transport and minefields": no boarding in a minefield
         if self.equipment(c):
             return c["steps"] == 0 and c["mp"] >= 2 * c["w"]["mp"]
         return c["mp"] >= self.half_mp(c)
@@ -93,8 +95,15 @@ class TransportRules:
         if c["carrier"] is None or not c["alive"] or c["moved"] or c["id"] in self.offtable:
             return False          # cargo of a vehicle not entered yet stays aboard
         v = self.by_id[c["carrier"]]
+        if self.on_enemy_marker(v):
+            return False          # it leaves the field with its carrier, by the carrier's +3 roll
         x, y = v["x"] + VEC[d][0], v["y"] + VEC[d][1]
         return self.on_table(x, y) and self.cost(c, x, y) > 0 and self.at(x, y, skip=c) is None
+
+    def on_enemy_marker(self, s):
+        """s stands on a minefield marker of its enemy that is still on the table: it
+        may leave only by the +3 roll (digest), not by boarding or dismounting."""
+        return self.mine_at(s["x"], s["y"], s["side"]) is not None
 
     def brushes(self, m, o):
         """Armour brushes aside an enemy transport (a vehicle with a cargo capacity)."""

@@ -14,7 +14,9 @@ PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
           "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
           "with an aircraft and an AA stand per side), barrage (the same table and forces with "
-          "off-board artillery and smoke on both sides) or combined (batteries and aircraft on both sides)",
+          "off-board artillery and smoke on both sides), combined (batteries and aircraft on both sides), "
+          "minefield, meeting, ambush, or outpost (hidden set-up, dummies, minefields and transports together); "
+          "RULES.md, Scenarios",
           choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
@@ -146,8 +148,11 @@ def render(raw: bytes) -> str:
         if st["loaded_this_turn"]:
             marks += "L"
         aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
-        lines.append(f"  {st['id']:6s} {st['type']:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
-                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}")
+        # a marker on its owner's side (RULES.md, Board text): "dummy", not its placeholder type; "hidden"
+        kind = "dummy" if st["dummy"] else st["type"]
+        hidden = " hidden" if st["hidden"] and st["type"] != "?" else ""
+        lines.append(f"  {st['id']:6s} {kind:9s} {st['at'][0]:2d},{st['at'][1]:<2d} "
+                     f"{st['facing']:2s} {st['posture']:8s} {marks}{aboard}{hidden}")
     for b in d["buildings"]:
         if b["hits"] or b["burning"]:
             lines.append(f"building {b['at'][0]},{b['at'][1]} {b['class']}: {b['hits']} E"

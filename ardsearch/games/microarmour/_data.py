@@ -671,6 +671,10 @@ def _carriers(path, per, weapons, side_keys):
             if cb not in ids or cb == s["id"]:
                 _fail(path, key, f"the id of another {side_keys[p]} stand (its carrier)", cb)
             v = per[p][ids.index(cb)]
+            if v["hidden"]:
+                # design (RULES.md "Transport and hidden set-up"): a marker stands for one stand
+                _fail(path, key, "a carrier that is not hidden (a marker or dummy carries nothing: set the "
+                      "carrier up shown, or its cargo aboard another)", cb)
             tv, tc = weapons[v["type"]], weapons[s["type"]]
             if v["carried_by"] is not None or tv["move"] == "F" or tv["cargo"] == 0:
                 _fail(path, key, "a vehicle with a cargo capacity (weapons.toml cargo), not itself carried", cb)

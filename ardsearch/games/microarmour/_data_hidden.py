@@ -71,6 +71,10 @@ def stand_keys(path, k, st):
         _fail(path, k + ".hidden", "true for a dummy stand (a dummy is a hidden marker)", hidden)
     if hidden and st.get("support", False):
         _fail(path, k + ".hidden", "false for a support stand", hidden)
+    if hidden and "carried_by" in st:
+        # design (RULES.md "Transport and hidden set-up"): a marker stands for one stand
+        _fail(path, k + ".carried_by", "no carrier for a hidden stand or dummy (a marker stands for one "
+              "stand; set cargo up shown, aboard a carrier that is shown)", st["carried_by"])
     return {"hidden": hidden, "dummy": is_dummy(st)}
 
 

@@ -167,8 +167,8 @@ cdef int breach_field(const MaState *s, int g) noexcept nogil:
     revealed real enemy field on its square, the stand an engineer or a
     mine-clearing vehicle that stayed in place this turn (did not move)."""
     cdef int i
-    if not alive(s, g) or s.st[g].flags & F_MOVED:
-        return -1
+    if not alive(s, g) or s.st[g].flags & F_MOVED or s.carrier[g] != NONE:
+        return -1                        # design: cargo does no engineering work aboard its carrier
     i = mine_marker(s, s.st[g].x, s.st[g].y, side_of(g))
     if i < 0 or not (s.mf_shown >> i) & 1 or breach_need(s, g, mf_kind_of(s, i)) == 0:
         return -1

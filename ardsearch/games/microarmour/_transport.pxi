@@ -91,6 +91,8 @@ cdef bint can_load(const MaState *s, int c, int v) noexcept nogil:
         return 0
     if not can_stop_on(s, c, s.st[c].x, s.st[c].y):
         return 0                        # not from a friend's square it is passing through
+    if on_enemy_marker(s, c) or on_enemy_marker(s, v):
+        return 0                        # design: no boarding into or out of a minefield (below)
     if is_equipment(s, c):
         return s.st[c].steps == 0 and s.st[c].mp >= 2 * TY_MP[s.st[c].type]
     return s.st[c].mp >= half_up(s, c)
@@ -101,9 +103,21 @@ cdef bint can_unload(const MaState *s, int c, int d) noexcept nogil:
     cdef int v = s.carrier[c], x, y
     if v == NONE or not alive(s, c) or (s.st[c].flags & F_MOVED) or off_table(s, c):
         return 0                        # off the table, cargo stays aboard until its carrier enters
+    if on_enemy_marker(s, v):
+        return 0                        # design: it leaves the field with its carrier (below)
     x = s.st[v].x + DX[d]
     y = s.st[v].y + DY[d]
     return on_map(s, x, y) and move_cost(s, c, x, y) > 0 and occupant(s, x, y, c) < 0
+
+cdef inline bint on_enemy_marker(const MaState *s, int g) noexcept nogil:
+    """g stands on a minefield marker of its enemy still on the table (RULES.md "Transport
+    and minefields", design): the digest makes every stand that leaves a marker pass a +3
+    cohesion roll, and the marker is revealed "only then"; a stand boarding a vehicle from
+    a marker, or dismounting from a carrier that stands on one, would leave it without
+    that roll. So neither boards nor dismounts there: the cargo leaves the field with its
+    carrier, whose roll and whose field attack it shares ("Cargo shares the carrier's ...
+    combat results"); a stand on a marker may board once the marker is gone."""
+    return mine_marker(s, s.st[g].x, s.st[g].y, side_of(g)) >= 0
 
 cdef inline bint brushes_aside(const MaState *s, int g, int o) noexcept nogil:
     """"Armoured vehicles brush aside enemy transports": g passes o's square freely."""
@@ -276,6 +290,9 @@ cdef int transport_validate(const MaState *s, char *msg, int cap) noexcept nogil
             return fail(msg, cap, b"cargo off its carrier's square")
         if g == s.mover:
             return fail(msg, cap, b"a carried stand moving on its own")
+        if is_hidden(s, g) or is_hidden(s, v):
+            return fail(msg, cap, b"a hidden marker carried or carrying (a marker stands for one stand: "
+                        b"clear the carrier link or show the marker)")
     return 0
 
 cdef bint room_for_counted(const MaState *s, int v) noexcept nogil:
