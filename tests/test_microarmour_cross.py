@@ -12,7 +12,7 @@ Positions in the combined scenario (scenarios/combined.toml): batteries lefh
 (German 10.5 cm, HE 8, 2 sections, open sheaf: a west-east line) and m30
 (Soviet 122 mm, HE 10, 2 sections, closed sheaf), aircraft il2 (Soviet, bomb
 9) and ju87 (German, bomb 12); Soviet improved positions: medium at (15, 9)
-(a light building area of the village) and light at (28, 9), both dug
+(a light building area of the village) and light at (29, 8), both dug
 facing west.
 """
 from __future__ import annotations
@@ -28,10 +28,10 @@ from ardsearch.games.microarmour import _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_microarmour_artillery import crt  # noqa: E402
-from test_microarmour_rules import chances, check_reference, keep_only  # noqa: E402
+from test_microarmour_rules import chances, check_reference, deployed, keep_only  # noqa: E402
 
 COMBINED = ardsearch.load_game("microarmour", scenario="combined")
-CBASE = COMBINED.new_initial_state(seed=0).to_dict()
+CBASE = deployed(COMBINED.new_initial_state(seed=0).to_dict())
 
 
 def combined(stands, batteries=None, artillery=None, **top):
@@ -161,13 +161,13 @@ def test_an_empty_medium_position_is_attacked_too():
 def test_one_e_from_artillery_destroys_a_light_position():
     """Digest: "Light ones (3 pts, DV 5) vanish if left empty" (a DV, no E
     count: design, one E from an impact or a bomb destroys it). The lefh
-    (HE 8) on the light position at (28, 9), column 8 - 5 = +3."""
-    st = combined({"rfla": {"at": [28, 9], "facing": "w"}}, **lefh_on(28, 9))
+    (HE 8) on the light position at (29, 8), column 8 - 5 = +3."""
+    st = combined({"rfla": {"at": [29, 8], "facing": "w"}}, **lefh_on(29, 8))
     play(st, "crt:S")                                # the rifle (no building there)
-    assert st.to_dict()["position_roll"]["at"] == [28, 9]
+    assert st.to_dict()["position_roll"]["at"] == [29, 8]
     assert chances(st)["crt:E"] == pytest.approx(crt(3)["crt:E"])
     play(st, "crt:E")
-    assert pos(st, 28, 9)["destroyed"] and stand(st, "rfla")["alive"]
+    assert pos(st, 29, 8)["destroyed"] and stand(st, "rfla")["alive"]
 
 
 def test_a_bomb_attacks_the_medium_position_under_its_pattern():
@@ -486,8 +486,8 @@ def test_a_base_scenario_takes_positions_checked_like_any_scenario(tmp_path):
     scenario file: a light position on a square with no stand of its side is
     refused on load with one line naming the file and the key."""
     text = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "combined.toml")).read()
-    assert [(q["x"], q["y"], q["class"]) for q in _load_text(tmp_path, text)["positions"]] == [(15, 9, 1), (28, 9, 0)]
-    bad = text.replace("at = [28, 9]\nclass = \"light\"", "at = [20, 9]\nclass = \"light\"")
+    assert [(q["x"], q["y"], q["class"]) for q in _load_text(tmp_path, text)["positions"]] == [(15, 9, 1), (29, 8, 0)]
+    bad = text.replace("at = [29, 8]\nclass = \"light\"", "at = [20, 9]\nclass = \"light\"")
     assert bad != text
     with pytest.raises(ValueError) as e:
         _load_text(tmp_path, bad)
