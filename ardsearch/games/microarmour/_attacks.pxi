@@ -24,6 +24,8 @@ cdef bint any_fire(const MaState *s, int p, int target, int kind, uint16_t targe
             if can_fire(s, f, target, kind):
                 return 1
         else:
+            if not may_fire(s, f, kind):
+                continue
             for t in range(16):
                 if (targets_mask >> t) & 1 and can_fire(s, f, (1 - p) * 16 + t, kind):
                     return 1
