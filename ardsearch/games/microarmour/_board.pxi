@@ -172,37 +172,97 @@ cdef bint blocks_near(const MaState *s, int x, int y, bint target_personnel, uin
             return 1
     return 0
 
+# A memo of blocks() over one position, for a caller tracing many lines (the
+# fire legal-move lists, opportunity fire): each square's answer is found once,
+# not once per line through it (speed). It lives on that caller's stack, so the
+# state stays as it is; it is filled as lines are traced (ready 0: empty).
+cdef enum:
+    LM_KNOWN = 1            # the square's own part (terrain, smoke, markers) is known
+    LM_SQUARE = 2           # ... and it blocks
+    LM_HELD = 4             # the square's occupant (lowest slot, as occupant()) is recorded
+    LM_BLOCK_PERS = 8       # that occupant blocks LOS to a personnel target (it is no unspotted marker)
+    LM_BLOCK_ALL = 16       # ... and to any target (it is not personnel either)
+
+ctypedef struct LosMemo:
+    int ready
+    uint8_t sq[HMAX * WMAX]     # LM_* bits of square (x, y) at y * WMAX + x
+
+cdef void los_memo_fill(const MaState *s, LosMemo *m) noexcept nogil:
+    """The occupants' part of every square: the lowest slot standing there decides."""
+    cdef int g, i
+    cdef uint8_t v
+    memset(m.sq, 0, sizeof(m.sq))
+    for g in range(NSLOT):
+        if alive(s, g) and s.carrier[g] == NONE and s.st[g].x < WMAX and s.st[g].y < HMAX:
+            i = s.st[g].y * WMAX + s.st[g].x
+            if m.sq[i] & LM_HELD:
+                continue
+            v = LM_HELD
+            if not is_hidden(s, g):             # an unspotted marker blocks nothing (_spotting.pxi)
+                v |= LM_BLOCK_PERS
+                if TY_DEF[s.st[g].type] != D_PERSONNEL:
+                    v |= LM_BLOCK_ALL
+            m.sq[i] |= v
+    m.ready = 1
+
+cdef inline bint blocks_memo(const MaState *s, LosMemo *m, int x, int y, bint pers) noexcept nogil:
+    """blocks(s, x, y, pers) through the memo."""
+    cdef int i = y * WMAX + x
+    cdef uint8_t v = m.sq[i]
+    if not (v & LM_KNOWN):
+        v |= LM_KNOWN
+        if square_blocks(s, x, y) or marker_at(s, x, y):
+            v |= LM_SQUARE
+        m.sq[i] = v
+    return (v & (LM_SQUARE | (LM_BLOCK_PERS if pers else LM_BLOCK_ALL))) != 0
+
 cdef inline bint has_los(const MaState *s, int a, int b) noexcept nogil:
-    return los_from(s, a, b, TY_DEF[s.st[b].type] == D_PERSONNEL)
+    return has_los_memo(s, a, b, NULL)
+
+cdef inline bint has_los_memo(const MaState *s, int a, int b, LosMemo *memo) noexcept nogil:
+    """has_los(), through memo if it is not NULL."""
+    return los_walk(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, TY_DEF[s.st[b].type] == D_PERSONNEL, NULL, memo)
 
 cdef inline bint los_from(const MaState *s, int a, int b, bint pers) noexcept nogil:
     return has_los_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y, pers, NULL)
 
-cdef inline bint blocks_at(const MaState *s, int x, int y, bint pers, const uint8_t *grid, uint32_t near) noexcept nogil:
+cdef inline bint blocks_at(const MaState *s, int x, int y, bint pers, const uint8_t *grid, uint32_t near,
+                           LosMemo *memo) noexcept nogil:
     """blocks(), or a precomputed grid of it (grid[y * WMAX + x]) when many
-    lines are traced over one position (artillery plots)."""
+    lines are traced over one position (artillery plots), or the memo's."""
     if grid != NULL:
         return grid[y * WMAX + x]
+    if memo != NULL:
+        return blocks_memo(s, memo, x, y, pers)
     return blocks_near(s, x, y, pers, near)
 
 cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers, const uint8_t *grid) noexcept nogil:
+    return los_walk(s, x, y, tx, ty, pers, grid, NULL)
+
+cdef bint los_walk(const MaState *s, int x, int y, int tx, int ty, bint pers, const uint8_t *grid,
+                   LosMemo *memo) noexcept nogil:
     """Centre to centre over squares: every square strictly between blocks or
     not; where the line runs exactly through a corner both squares beside it
     count and either blocks (ambiguous LOS favours the defender). pers: the
-    target is personnel (personnel stands block LOS only to personnel)."""
+    target is personnel (personnel stands block LOS only to personnel). What
+    blocks comes from grid if given, else from memo if given, else blocks()."""
     cdef int nx = iabs(tx - x), ny = iabs(ty - y)
     cdef int sx = 1 if tx > x else -1, sy = 1 if ty > y else -1
     cdef int ix = 0, iy = 0, lhs, rhs
     cdef uint32_t near = ALL_SLOTS
-    if grid == NULL and (nx > 2 or ny > 2):
-        # every square the line looks at lies in the box of its two ends: on a
-        # longer line the stands there are found once, not once per square (speed)
-        near = standing_in(s, x if x < tx else tx, y if y < ty else ty, x if x > tx else tx, y if y > ty else ty)
+    if grid == NULL and nx + ny > 1:
+        if memo != NULL:
+            if not memo.ready:
+                los_memo_fill(s, memo)
+        elif nx > 2 or ny > 2:
+            # every square the line looks at lies in the box of its two ends: on a
+            # longer line the stands there are found once, not once per square (speed)
+            near = standing_in(s, x if x < tx else tx, y if y < ty else ty, x if x > tx else tx, y if y > ty else ty)
     while ix < nx or iy < ny:
         lhs = (1 + 2 * ix) * ny
         rhs = (1 + 2 * iy) * nx
         if lhs == rhs:
-            if blocks_at(s, x + sx, y, pers, grid, near) or blocks_at(s, x, y + sy, pers, grid, near):
+            if blocks_at(s, x + sx, y, pers, grid, near, memo) or blocks_at(s, x, y + sy, pers, grid, near, memo):
                 return 0
             x += sx
             y += sy
@@ -216,6 +276,6 @@ cdef bint has_los_xy(const MaState *s, int x, int y, int tx, int ty, bint pers, 
             iy += 1
         if x == tx and y == ty:
             return 1
-        if blocks_at(s, x, y, pers, grid, near):
+        if blocks_at(s, x, y, pers, grid, near, memo):
             return 0
     return 1

@@ -115,8 +115,13 @@ cdef uint16_t fired_at_mask(const MaState *s, int q) noexcept nogil:
             m |= <uint16_t>(1 << t)
     return m
 
-cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
+cdef inline bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
     """Stand f may attack t in an attack of this kind."""
+    return can_fire_m(s, f, t, kind, NULL)
+
+cdef bint can_fire_m(const MaState *s, int f, int t, int kind, LosMemo *memo) noexcept nogil:
+    """can_fire(), its line of sight through memo if not NULL (_board.pxi):
+    callers testing many pairs in one position pass one (speed)."""
     cdef int d
     if side_of(f) == side_of(t) or not may_fire(s, f, kind) or not may_be_fired_at(s, t):
         return 0
@@ -133,7 +138,7 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0
     if engaged_elsewhere(s, f, t):
         return 0
-    return has_los(s, f, t)
+    return has_los_memo(s, f, t, memo)
 
 cdef void crt_table(int cd, int m, double *p) noexcept nogil:
     """p[0..4]: probabilities of '-', S, (S), D, E on column cd with 2D6 + m."""

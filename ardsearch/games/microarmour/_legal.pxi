@@ -97,6 +97,8 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
     cdef uint16_t tm
     cdef uint32_t near, wm
+    cdef LosMemo memo                # speed: the fire lists trace many lines over one position
+    memo.ready = 0
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
     if k == N_PLOT:
@@ -131,7 +133,7 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
             if not may_fire(s, p * 16 + f, K_STANDARD):
                 continue
             for t in range(16):
-                if (tm >> t) & 1 and can_fire(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD):
+                if (tm >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD, &memo):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -140,7 +142,7 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         p = s.atk_side
         t = s.atk_target & 15
         for f in range(16):
-            if not (s.atk_firers >> f) & 1 and can_fire(s, p * 16 + f, s.atk_target, s.atk_kind):
+            if not (s.atk_firers >> f) & 1 and can_fire_m(s, p * 16 + f, s.atk_target, s.atk_kind, &memo):
                 out[n] = A_FIRE + f * 16 + t
                 n += 1
         out[n] = A_GO
@@ -148,7 +150,7 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     if k == N_OFASK:
         t = s.mover & 15
         for f in range(16):
-            if can_fire(s, p * 16 + f, s.mover, K_OPPORTUNITY):
+            if can_fire_m(s, p * 16 + f, s.mover, K_OPPORTUNITY, &memo):
                 out[n] = A_FIRE + f * 16 + t
                 n += 1
         out[n] = A_PASS
@@ -158,7 +160,7 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
             if not may_fire(s, p * 16 + f, K_COVERING):
                 continue
             for t in range(16):
-                if (s.of_firers >> t) & 1 and can_fire(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING):
+                if (s.of_firers >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING, &memo):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
