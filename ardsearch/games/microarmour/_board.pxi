@@ -157,20 +157,30 @@ cdef inline double p_pass(int coh, int mod) noexcept nogil:
 cdef bint blocks(const MaState *s, int x, int y, bint target_personnel) noexcept nogil:
     return blocks_near(s, x, y, target_personnel, standing_in(s, x, y, x, y))
 
-cdef bint blocks_near(const MaState *s, int x, int y, bint target_personnel, uint32_t near) noexcept nogil:
-    """blocks(), with near a standing_in() mask of a box holding (x, y), or ALL_SLOTS."""
-    cdef int g
+cdef inline bint square_blocks_los(const MaState *s, int x, int y) noexcept nogil:
+    """The square's own part of blocks() (blocks_near and the memo both ask it)."""
     if square_blocks(s, x, y):
         return 1
-    if marker_at(s, x, y):
-        return 1                        # impact and smoke markers block LOS (_artillery.pxi)
+    return marker_at(s, x, y)          # impact and smoke markers block LOS (_artillery.pxi)
+
+cdef inline bint stand_blocks(const MaState *s, int g, bint target_personnel) noexcept nogil:
+    """The stands' part of blocks(): g, the square's occupant (occupant()), blocks
+    a line to a target (personnel or not). blocks_near and the memo both ask it."""
+    if is_hidden(s, g):
+        return 0                        # an unspotted marker blocks nothing (_spotting.pxi)
+    return TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel
+
+cdef bint blocks_near(const MaState *s, int x, int y, bint target_personnel, uint32_t near) noexcept nogil:
+    """blocks(), with near a standing_in() mask of a box holding (x, y), or ALL_SLOTS.
+    A new way to block LOS goes in square_blocks_los or stand_blocks, so that
+    the memo below says the same."""
+    cdef int g
+    if square_blocks_los(s, x, y):
+        return 1
     if near == 0:
         return 0
     g = occupant(s, x, y, -1) if near == ALL_SLOTS else occupant_of(s, near, x, y, -1)
-    if g >= 0 and not is_hidden(s, g):       # an unspotted marker blocks nothing (_spotting.pxi)
-        if TY_DEF[s.st[g].type] != D_PERSONNEL or target_personnel:
-            return 1
-    return 0
+    return g >= 0 and stand_blocks(s, g, target_personnel)
 
 # A memo of blocks() over one position, for a caller tracing many lines (the
 # fire legal-move lists, opportunity fire): each square's answer is found once,
@@ -180,8 +190,8 @@ cdef enum:
     LM_KNOWN = 1            # the square's own part (terrain, smoke, markers) is known
     LM_SQUARE = 2           # ... and it blocks
     LM_HELD = 4             # the square's occupant (lowest slot, as occupant()) is recorded
-    LM_BLOCK_PERS = 8       # that occupant blocks LOS to a personnel target (it is no unspotted marker)
-    LM_BLOCK_ALL = 16       # ... and to any target (it is not personnel either)
+    LM_BLOCK_PERS = 8       # that occupant blocks LOS to a personnel target (stand_blocks)
+    LM_BLOCK_ALL = 16       # ... and to any other target
 
 ctypedef struct LosMemo:
     int ready
@@ -198,10 +208,10 @@ cdef void los_memo_fill(const MaState *s, LosMemo *m) noexcept nogil:
             if m.sq[i] & LM_HELD:
                 continue
             v = LM_HELD
-            if not is_hidden(s, g):             # an unspotted marker blocks nothing (_spotting.pxi)
+            if stand_blocks(s, g, 1):
                 v |= LM_BLOCK_PERS
-                if TY_DEF[s.st[g].type] != D_PERSONNEL:
-                    v |= LM_BLOCK_ALL
+            if stand_blocks(s, g, 0):
+                v |= LM_BLOCK_ALL
             m.sq[i] |= v
     m.ready = 1
 
@@ -211,7 +221,7 @@ cdef inline bint blocks_memo(const MaState *s, LosMemo *m, int x, int y, bint pe
     cdef uint8_t v = m.sq[i]
     if not (v & LM_KNOWN):
         v |= LM_KNOWN
-        if square_blocks(s, x, y) or marker_at(s, x, y):
+        if square_blocks_los(s, x, y):
             v |= LM_SQUARE
         m.sq[i] = v
     return (v & (LM_SQUARE | (LM_BLOCK_PERS if pers else LM_BLOCK_ALL))) != 0
