@@ -17,15 +17,19 @@ cdef void advance_attack(MaState *s) noexcept nogil:
 
 cdef bint any_fire(const MaState *s, int p, int target, int kind, uint16_t targets_mask) noexcept nogil:
     cdef int f, t
+    cdef LosMemo memo                   # speed: many lines over one position
+    memo.ready = 0
     for f in range(p * 16, p * 16 + 16):
         if not alive(s, f) or (s.st[f].flags & F_FIRED):
             continue
         if target >= 0:
-            if can_fire(s, f, target, kind):
+            if can_fire_m(s, f, target, kind, &memo):
                 return 1
         else:
+            if not may_fire(s, f, kind):
+                continue
             for t in range(16):
-                if (targets_mask >> t) & 1 and can_fire(s, f, (1 - p) * 16 + t, kind):
+                if (targets_mask >> t) & 1 and can_fire_m(s, f, (1 - p) * 16 + t, kind, &memo):
                     return 1
     return 0
 

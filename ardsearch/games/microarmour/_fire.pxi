@@ -1,11 +1,30 @@
 # Micro Armour engine: direct fire: who may fire, defence, the combat difference, the CRT; losses and break points.
 # Included by _engine.pyx (one module, split by concern).
 # ----------------------------------------------------------------- fire
-cdef int octant(int dx, int dy) noexcept nogil:
+cdef int octant_calc(int dx, int dy) noexcept nogil:
     """Direction 0..7 (n ne e se s sw w nw) whose 45-degree cone holds (dx, dy)."""
     cdef double ang = atan2(<double>dx, <double>dy) * 4.0 / M_PI   # 0 = north, clockwise
     cdef int o = <int>(ang + 8.5) % 8
     return o
+
+# octant_calc() of every offset between two squares of a table, filled at import:
+# fire tests ask it (armour facing, firing arcs) many times per legal-move list,
+# and atan2 was a visible share of a playout's time (speed).
+cdef uint8_t OCTANT[2 * HMAX - 1][2 * WMAX - 1]
+
+cdef void install_octants() noexcept nogil:
+    cdef int dx, dy
+    for dy in range(1 - HMAX, HMAX):
+        for dx in range(1 - WMAX, WMAX):
+            OCTANT[dy + HMAX - 1][dx + WMAX - 1] = octant_calc(dx, dy)
+
+install_octants()
+
+cdef inline int octant(int dx, int dy) noexcept nogil:
+    """octant_calc(dx, dy), from the table when (dx, dy) is an offset on it."""
+    if 1 - WMAX <= dx < WMAX and 1 - HMAX <= dy < HMAX:
+        return OCTANT[dy + HMAX - 1][dx + WMAX - 1]
+    return octant_calc(dx, dy)
 
 cdef inline bint close_kind(int kind) noexcept nogil:
     return kind == K_ASLDEF or kind == K_ASSAULT or kind == K_OVR_OF
@@ -63,31 +82,55 @@ cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
             touching = 1
     return touching
 
-cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
-    """Stand f may attack t in an attack of this kind."""
-    cdef int d
-    if not alive(s, f) or not alive(s, t) or side_of(f) == side_of(t):
+cdef inline bint may_fire(const MaState *s, int f, int kind) noexcept nogil:
+    """can_fire()'s tests of the firer alone: the legal-move loops skip a firer
+    failing them before trying its 16 targets (speed)."""
+    if not alive(s, f):
         return 0
     if is_mounted(s, f):
         return 0                         # _stand_types.pxi: cavalry fights dismounted
-    if off_table(s, f) or off_table(s, t):
+    if off_table(s, f):
         return 0                         # _entry.pxi: not on the table yet
-    if carried(s, f) or carried(s, t):
-        return 0                         # cargo cannot fire; fire at it hits its carrier (_transport.pxi)
+    if carried(s, f):
+        return 0                         # cargo cannot fire (_transport.pxi)
     if s.st[f].flags & F_FIRED:
+        return 0
+    if kind == K_OVR_OF:
+        return s.st[f].posture != P_MOVE
+    if kind == K_COVERING:
+        return s.st[f].posture == P_FIRING
+    return s.st[f].posture != P_MOVE
+
+cdef inline bint may_be_fired_at(const MaState *s, int t) noexcept nogil:
+    """can_fire()'s tests of the target alone."""
+    # not on the table yet (_entry.pxi); fire at cargo hits its carrier (_transport.pxi)
+    return alive(s, t) and not off_table(s, t) and not carried(s, t)
+
+cdef uint16_t fired_at_mask(const MaState *s, int q) noexcept nogil:
+    """Bit t: may_be_fired_at(s, q * 16 + t)."""
+    cdef uint16_t m = 0
+    cdef int t
+    for t in range(16):
+        if may_be_fired_at(s, q * 16 + t):
+            m |= <uint16_t>(1 << t)
+    return m
+
+cdef inline bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
+    """Stand f may attack t in an attack of this kind."""
+    return can_fire_m(s, f, t, kind, NULL)
+
+cdef bint can_fire_m(const MaState *s, int f, int t, int kind, LosMemo *memo) noexcept nogil:
+    """can_fire(), its line of sight through memo if not NULL (_board.pxi):
+    callers testing many pairs in one position pass one (speed)."""
+    cdef int d
+    if side_of(f) == side_of(t) or not may_fire(s, f, kind) or not may_be_fired_at(s, t):
         return 0
     if hidden_blocks_fire(s, f, t):      # _spotting.pxi: dummies, unspotted markers
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
         return 0                         # low on ammunition or broken: only fire back
     if kind == K_OVR_OF:
-        return (f == s.ctarget and t == s.mover and s.st[f].posture != P_MOVE
-                and cd_allowed(s, f, t, kind))
-    if kind == K_COVERING:
-        if s.st[f].posture != P_FIRING:
-            return 0
-    elif s.st[f].posture == P_MOVE:
-        return 0
+        return f == s.ctarget and t == s.mover and cd_allowed(s, f, t, kind)
     d = dist(s, f, t)
     if d > fire_range(s, f, t) or d > s.sight:          # the turn's sighting (_weather.pxi)
         return 0
@@ -95,7 +138,7 @@ cdef bint can_fire(const MaState *s, int f, int t, int kind) noexcept nogil:
         return 0
     if engaged_elsewhere(s, f, t):
         return 0
-    return has_los(s, f, t)
+    return has_los_memo(s, f, t, memo)
 
 cdef void crt_table(int cd, int m, double *p) noexcept nogil:
     """p[0..4]: probabilities of '-', S, (S), D, E on column cd with 2D6 + m."""

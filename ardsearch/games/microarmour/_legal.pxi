@@ -97,6 +97,10 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
 
 cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     cdef int k = node(s), n = 0, p, f, t, l, g, d, q
+    cdef uint16_t tm
+    cdef uint32_t near, wm
+    cdef LosMemo memo                # speed: the fire lists trace many lines over one position
+    memo.ready = 0
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
     if k == N_FLARE:
@@ -130,9 +134,12 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
                 n += 2
         return groups_legal_posture(s, p, out, n)   # hook: a whole group's posture
     if k == N_FIRE:
+        tm = fired_at_mask(s, 1 - p)             # speed: each firer and target tested once
         for f in range(16):
+            if not may_fire(s, p * 16 + f, K_STANDARD):
+                continue
             for t in range(16):
-                if can_fire(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD):
+                if (tm >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD, &memo):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -141,7 +148,7 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         p = s.atk_side
         t = s.atk_target & 15
         for f in range(16):
-            if not (s.atk_firers >> f) & 1 and can_fire(s, p * 16 + f, s.atk_target, s.atk_kind):
+            if not (s.atk_firers >> f) & 1 and can_fire_m(s, p * 16 + f, s.atk_target, s.atk_kind, &memo):
                 out[n] = A_FIRE + f * 16 + t
                 n += 1
         out[n] = A_GO
@@ -149,15 +156,17 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
     if k == N_OFASK:
         t = s.mover & 15
         for f in range(16):
-            if can_fire(s, p * 16 + f, s.mover, K_OPPORTUNITY):
+            if can_fire_m(s, p * 16 + f, s.mover, K_OPPORTUNITY, &memo):
                 out[n] = A_FIRE + f * 16 + t
                 n += 1
         out[n] = A_PASS
         return n + 1
     if k == N_CFASK:
         for f in range(16):
+            if not may_fire(s, p * 16 + f, K_COVERING):
+                continue
             for t in range(16):
-                if (s.of_firers >> t) & 1 and can_fire(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING):
+                if (s.of_firers >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING, &memo):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -179,11 +188,15 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         return n + transport_legal(s, k, p, out + n)     # _transport.pxi: dismounts
     if k == N_STEP:
         g = s.mover
-        for d in range(8):
-            if step_cost(s, g, d) > 0 and not mine_must_stop(s, g):   # _minefields.pxi
-                out[n] = A_STEP + d
-                n += 1
-        if can_stop_on(s, g, s.st[g].x, s.st[g].y):
+        # speed: the stands about the mover and the wrecks, found once for its 8 steps
+        near = standing_in(s, s.st[g].x - 2, s.st[g].y - 2, s.st[g].x + 2, s.st[g].y + 2)
+        wm = wreck_slots(s)
+        if not mine_must_stop(s, g):            # _minefields.pxi
+            for d in range(8):
+                if step_cost_in(s, g, d, near, wm) > 0:
+                    out[n] = A_STEP + d
+                    n += 1
+        if occupant_of(s, near, s.st[g].x, s.st[g].y, g) < 0:     # can_stop_on(s, g, its square)
             for d in range(8):
                 out[n] = A_STOP + d
                 n += 1

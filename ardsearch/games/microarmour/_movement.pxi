@@ -6,17 +6,25 @@ cdef bint can_stop_on(const MaState *s, int g, int x, int y) noexcept nogil:
 
 cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
     """Half-MP the step in direction d costs, or -1 if it is not allowed."""
+    return step_cost_in(s, g, d, ALL_SLOTS, ALL_SLOTS)
+
+cdef int step_cost_in(const MaState *s, int g, int d, uint32_t near, uint32_t wm) noexcept nogil:
+    """step_cost(), with near a standing_in() mask of a box holding the square
+    stepped to and its neighbours, and wm a wreck_slots() mask (ALL_SLOTS for
+    either: not known). The legal-move loop finds both once for its 8 steps (speed)."""
     cdef int x = s.st[g].x + DX[d], y = s.st[g].y + DY[d], c, o, e, cx, cy, left, ce
     if not on_map(s, x, y) or not broken_step_ok(s, g, d) or not mine_step_ok(s, g, x, y):
         return -1
-    c = move_cost(s, g, x, y)
+    c = move_cost_in(s, g, x, y, wm)
     if c == 0:
         return -1
     if c > s.st[g].mp:
         if s.st[g].steps > 0 or s.st[g].mp == 0:
             return -1
         c = s.st[g].mp          # a stand allowed to move moves at least 1"
-    o = occupant(s, x, y, g)
+    if near == ALL_SLOTS:
+        near = standing_in(s, x - 1, y - 1, x + 1, y + 1)     # (x, y) and its neighbours: one scan
+    o = occupant_of(s, near, x, y, g)
     if o >= 0 and off_table(s, o):
         return -1                # _entry.pxi: a stand waiting to enter holds its entry square
     if o >= 0:
@@ -32,10 +40,10 @@ cdef int step_cost(const MaState *s, int g, int d) noexcept nogil:
         for e in range(8):
             cx = x + DX[e]
             cy = y + DY[e]
-            if on_map(s, cx, cy) and occupant(s, cx, cy, g) < 0:
+            if on_map(s, cx, cy) and occupant_of(s, near, cx, cy, g) < 0:
                 if side_broken(s, side_of(g)) and edge_dist(s, side_of(g), cx) >= edge_dist(s, side_of(g), x):
                     continue            # a broken stand's way off must also lead toward its edge
-                ce = move_cost(s, g, cx, cy)
+                ce = move_cost_in(s, g, cx, cy, wm)
                 if ce > 0 and ce <= left:
                     return c
         return -1

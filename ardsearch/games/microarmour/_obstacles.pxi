@@ -156,12 +156,20 @@ cdef inline int obstacle_cost(const MaState *s, int x, int y, int c, int base) n
 
 
 # ----------------------------------------------------------------- wrecks on roads
-cdef int wrecks_in_way(const MaState *s, int x, int y) noexcept nogil:
+cdef int wrecks_in_way(const MaState *s, int x, int y, uint32_t wm) noexcept nogil:
     """Wrecks on (x, y) that cost movement: on a road only those not cleared
-    (digest: "the marker stays but the road rate resumes")."""
-    cdef int g, n = 0, tr = ter(s, x, y)
-    for g in range(NSLOT):
-        if (s.st[g].type != NONE and (s.st[g].flags & F_WRECK) and s.st[g].x == x and s.st[g].y == y
+    (digest: "the marker stays but the road rate resumes"). Only the slots of
+    wm are looked at: a superset of the wrecks' (wreck_slots()), or ALL_SLOTS."""
+    cdef int g, n = 0, tr
+    if wm == ALL_SLOTS:
+        wm = wreck_slots(s)
+    if wm == 0:
+        return 0
+    tr = ter(s, x, y)
+    while wm:
+        g = __builtin_ctz(wm)
+        wm &= wm - 1
+        if (at_square(s, g, x, y) and s.st[g].type != NONE and (s.st[g].flags & F_WRECK)
                 and not (T_UNDER[tr] != tr and (s.wreck_clear >> g) & 1)):
             n += 1
     return n
@@ -174,7 +182,7 @@ cdef inline bint wreck_task(const MaState *s, int g) noexcept nogil:
     if not alive(s, g) or s.st[g].flags & F_MOVED or not TY_WRECKCLR[s.st[g].type]:
         return 0
     tr = ter(s, s.st[g].x, s.st[g].y)
-    return T_UNDER[tr] != tr and wrecks_in_way(s, s.st[g].x, s.st[g].y) > 0
+    return T_UNDER[tr] != tr and wrecks_in_way(s, s.st[g].x, s.st[g].y, ALL_SLOTS) > 0
 
 cdef void clear_wrecks(MaState *s, int x, int y) noexcept nogil:
     cdef int g
