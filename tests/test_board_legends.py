@@ -198,6 +198,7 @@ def test_microarmour_wreck_shows_on_every_terrain():
     `h` for a Soviet HQ already drawn there."""
     game = ardsearch.load_game("microarmour")
     d = game.new_initial_state(0).to_dict()
+    d["units"] = dict(d["units"], offtable=[])     # a hand-built position: every stand on the table
     for stand in d["stands"]:
         if stand["id"] == "pz4a":      # hill at 15,14
             stand.update(at=[15, 14], alive=False, wreck=True)

@@ -202,3 +202,27 @@ def test_no_airstrike_at_a_stand_that_has_not_entered():
                 offered += word == "strafe"
             st.apply_action(rng.choice(st.legal_actions()))
     assert offered
+
+
+@pytest.mark.parametrize("scenario", ["barrage", "combined"])
+def test_stands_wait_off_the_table_through_the_plot_phase(scenario):
+    """Digest, Sequence of play: the Joint Plot phase comes before movement, so in
+    turn 1 it finds every stand still off the table ("Both sides enter the playing
+    surface on turn one (1)": they come on in the movement phase). Every state of
+    seeded random turn-1 play up to the movement phase, and every child of it, is
+    one validate() accepts (the merge once refused the plot phase: its phase number
+    is higher than movement's though it comes first)."""
+    game = ardsearch.load_game("microarmour", scenario=scenario)
+    for seed in range(3):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        seen_plot = False
+        while state.to_dict()["phase"] != "movement" and not state.is_terminal():
+            seen_plot |= state.to_dict()["phase"] == "plot"
+            acts = ([a for a, _ in state.chance_outcomes()] if state.current_player() == ardsearch.CHANCE
+                    else state.legal_actions())
+            for a in acts:
+                child = state.clone()
+                child.apply_action(a)
+                game.state_from_raw(child.raw())
+            state.apply_action(rng.choice(acts))
+        assert seen_plot and state.to_dict()["units"]["offtable"]

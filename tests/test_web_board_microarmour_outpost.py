@@ -22,28 +22,29 @@ def test_the_german_view_shows_markers_not_what_they_are(page):
     view = GAME.new_initial_state(seed=0).view(0).to_dict()
     svg = render(page, view)
     shot(page, "microarmour_outpost_german")
-    assert svg.locator("[data-hidden=unknown]").count() == 9
-    assert svg.locator("[data-hidden=dummy]").count() == 0
+    assert svg.locator("[data-hidden=marker]").count() == 9
+    assert svg.locator("[data-dummy]").count() == 0
     assert svg.locator("[data-minefield][data-kind=unknown]").count() == 6
     cargo = {svg.locator("[data-cargo]").nth(i).get_attribute("data-cargo")
              for i in range(svg.locator("[data-cargo]").count())}
     assert cargo == {"pgra", "pgrb", "pion,pak"}
     assert svg.locator("[data-stand=pgra]").count() == 0          # cargo rides unseen
     legend = legend_text(page)
-    for words in ("minefield marker", "hidden marker", "stands aboard", "hedgerow", "bridge"):
+    for words in ("minefield marker", "unspotted enemy marker", "carrying stands", "hedgerow", "bridge"):
         assert words in legend
 
 
 def test_the_soviet_view_shows_its_record_sheets(page):
     """The Soviet player's own view: its markers with a dashed edge, the three
-    dummies marked `dummy`, its minefields by kind (two dummies, four real)."""
+    dummies marked `dummy`, its minefields by kind (two dummies, four real; the
+    real ones lettered h / s / c by their kind)."""
     view = GAME.new_initial_state(seed=0).view(1).to_dict()
     svg = render(page, view)
     shot(page, "microarmour_outpost_soviet")
-    assert svg.locator("[data-hidden=dummy]").count() == 3
-    assert svg.locator("[data-hidden='1']").count() == 6
+    assert svg.locator("[data-dummy]").count() == 3
+    assert svg.locator("[data-hidden=own]:not([data-dummy])").count() == 6
     kinds = sorted(svg.locator("[data-minefield]").nth(i).get_attribute("data-kind") for i in range(6))
-    assert kinds == ["concentrated", "dummy", "dummy", "hasty", "standard", "standard"]
+    assert kinds == ["dummy", "dummy", "real", "real", "real", "real"]
 
 
 def test_a_revealed_field_and_a_removed_dummy(page):
@@ -63,7 +64,7 @@ def test_a_revealed_field_and_a_removed_dummy(page):
     svg = render(page, state.view(0).to_dict())
     shot(page, "microarmour_outpost_revealed")
     field = svg.locator("[data-minefield='9,10']")
-    assert field.get_attribute("data-revealed") == "1" and "M" in field.text_content()
+    assert field.get_attribute("data-kind") == "revealed" and "M" in field.text_content()
     assert svg.locator("[data-minefield='9,11']").count() == 0
     assert svg.locator("[data-minefield][data-kind=unknown]").count() == 4
     assert svg.locator("[data-stand=htka] [data-cargo=pgra]").count() == 1

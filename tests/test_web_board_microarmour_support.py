@@ -150,10 +150,11 @@ def test_artillery_impact_smoke_markers_and_plots(page):
 
 def test_no_fire_support_no_extra_key_entries(page):
     """The Introductory scenario has no aircraft and no batteries: no strip,
-    no support lines, no fire-support key entries."""
+    no support lines (the lines under the map name only the stands waiting to
+    enter), no fire-support key entries."""
     view = ardsearch.load_game("microarmour").new_initial_state(0).view(0).to_dict()
     svg = render(page, view)
-    assert svg.locator("[data-aircraft], [data-support], [data-plot], [data-marker]").count() == 0
+    assert svg.locator("[data-aircraft], [data-support]:not([data-support=enter]), [data-plot], [data-marker]").count() == 0
     legend = legend_text(page)
     assert "aircraft" not in legend and "impact" not in legend
 

@@ -77,7 +77,9 @@ cdef bint entry_validate(const MaState *s) noexcept nogil:
     cargo off exactly while its carrier is."""
     if s.offtable == 0:
         return 0
-    if (s.offtable & ~SC_ENTRY[s.scn]) or s.turn != 1 or (s.phase > PH_MOVE and s.phase != PH_OVER):
+    # turn 1 up to its movement phase: the artillery (PH_ART) and joint plot (PH_PLOT)
+    # phases come before it in the turn, whatever their numbers; only recovery follows it
+    if (s.offtable & ~SC_ENTRY[s.scn]) or s.turn != 1 or s.phase == PH_RECOVER:
         return 1
     cdef int g
     for g in range(NSLOT):

@@ -145,7 +145,8 @@ const EDGE_NAME = { w: "west", e: "east", n: "north", s: "south" };
 
 export function offTable(v) {
   const ids = new Set((v.units && v.units.offtable) || []);
-  return v.stands.filter((s) => s.alive && ids.has(s.id));
+  // cargo waits aboard its carrier (the carrier's badge shows it), not as a counter of its own
+  return v.stands.filter((s) => s.alive && ids.has(s.id) && !s.carried_by);
 }
 
 // Which edges have stands waiting: board.js leaves a PANEL beside each.
