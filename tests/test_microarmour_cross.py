@@ -214,24 +214,7 @@ def ambush_support(stands, keep=(), batteries=None, artillery=None, **top):
     up (hidden), every other stand but the GHQs lost (dummies not kept removed)."""
     d = copy.deepcopy(ABASE)
     d.update(conditions=dict(ABASE["conditions"], sighting=3, sighting_turn=3))
-    out = []
-    for st in d["stands"]:
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [0, 0]
-        elif st["id"] == "sghq":
-            st["at"] = [29, 19]
-        elif st["id"] in keep:
-            pass
-        elif st["dummy"]:
-            continue
-        else:
-            st.update(alive=False, hidden=False)
-        if st["id"] not in stands:
-            st["carried_by"] = None
-        out.append(st)
-    d["stands"] = out
+    d["stands"] = keep_only(d["stands"], stands, keep=keep)
     for b in d["artillery"]["batteries"]:
         b.update((batteries or {}).get(b["id"], {}))
     d["artillery"].update(artillery or {})

@@ -22,6 +22,7 @@ from ardsearch.games.microarmour import SPEC, _engine, _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference import microarmour as ref  # noqa: E402
+from test_microarmour_rules import keep_only  # noqa: E402
 
 AMB = ardsearch.Game(SPEC, {"scenario": "ambush"})
 AB = AMB.new_initial_state(seed=0).to_dict()
@@ -35,21 +36,7 @@ def ambush(stands, keep_dummies=(), **top):
     d = dict(AB)
     d.update(phase="posture", conditions=dict(AB["conditions"], sighting=12, sighting_turn=1))
     d.update(top)
-    out = []
-    for st in AB["stands"]:
-        st = dict(st)
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [0, 0]
-        elif st["id"] == "sghq":
-            st["at"] = [29, 19]
-        elif st["dummy"] and st["id"] not in keep_dummies:
-            continue
-        elif st["id"] not in keep_dummies:
-            st.update(alive=False, hidden=False)
-        out.append(st)
-    d["stands"] = out
+    d["stands"] = keep_only(AB["stands"], stands, keep=keep_dummies)
     return AMB.state_from_dict(d)
 
 

@@ -22,7 +22,7 @@ import pytest
 
 import ardsearch
 from ardsearch.games.microarmour import _data, _obstacles_data
-from test_microarmour_rules import chances, check_reference, moves
+from test_microarmour_rules import chances, check_reference, keep_only, moves
 
 OUT = ardsearch.load_game("microarmour", scenario="outpost")
 RIDERS = ardsearch.load_game("microarmour", scenario="outpost", tank_riders=True)
@@ -37,23 +37,7 @@ def outpost(stands, keep=(), game=OUT, **top):
     d = dict(OB)
     d.update(top)
     d["tank_riders"] = game is RIDERS
-    out = []
-    for st in OB["stands"]:
-        st = dict(st)
-        if st["id"] in stands:
-            st.update(stands[st["id"]])
-        elif st["id"] == "gghq":
-            st["at"] = [0, 0]
-        elif st["id"] == "sghq":
-            st["at"] = [29, 19]
-        elif st["dummy"] and st["id"] not in keep:
-            continue
-        elif st["id"] not in keep:
-            st.update(alive=False, hidden=False)
-        if "carried_by" not in stands.get(st["id"], {}):
-            st["carried_by"] = None
-        out.append(st)
-    d["stands"] = out
+    d["stands"] = keep_only(OB["stands"], stands, keep=keep)
     state = game.state_from_dict(d)
     check_reference(state)
     return state

@@ -39,10 +39,13 @@ def deployed(d):
 BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 
 
-def keep_only(stand_dicts, stands, ghq_at=((0, 0), (29, 19))):
+def keep_only(stand_dicts, stands, ghq_at=((0, 0), (29, 19)), keep=()):
     """The scenario's stands with `stands` ({id: {field: value}}) applied, the
     two GHQs parked at `ghq_at` (far corners) and every other stand removed:
-    how every hand-built Micro Armour position starts."""
+    how every hand-built Micro Armour position starts. In a scenario with a
+    hidden set-up, the markers in `keep` stay as set up (hidden), a dummy not
+    kept is removed (as when spotted) and every other stand is lost (and so
+    shown)."""
     out = []
     for st in stand_dicts:
         st = dict(st)
@@ -52,8 +55,12 @@ def keep_only(stand_dicts, stands, ghq_at=((0, 0), (29, 19))):
             st["at"] = list(ghq_at[0])
         elif st["id"] == "sghq":
             st["at"] = list(ghq_at[1])
+        elif st["id"] in keep:
+            pass
+        elif st.get("dummy"):
+            continue
         else:
-            st["alive"] = False
+            st.update(alive=False, hidden=False)
         if "carried_by" not in stands.get(st["id"], {}):
             st["carried_by"] = None       # aboard only where the position says so (RULES.md, Transport)
         out.append(st)
