@@ -107,6 +107,24 @@ def test_mounted_cavalry_close_assaults_at_double_value():
     assert back.to_dict()["attack"]["kind"] == "assault"      # no defender's strike from horseback
 
 
+def test_cavalry_doubles_not_against_buildings():
+    """Digest, Close assault: "Cavalry double their value vs non-vehicles (not vs
+    buildings or improved positions)". The Cossacks close assaulting the cyclists
+    in the open count their HE twice; against the same stand in a building area
+    of the meeting's village (13,8) once (terrain is otherwise ignored in a close
+    assault, so the difference is exactly one HE value). The same exception for a
+    defender with the benefit of an improved position shares ip_of() with the
+    position's fire modifiers (tests/test_microarmour_obstacles.py); the meeting
+    has no positions and no other scenario has cavalry."""
+    he = BASE["types"]["kazak"]["he"]
+    open_ = position({"kaz1": {"at": [15, 3]}, "rad1": {"at": [14, 3]}}).serialize()[-GAME.state_size:]
+    village = position({"kaz1": {"at": [14, 8]}, "rad1": {"at": [13, 8]}}).serialize()[-GAME.state_size:]
+    assert (_engine._combat_diff(open_, "kaz1", "rad1", assault=True)
+            == _engine._combat_diff(village, "kaz1", "rad1", assault=True) + he)
+    assert (_engine._combat_diff(open_, "kaz1", "rad1")
+            == _engine._combat_diff(village, "kaz1", "rad1"))  # fire: the range and cover modifiers are not in the CD
+
+
 def test_mounted_personnel_defend_as_out_of_firing_posture():
     """Digest, Codes: 'P' "defence halved when not in firing posture". Design: a
     mounted stand is never in firing posture for its defence."""

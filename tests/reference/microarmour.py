@@ -309,7 +309,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         w = self.weapon(f, t)
         if t["w"]["defence"] != "A":
             fp = w["he"]
-            if kind == "assault" and w["cavalry"]:
+            if (kind == "assault" and w["cavalry"] and (t["x"], t["y"]) not in self.bld
+                    and self.position_of(t) is None):     # "not vs buildings or improved positions"
                 fp *= 2
             return fp, None
         fp, use = w["ap"], None

@@ -712,10 +712,11 @@ def _has_los(raw, a, b):
     return bool(has_los(&s, SC_IDS[s.scn].index(a), SC_IDS[s.scn].index(b)))
 
 
-def _combat_diff(raw, a, b):
+def _combat_diff(raw, a, b, assault=False):
+    """combat_diff() (_fire.pxi) of stand a against stand b: a standard attack or a close assault."""
     cdef MaState s
     load_state(raw, &s)
-    return combat_diff(&s, SC_IDS[s.scn].index(a), SC_IDS[s.scn].index(b), K_STANDARD)
+    return combat_diff(&s, SC_IDS[s.scn].index(a), SC_IDS[s.scn].index(b), K_ASSAULT if assault else K_STANDARD)
 
 
 def _side_broken(raw, int p):

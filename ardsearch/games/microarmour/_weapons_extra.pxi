@@ -30,6 +30,13 @@ cdef inline int eff_type(const MaState *s, int f, int t) noexcept nogil:
         return TY_RFALL[ty]
     return ty
 
+cdef inline bint cavalry_double_refused(const MaState *s, int t) noexcept nogil:
+    """Digest, Close assault: cavalry double "vs non-vehicles (not vs buildings or
+    improved positions)": not against a stand in a building area (its rubble too:
+    design, still the buildings) or with the benefit of an improved position
+    (ip_of: design, a position it has turned away from protects it no more)."""
+    return building_at(s, s.st[t].x, s.st[t].y) >= 0 or ip_of(s, t) >= 0
+
 cdef int firepower(const MaState *s, int f, int t, int kind, int *use) noexcept nogil:
     """AP against an armoured target, HE otherwise, with the ammunition rules
     in play; use[0] gets the ammunition the shot uses (USE_*)."""
@@ -37,7 +44,7 @@ cdef int firepower(const MaState *s, int f, int t, int kind, int *use) noexcept 
     use[0] = USE_NONE
     if TY_DEF[s.st[t].type] != D_ARMOUR:
         fp = TY_HE[ty]
-        if kind == K_ASSAULT and TY_CAVALRY[ty]:
+        if kind == K_ASSAULT and TY_CAVALRY[ty] and not cavalry_double_refused(s, t):
             fp *= 2
         return fp
     fp = TY_AP[ty]
