@@ -454,17 +454,3 @@ def test_markers_hold_no_village_and_the_outcome_sentence_agrees():
         r = st.returns()
         o = st.outcome()
         assert o.winner == (None if r[0] == 0 else (0 if r[0] > 0 else 1)), o.sentence
-
-
-def test_a_dummy_in_the_village_is_worth_nothing_to_the_evaluation():
-    """RULES.md, Hidden set-up (design): "a marker, real or dummy, holds nothing"
-    at the end, and a dummy is only ever removed; so the evaluation's village
-    race (the `classic` feature) gives a dummy no credit: a Soviet dummy standing
-    in the village (16,9) and the same dummy far away at (29,0) evaluate alike for
-    both sides, while a real marker moved the same way does not."""
-    dummy, real = DUMMIES[0], next(m for m in MARKERS if m not in DUMMIES)
-    def value(sid, at):
-        st = ambush({sid: {"at": at, "facing": "w"}}, keep_dummies=(sid,))
-        return [_engine.evaluate_classic(st.raw(), p) for p in (0, 1)]
-    assert value(dummy, [16, 9]) == value(dummy, [29, 0])
-    assert value(real, [16, 9]) != value(real, [29, 0])

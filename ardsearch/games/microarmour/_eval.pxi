@@ -61,12 +61,11 @@ cdef double village_score(const MaState *s, int p) noexcept nogil:
     worth the same and a one-step search sees it; half of what it may still
     move this turn counts as gained, so that postures and orders that lead to
     movement show at once), a stand in the village counts fully and more so
-    as the last turn nears. A dummy counts for nothing: it holds no ground
-    (_spotting.pxi holds_ground; the search's states know what each marker is)."""
+    as the last turn nears."""
     cdef int g
     cdef double d, v = 0.0, hold = 0.5 + 0.5 * s.turn / (s.turns if s.turns else 1)
     for g in range(p * 16, p * 16 + 16):
-        if not alive(s, g) or is_dummy(s, g):
+        if not alive(s, g):
             continue
         d = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
         if d == 0:
