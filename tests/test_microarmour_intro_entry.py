@@ -226,3 +226,24 @@ def test_stands_wait_off_the_table_through_the_plot_phase(scenario):
                 game.state_from_raw(child.raw())
             state.apply_action(rng.choice(acts))
         assert seen_plot and state.to_dict()["units"]["offtable"]
+
+
+@pytest.mark.parametrize("link", [32, 200, 254])
+def test_a_carrier_byte_out_of_range_is_refused_while_stands_wait(link):
+    """Issue 12, Bad input: "Nothing crashes on a corrupt serialized state". A
+    serialized Introductory start (every stand off the table) whose carrier byte
+    for pgra points past the 32 slots is refused with a ValueError; the entry check
+    does not read the bad link (the sanitizer once caught it shifting by 254)."""
+    st = GAME.new_initial_state(seed=0)
+    raw = bytearray(st.raw())
+    want = bytearray([255] * 32)
+    ids = [s["id"] for s in START["stands"]]
+    for s in START["stands"]:
+        if s["carried_by"]:
+            want[ids.index(s["id"])] = ids.index(s["carried_by"])
+    at = bytes(raw).index(bytes(want))
+    ser = st.serialize()
+    i = ser.index(bytes(raw))
+    raw[at + ids.index("pgra")] = link
+    with pytest.raises(ValueError):
+        GAME.deserialize_state(ser[:i] + bytes(raw) + ser[i + len(raw):])

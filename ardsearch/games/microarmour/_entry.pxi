@@ -87,6 +87,8 @@ cdef bint entry_validate(const MaState *s) noexcept nogil:
                                 or s.st[g].y != SC_START[s.scn][g].y
                                 or (g == s.mover and s.mv_sub != M_ROLL)):
             return 1
-        if s.carrier[g] != NONE and off_table(s, g) != off_table(s, s.carrier[g]):
-            return 1                     # cargo is off the table exactly while its carrier is
+        # cargo is off the table exactly while its carrier is (a link out of range, NONE
+        # or corrupt, is not read here: transport_validate() refuses a corrupt one after this hook)
+        if s.carrier[g] < NSLOT and off_table(s, g) != off_table(s, s.carrier[g]):
+            return 1
     return 0
