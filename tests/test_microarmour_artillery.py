@@ -31,7 +31,7 @@ import ardsearch
 from ardsearch.games.microarmour import SPEC, _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, deployed, keep_only, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, deployed, keep_only, moves, play  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="barrage")
 BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
@@ -89,13 +89,6 @@ def crt(cd, mod=0, artillery=True):
             res = "S"
         out[f"crt:{res}"] = out.get(f"crt:{res}", 0) + p
     return {k: float(v) for k, v in out.items()}
-
-
-def play(state, *moves_):
-    for m in moves_:
-        state.apply(m)
-        check_reference(state)
-    return state
 
 
 # ------------------------------------------------------------------ the turn sequence

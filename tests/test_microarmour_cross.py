@@ -28,7 +28,7 @@ from ardsearch.games.microarmour import _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_microarmour_artillery import crt  # noqa: E402
-from test_microarmour_rules import chances, check_reference, deployed, keep_only  # noqa: E402
+from test_microarmour_rules import chances, check_reference, deployed, keep_only, play  # noqa: E402
 
 COMBINED = ardsearch.load_game("microarmour", scenario="combined")
 CBASE = deployed(COMBINED.new_initial_state(seed=0).to_dict())
@@ -45,13 +45,6 @@ def combined(stands, batteries=None, artillery=None, **top):
     d.update(top)
     state = COMBINED.state_from_dict(d)
     check_reference(state)
-    return state
-
-
-def play(state, *moves_):
-    for m in moves_:
-        state.apply(m)
-        check_reference(state)
     return state
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import shlex
 import sys
 
@@ -21,6 +20,7 @@ from ardsearch.games.microarmour import _engine as E
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_microarmour_rules import position  # noqa: E402
+import random_play  # noqa: E402
 
 GERMAN, SOVIET = 0, 1
 SCENARIOS = ("introductory", "airstrike", "barrage", "combined", "minefield", "meeting", "ambush")
@@ -43,21 +43,8 @@ def game():
 
 def seeded_positions(scenario, seed, every=40, plies=1200):
     """Non-terminal positions of one seeded random game, every `every` plies."""
-    s = ardsearch.load_game("microarmour", scenario=scenario).new_initial_state(seed=seed)
-    r = random.Random(seed)
-    out = []
-    for ply in range(plies):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            outs = s.chance_outcomes()
-            s.apply_action(outs[r.randrange(len(outs))][0])
-        else:
-            acts = s.legal_actions()
-            s.apply_action(acts[r.randrange(len(acts))])
-        if ply % every == 0 and not s.is_terminal():
-            out.append(s.clone())
-    return out
+    start = ardsearch.load_game("microarmour", scenario=scenario).new_initial_state(seed=seed)
+    return random_play.seeded_positions(start, seed, every, plies)
 
 
 # ----------------------------------------------------------------- the weights file

@@ -16,7 +16,7 @@ import pytest
 import ardsearch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, moves, moving_side, play  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour")
 START = GAME.new_initial_state(seed=0).to_dict()
@@ -34,17 +34,6 @@ def position(stands, offtable, game=GAME, **top):
     state = game.state_from_dict(d)
     check_reference(state)
     return state
-
-
-def mover(sid, side, step="roll"):
-    return {"mover": {"id": sid, "step": step, "ordered": True, "stopped": False, "pass_dir": "n",
-                      "close_target": None, "opportunity_firers": []},
-            "phase": "movement", "active": side}
-
-
-def play(state, text):
-    state.apply_action(state.string_to_action(text))
-    check_reference(state)
 
 
 def stand(state, sid):
@@ -108,7 +97,7 @@ def test_the_panzergrenadiers_enter_with_their_half_track():
     everyone = GERMAN + SOVIET
     st = position({"htka": {"posture": "move"}}, everyone, phase="movement", active="german")
     assert not any(m.startswith("unload") for m in moves(st))
-    st = position({"htka": {"posture": "move"}}, everyone, **mover("htka", "german"))
+    st = position({"htka": {"posture": "move"}}, everyone, **moving_side("htka", "german", step="roll"))
     play(st, "c:ok")
     off = st.to_dict()["units"]["offtable"]
     assert "htka" not in off and "pgra" not in off and "htkb" in off and "pgrb" in off
@@ -125,9 +114,9 @@ def test_nobody_boards_a_vehicle_that_has_not_entered():
     rest = [i for i in GERMAN + SOVIET if i not in ("pgra", "htka", "pgrb")]
     stands = {"pgra": {"at": [1, 8], "carried_by": None, "posture": "move", "mp": 8},
               "pgrb": {"at": [5, 3], "carried_by": None}, "htka": {"at": [3, 3]}, "htkb": {"posture": "move"}}
-    st = position(stands, rest, **mover("pgra", "german", "step"))
+    st = position(stands, rest, **moving_side("pgra", "german"))
     assert "load htkb" not in moves(st)
-    st = position(stands, [i for i in rest if i != "htkb"], **mover("pgra", "german", "step"))
+    st = position(stands, [i for i in rest if i != "htkb"], **moving_side("pgra", "german"))
     assert "load htkb" in moves(st)
 
 

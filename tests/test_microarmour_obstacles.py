@@ -26,7 +26,7 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _obstacles_data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import attack, chances, check_reference, deployed, keep_only, moves  # noqa: E402
+from test_microarmour_rules import attack, chances, check_reference, deployed, keep_only, mover_record, moves, play  # noqa: E402
 from test_microarmour_weapons import column  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="minefield")
@@ -44,8 +44,7 @@ def mpos(stands, **top):
 
 
 def mover(sid, step="step", ordered=True):
-    return {"mover": {"id": sid, "step": step, "ordered": ordered, "stopped": False, "pass_dir": "n",
-                      "close_target": None, "opportunity_firers": []}}
+    return {"mover": mover_record(sid, step, ordered)}
 
 
 def moving(sid, at, mp, steps=1, step="step", side="german", **extra):
@@ -60,11 +59,6 @@ def marker(state, x, y):
 
 def ip(state, x, y):
     return next(p for p in state.to_dict()["positions"] if p["at"] == [x, y])
-
-
-def play(state, move):
-    state.apply(move)
-    check_reference(state)
 
 
 # ------------------------------------------------------------------ improved positions

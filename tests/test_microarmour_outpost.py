@@ -22,7 +22,8 @@ import pytest
 
 import ardsearch
 from ardsearch.games.microarmour import _data, _obstacles_data
-from test_microarmour_rules import chances, check_reference, keep_only, moves
+from test_microarmour_rules import chances, check_reference, keep_only, moves, play, resamples_keeping_the_view
+from test_microarmour_rules import mover_record as mover
 
 OUT = ardsearch.load_game("microarmour", scenario="outpost")
 RIDERS = ardsearch.load_game("microarmour", scenario="outpost", tank_riders=True)
@@ -43,11 +44,6 @@ def outpost(stands, keep=(), game=OUT, **top):
     return state
 
 
-def mover(sid, step="step"):
-    return {"id": sid, "step": step, "ordered": True, "stopped": False, "pass_dir": "n",
-            "close_target": None, "opportunity_firers": []}
-
-
 def movement(stands, keep=(), active="german", game=OUT, **top):
     return outpost(stands, keep, game, phase="movement", active=active, orders=[3, 3], orders_rolled=2, **top)
 
@@ -64,13 +60,6 @@ def stand(state, sid):
 
 def marker(state, x, y):
     return next(m for m in state.to_dict()["minefields"] if m["at"] == [x, y])
-
-
-def play(state, *notation):
-    for text in notation:
-        state.apply(text)
-        check_reference(state)
-    return state
 
 
 # ----------------------------------------------------------------- the scenario
@@ -275,23 +264,15 @@ def test_resamples_never_contradict_what_the_viewer_has_seen():
     four unrevealed fields' kinds. 1,000 resamples."""
     st = _midgame()
     view = st.view(0).to_dict()
-    seen = {s["id"]: s for s in view["stands"] if s["type"] != "?"}
-    at = {s["id"]: s["at"] for s in view["stands"]}
-    hidden = sorted(s["id"] for s in view["stands"] if s["type"] == "?")
-    assert hidden == ["m3", "m4", "m5", "m6", "m7", "m8", "m9"] and seen["pgra"]["carried_by"] == "htka"
-    pool = sorted(["rifle", "zis3", "dummy", "rifle", "t34", "dummy", "rifle"])
+    hidden = ["m3", "m4", "m5", "m6", "m7", "m8", "m9"]
+    assert next(s for s in view["stands"] if s["id"] == "pgra")["carried_by"] == "htka"
+    pool = ["rifle", "zis3", "dummy", "rifle", "t34", "dummy", "rifle"]
     shown = {tuple(m["at"]): m for m in view["minefields"] if m["revealed"]}
     unseen = [m["at"] for m in view["minefields"] if not m["revealed"]]
     assert sorted(unseen) == [[9, 4], [9, 9], [9, 16], [9, 17]]
     dummy = collections.Counter()
-    for seed in range(1000):
-        full = st.resample_from_infostate(0, seed).to_dict()
-        by = {s["id"]: s for s in full["stands"]}
-        assert "m2" not in by
-        for i, s in seen.items():
-            assert by[i] == s
-        assert all(by[m]["hidden"] and by[m]["at"] == at[m] and by[m]["carried_by"] is None for m in hidden)
-        assert sorted("dummy" if by[m]["dummy"] else by[m]["type"] for m in hidden) == pool
+    for full, by in resamples_keeping_the_view(st, 0, hidden, pool, removed=("m2",)):
+        assert all(by[m]["carried_by"] is None for m in hidden)
         kinds = {tuple(m["at"]): m for m in full["minefields"]}
         assert all(kinds[k] == m for k, m in shown.items())
         assert sorted(kinds[tuple(a)]["kind"] for a in unseen) == ["concentrated", "dummy", "hasty", "standard"]

@@ -98,6 +98,47 @@ def check_reference(state):
         assert sorted(state.action_to_string(a) for a in state.legal_actions()) == sorted(model.legal())
 
 
+def mover_record(sid, step="step", ordered=True):
+    """The structured state's `mover` record of stand `sid` about to take `step`
+    (RULES.md, structured state): no order spent yet, no target, no firers."""
+    return {"id": sid, "step": step, "ordered": ordered, "stopped": False, "pass_dir": "n",
+            "close_target": None, "opportunity_firers": []}
+
+
+def moving_side(sid, side, step="step"):
+    """Top-level keys of `side`'s movement phase with stand `sid` moving."""
+    return {"mover": mover_record(sid, step), "phase": "movement", "active": side}
+
+
+def play(state, *notation):
+    """Apply each move in notation, checking the reference model after every one."""
+    for text in notation:
+        state.apply(text)
+        check_reference(state)
+    return state
+
+
+def resamples_keeping_the_view(state, viewer, hidden, pool, removed=(), n=1000):
+    """Yield (truth dict, its stands by id) for seeds 0..n-1 of
+    resample_from_infostate(viewer), after checking each keeps what `viewer` has
+    seen (RULES.md, Hidden information): every shown stand as the view has it,
+    the `removed` ones gone, each marker of `hidden` (sorted ids) hidden where the
+    view shows it, and the markers' contents (a type, or "dummy") dealt from
+    `pool`."""
+    view = state.view(viewer).to_dict()
+    seen = {s["id"]: s for s in view["stands"] if s["type"] != "?"}
+    at = {s["id"]: s["at"] for s in view["stands"]}
+    assert sorted(s["id"] for s in view["stands"] if s["type"] == "?") == hidden
+    for seed in range(n):
+        full = state.resample_from_infostate(viewer, seed).to_dict()
+        by = {s["id"]: s for s in full["stands"]}
+        assert not set(removed) & set(by)
+        assert all(by[i] == s for i, s in seen.items())
+        assert all(by[m]["hidden"] and by[m]["at"] == at[m] for m in hidden)
+        assert sorted("dummy" if by[m]["dummy"] else by[m]["type"] for m in hidden) == sorted(pool)
+        yield full, by
+
+
 def moves(state):
     return [state.action_to_string(a) for a in state.legal_actions()]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import ardsearch
-from test_microarmour_rules import BASE, GAME, chances, check_reference, crt_expected, keep_only, moves
+from test_microarmour_rules import BASE, GAME, chances, check_reference, crt_expected, keep_only, moves, play
 
 RIDERS = ardsearch.load_game("microarmour", tank_riders=True)
 
@@ -38,13 +38,6 @@ def boarding(stands, mover="pgra", **top):
 
 def stand(state, sid):
     return next(s for s in state.to_dict()["stands"] if s["id"] == sid)
-
-
-def play(state, *notation):
-    for text in notation:
-        state.apply(text)
-        check_reference(state)
-    return state
 
 
 # ----------------------------------------------------------------- loading

@@ -19,7 +19,7 @@ import ardsearch
 from ardsearch.games.microarmour import _data, _engine
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, deployed, keep_only, moves  # noqa: E402
+from test_microarmour_rules import check_reference, chances, deployed, keep_only, moves, moving_side, play  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour", scenario="meeting")
 BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
@@ -38,26 +38,15 @@ def position(stands, units=None, **top):
     return state
 
 
-def mover(sid, side, mp, steps=0, step="step"):
-    return {"mover": {"id": sid, "step": step, "ordered": True, "stopped": False, "pass_dir": "n",
-                      "close_target": None, "opportunity_firers": []},
-            "phase": "movement", "active": side}
-
-
-def play(state, text):
-    state.apply_action(state.string_to_action(text))
-    check_reference(state)
-
-
 # ------------------------------------------------------------------ horse cavalry
 def test_mounted_cavalry_moves_with_its_horses_mp():
     """Digest, Defence classes: "There are special rules for ... horse cavalry
     (mount/dismount)". Design (weapons.toml kazak): on horseback 12 MP, on foot 4."""
     st = position({"kaz1": {"at": [20, 1], "posture": "move"}}, {"mounted": ["kaz1"], "flame": None},
-                  **mover("kaz1", "soviet", 0, step="roll"))
+                  **moving_side("kaz1", "soviet", step="roll"))
     play(st, "c:ok")
     assert next(s for s in st.to_dict()["stands"] if s["id"] == "kaz1")["mp"] == 24    # half-MP
-    foot = position({"kaz1": {"at": [20, 1], "posture": "move"}}, **mover("kaz1", "soviet", 0, step="roll"))
+    foot = position({"kaz1": {"at": [20, 1], "posture": "move"}}, **moving_side("kaz1", "soviet", step="roll"))
     play(foot, "c:ok")
     assert next(s for s in foot.to_dict()["stands"] if s["id"] == "kaz1")["mp"] == 8
 
@@ -66,7 +55,7 @@ def test_dismounting_costs_mp_before_the_first_step_and_only_once():
     """Digest: cavalry "mount/dismount". Design: the change is made before the
     stand's first step and costs mount_cost (2 MP); the new allowance applies."""
     st = position({"kaz1": {"at": [20, 1], "posture": "move", "mp": 24}}, {"mounted": ["kaz1"], "flame": None},
-                  **mover("kaz1", "soviet", 24))
+                  **moving_side("kaz1", "soviet"))
     assert "dismount" in moves(st) and "mount" not in moves(st)
     play(st, "dismount")
     d = st.to_dict()
@@ -78,7 +67,7 @@ def test_dismounting_costs_mp_before_the_first_step_and_only_once():
 def test_mounting_is_not_offered_after_the_first_step():
     """Design: mounting or dismounting happens before the stand moves."""
     st = position({"kaz1": {"at": [20, 1], "posture": "move", "mp": 6, "steps": 1}},
-                  **mover("kaz1", "soviet", 6))
+                  **moving_side("kaz1", "soviet"))
     assert "mount" not in moves(st)
 
 
@@ -99,10 +88,10 @@ def test_mounted_cavalry_close_assaults_at_double_value():
     other non-vehicle stands." A mounted defender does not strike first (it
     does not fire)."""
     st = position({"kaz1": {"at": [18, 1], "posture": "move", "mp": 10, "steps": 2}, "rad1": {"at": [17, 1]}},
-                  {"mounted": ["kaz1"], "flame": None}, **mover("kaz1", "soviet", 10))
+                  {"mounted": ["kaz1"], "flame": None}, **moving_side("kaz1", "soviet"))
     assert "assault rad1" in moves(st)
     back = position({"kaz1": {"at": [17, 1]}, "rad1": {"at": [18, 1], "posture": "move", "mp": 10, "steps": 2}},
-                    {"mounted": ["kaz1"], "flame": None}, **mover("rad1", "german", 10))
+                    {"mounted": ["kaz1"], "flame": None}, **moving_side("rad1", "german"))
     play(back, "assault kaz1")
     assert back.to_dict()["attack"]["kind"] == "assault"      # no defender's strike from horseback
 
@@ -136,7 +125,7 @@ def test_mounted_personnel_defend_as_out_of_firing_posture():
 
 # ------------------------------------------------------------------ movement types
 def step_mp(sid, side, at, d, mp=20):
-    st = position({sid: {"at": at, "posture": "move", "mp": mp}}, **mover(sid, side, mp))
+    st = position({sid: {"at": at, "posture": "move", "mp": mp}}, **moving_side(sid, side))
     play(st, f"step {d}")
     return mp - next(s for s in st.to_dict()["stands"] if s["id"] == sid)["mp"]
 
@@ -171,7 +160,7 @@ def test_boats_move_only_on_water():
     """Digest, Terrain: "Streams, rivers and water need fords, bridges, amphibious
     movement or fording boats"; special rules for "boats". Design: a boat moves
     only on water (the stream and its ford), 1 MP per inch."""
-    st = position({"bk": {"at": [12, 9], "posture": "move", "mp": 20}}, **mover("bk", "soviet", 20))
+    st = position({"bk": {"at": [12, 9], "posture": "move", "mp": 20}}, **moving_side("bk", "soviet"))
     steps = [m for m in moves(st) if m.startswith("step")]
     assert sorted(steps) == ["step n", "step s"]
     play(st, "step s")
@@ -359,7 +348,7 @@ def test_a_stand_enters_by_paying_for_its_entry_square():
     """Design: entering is the stand's first inch, onto its entry square on the
     edge (clear at 0,5: 1 MP), after its movement roll passes."""
     st = position({"pz4m": {"at": [0, 5], "posture": "move"}, "t34m": {"at": [23, 7]}},
-                  {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **mover("pz4m", "german", 0, step="roll"))
+                  {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **moving_side("pz4m", "german", step="roll"))
     play(st, "c:ok")
     d = st.to_dict()
     pz = next(s for s in d["stands"] if s["id"] == "pz4m")
@@ -369,7 +358,7 @@ def test_a_stand_enters_by_paying_for_its_entry_square():
 
 def test_a_failed_movement_roll_leaves_the_stand_off_the_table():
     st = position({"pz4m": {"at": [0, 5], "posture": "move"}, "t34m": {"at": [23, 7]}},
-                  {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **mover("pz4m", "german", 0, step="roll"))
+                  {"mounted": [], "flame": None, "offtable": ["pz4m", "t34m"]}, **moving_side("pz4m", "german", step="roll"))
     play(st, "c:fail")
     assert st.to_dict()["units"]["offtable"] == ["pz4m", "t34m"]
 
@@ -388,7 +377,7 @@ def test_a_stand_waiting_to_enter_holds_its_entry_square():
     """Design: no stand moves onto an entry square before its stand has entered."""
     st = position({"pz4m": {"at": [0, 5]}, "rad1": {"at": [1, 5], "posture": "move", "mp": 8},
                    "t34m": {"at": [23, 7]}},
-                  {"mounted": [], "flame": None, "offtable": ["pz4m"]}, **mover("rad1", "german", 8))
+                  {"mounted": [], "flame": None, "offtable": ["pz4m"]}, **moving_side("rad1", "german"))
     assert "step w" not in moves(st) and "step nw" in moves(st)
 
 
@@ -512,7 +501,7 @@ def test_the_loader_refuses_bad_groups(tmp_path, groups, words):
 def test_mounting_gives_the_horses_allowance_less_the_cost():
     """Digest: cavalry "mount/dismount". Design: mounting before the first step
     costs 2 MP off the mounted allowance (12 MP: 24 half-MP, less 4)."""
-    st = position({"kaz1": {"at": [20, 1], "posture": "move", "mp": 8}}, **mover("kaz1", "soviet", 8))
+    st = position({"kaz1": {"at": [20, 1], "posture": "move", "mp": 8}}, **moving_side("kaz1", "soviet"))
     assert "mount" in moves(st) and "dismount" not in moves(st)
     play(st, "mount")
     d = st.to_dict()

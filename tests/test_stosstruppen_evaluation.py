@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import sys
 
 import numpy as np
@@ -17,6 +16,7 @@ from ardsearch.games.stosstruppen import SPEC
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_stosstruppen_rules import build, fill  # noqa: E402
+import random_play  # noqa: E402
 
 GERMAN, BRITISH = 0, 1
 EVAL_TOML = os.path.join(os.path.dirname(ardsearch.__file__), "games", "stosstruppen", "data", "eval.toml")
@@ -79,21 +79,8 @@ def test_evaluate_is_tanh_of_the_weighted_features_and_antisymmetric():
 
 def seeded_positions(scenario, seed, every=25, plies=400):
     """Non-terminal positions of one seeded random game, every `every` plies."""
-    s = ardsearch.Game(SPEC, {"scenario": scenario}).new_initial_state(seed=seed)
-    r = random.Random(seed)
-    out = []
-    for ply in range(plies):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            outs = s.chance_outcomes()
-            s.apply_action(outs[r.randrange(len(outs))][0])
-        else:
-            acts = s.legal_actions()
-            s.apply_action(acts[r.randrange(len(acts))])
-        if ply % every == 0 and not s.is_terminal():
-            out.append(s.clone())
-    return out
+    start = ardsearch.Game(SPEC, {"scenario": scenario}).new_initial_state(seed=seed)
+    return random_play.seeded_positions(start, seed, every, plies)
 
 
 def test_evaluate_skips_only_zero_weight_features(weights):
