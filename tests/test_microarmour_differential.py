@@ -106,13 +106,15 @@ MINES = [({"scenario": "minefield", "turns": 5}, 5000 + seed) for seed in range(
 # with deployment=edges both sides enter from their table edges on turn 1
 MEETING = [({"scenario": "meeting", "deployment": "close", "turns": 3 + seed % 2, "hot_shot": seed % 5 == 0},
             5000 + seed) for seed in range(60)] + [({"scenario": "meeting"}, 5500 + seed) for seed in range(2)] + \
-    [({"scenario": "meeting", "turns": 2}, 5600 + seed) for seed in range(20)]    # entry from the table edge
+    [({"scenario": "meeting", "turns": 2}, 5600 + seed) for seed in range(20)] + \
+    [({"scenario": "meeting", "deployment": "close", "turns": 3, "ground": ("frozen", "extreme_heat")[seed % 2]},
+      5700 + seed) for seed in range(6)]    # extreme cold or heat: +2 to dismounted personnel (Weather and night)
 
 
 # the ambush scenario: hidden set-up, dummies, spotting, light rain (RULES.md, Hidden set-up and
 # spotting, Weather and night); some games under other weather, ground and night
 AMBUSH = [({"scenario": "ambush", "turns": 4}, 5000 + seed) for seed in range(30)] + \
-         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % len(ref.WEATHERS)], "ground": ref.GROUNDS[seed % 4],
+         [({"scenario": "ambush", "turns": 3, "weather": ref.WEATHERS[seed % len(ref.WEATHERS)], "ground": ref.GROUNDS[seed % len(ref.GROUNDS)],
             "night": ("day", "night", "scenario")[seed % 3]}, 5100 + seed) for seed in range(24)] + \
          [({"scenario": "ambush"}, 5200 + seed) for seed in range(2)]
 

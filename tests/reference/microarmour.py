@@ -812,7 +812,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
             mod = self.sd_mod(m) + (0 if self.mover["ordered"] or m["w"]["recon"] else 3) \
-                - (2 if self.command(m) else 0) + self.leave_mod(m)
+                - (2 if self.command(m) else 0) + self.leave_mod(m) + self.weather_move_mod(m)
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))

@@ -185,7 +185,7 @@ class GroupRules:
         ncmd = sum(1 for i in g["attempting"] if self.command(self.by_id[i]))
         passed = tuple(i for i in g["attempting"]
                        if r + self.sd_mod(self.by_id[i]) + (0 if g["ordered"] or self.by_id[i]["w"]["recon"] else 3)
-                       - 2 * ncmd <= self.coh[p])
+                       - 2 * ncmd + self.weather_move_mod(self.by_id[i]) <= self.coh[p])
         if g["ordered"] and r == 1 and passed and self.intuitive_action:
             return ("n1", passed)
         return ("", passed)

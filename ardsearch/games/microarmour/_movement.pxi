@@ -120,6 +120,7 @@ cdef int move_mod(const MaState *s, int g) noexcept nogil:
         m += 3                   # independent move
     if is_command(s, g):
         m -= 2                   # an HQ/GHQ in the group
+    m += weather_move_mod(s, g)          # +2 for dismounted personnel in extreme heat or cold (_weather.pxi)
     return m + mine_leave_mod(s, g)      # +3 to leave an enemy minefield marker (_minefields.pxi)
 
 cdef void after_step(MaState *s) noexcept nogil:

@@ -13,7 +13,7 @@ cdef enum:
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
     MAX_SIGHT = 60      # inches: the longest sighting distance a scenario or roll may give (_weather.pxi)
     NWEATHER = 9        # weather codes (_data_hidden.WEATHER)
-    NGROUND = 4         # ground conditions (_data_hidden.GROUNDS)
+    NGROUND = 5         # ground conditions (_data_hidden.GROUNDS)
 
 cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
             # so a new family of actions is appended before NUM_ACTIONS and nothing else moves
@@ -374,7 +374,7 @@ cdef packed struct MaState:
     uint32_t dummy               # bit g: hidden marker g is a dummy (a view: the canonical deal, _spotting.pxi)
     uint32_t spot_due            # bit g: marker g was spotted or shown: what it is comes next (a chance node)
     uint8_t weather              # weather code (_data_hidden.WEATHER; 0 clear)
-    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen (_data_hidden.GROUNDS)
+    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen, 4 extreme heat (_data_hidden.GROUNDS)
     uint8_t night                # 1: a night battle
     uint8_t sight                # this turn's maximum sighting distance in inches
     uint8_t sight_turn           # the turn `sight` was rolled for (0: none rolled yet)
