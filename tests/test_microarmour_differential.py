@@ -458,3 +458,46 @@ def test_engine_matches_reference_with_transport(seed):
     rng = random.Random(seed)
     walk_with(state, model, rng, seed,
               lambda text: text.split()[0] in ("load", "unload") or text.startswith("posture pgr"), 0.6)
+
+
+def two_turn_load_position(seed):
+    """The PaK 40 (a load over 10 points: two turns, RULES.md "Transport") beside a half-track,
+    the other half-track and the Panzergrenadiers near, the Soviets close (turn 1 of 3, posture
+    phase, support stands on some seeds: the leIG 18 loads in one turn): random play that
+    favours marking them for movement, moving and loading them reaches half-loads, their
+    completion next turn, and loads broken off by results, posture or death."""
+    rng = random.Random(seed)
+    params = {"turns": 3, "deployment": "close", "support": seed % 2 == 1}
+    game = ardsearch.Game(SPEC, params)
+    d = game.new_initial_state(seed=seed).to_dict()
+    near = [(x, y) for x in range(9, 13) for y in range(2, 9)]
+    far = [(x, y) for x in range(14, 21) for y in range(2, 9)]
+    rng.shuffle(near)
+    rng.shuffle(far)
+    for st in d["stands"]:
+        x, y = near.pop() if st["side"] == "german" and st["id"] not in ("gghq",) else far.pop()
+        st["at"] = [x, y]
+        st["facing"] = rng.choice(ref.DIRS)
+        st["carried_by"] = None
+    for st in d["stands"]:          # the PaK beside htka
+        if st["id"] == "pak":
+            hx, hy = next(s["at"] for s in d["stands"] if s["id"] == "htka")
+            spot = next(((hx + dx, hy + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                         if [hx + dx, hy + dy] not in [s["at"] for s in d["stands"]]), None)
+            if spot:
+                st["at"] = list(spot)
+    d["phase"] = "posture"
+    d["first"] = d["active"] = rng.choice(ref.SIDES)
+    return game, game.state_from_dict(d)
+
+
+FAVOUR_LOADS = ("load ", "posture pak move", "posture htk", "posture ig move", "order pak", "indep pak",
+                "order ig", "indep ig", "posture pgr")
+
+
+@pytest.mark.parametrize("seed", range(int(os.environ.get("MA_DIFF_LOADS", "8"))))
+def test_engine_matches_reference_with_two_turn_loads(seed):
+    game, state = two_turn_load_position(seed)
+    model = ref.from_dict(state.to_dict())
+    rng = random.Random(seed)
+    walk_with(state, model, rng, seed, lambda text: text.startswith(FAVOUR_LOADS), 0.9)

@@ -148,6 +148,8 @@ def render(raw: bytes) -> str:
         if st["loaded_this_turn"]:
             marks += "L"
         aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
+        if st["loading_onto"]:
+            aboard += f" loading onto {st['loading_onto']}"     # a two-turn load (RULES.md, Transport)
         # a marker on its owner's side (RULES.md, Board text): "dummy", not its placeholder type; "hidden"
         kind = "dummy" if st["dummy"] else st["type"]
         hidden = " hidden" if st["hidden"] and st["type"] != "?" else ""
