@@ -501,3 +501,26 @@ def test_engine_matches_reference_with_two_turn_loads(seed):
     model = ref.from_dict(state.to_dict())
     rng = random.Random(seed)
     walk_with(state, model, rng, seed, lambda text: text.startswith(FAVOUR_LOADS), 0.9)
+
+
+def half_load_position(seed):
+    """two_turn_load_position(seed) on turn 2 of 3 with the PaK 40 half-loaded onto htka
+    beside it (a load begun last turn), from the posture phase: random play marks the two
+    for movement or not, fires at them (a result breaks the load off) and opens the movement
+    phase, where the load completes or is off (RULES.md, Transport, two-turn loads)."""
+    game, state = two_turn_load_position(seed)
+    d = state.to_dict()
+    at = {s["id"]: s["at"] for s in d["stands"]}
+    for st in d["stands"]:
+        if st["id"] == "pak" and max(abs(at["pak"][0] - at["htka"][0]), abs(at["pak"][1] - at["htka"][1])) == 1:
+            st["loading_onto"] = "htka"
+    d["turn"] = 2
+    return game, game.state_from_dict(d)
+
+
+@pytest.mark.parametrize("seed", range(int(os.environ.get("MA_DIFF_LOADS", "8")) // 2))
+def test_engine_matches_reference_from_a_half_load(seed):
+    game, state = half_load_position(seed)
+    model = ref.from_dict(state.to_dict())
+    rng = random.Random(seed)
+    walk_with(state, model, rng, seed, lambda text: text.startswith(FAVOUR_LOADS), 0.8)
