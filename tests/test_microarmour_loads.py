@@ -223,6 +223,15 @@ def test_a_view_shows_the_load_to_both_players():
         assert stand(st.view(p), "pak")["loading_onto"] == "htka"
 
 
+def test_a_resample_keeps_the_load():
+    """Hidden information (RULES.md): a search's resample_from_infostate keeps what both
+    players see, the half-load included, for either viewer."""
+    st = half_loaded()
+    for p in (0, 1):
+        for seed in range(3):
+            assert stand(st.resample_from_infostate(p, seed), "pak")["loading_onto"] == "htka"
+
+
 @pytest.mark.parametrize("change,words", [
     ({"pak": {"at": [9, 1], "loading_onto": "t34a"}, "t34a": {"at": [10, 1]}}, "enemy"),
     ({"pak": {"at": [9, 1], "loading_onto": "pak"}}, "itself"),
