@@ -26,6 +26,7 @@ from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
 from test_microarmour_differential import (ambush_position, broken_position, outpost_position,  # noqa: E402
                                            scattered_position, village_position)
+from test_microarmour_differential import half_load_position, two_turn_load_position  # noqa: E402
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -39,7 +40,9 @@ HEADER = """\
 #           position, the ambush with the Germans scattered among the markers, or the
 #           outpost with the Germans (cargo aboard) scattered over the minefield belt
 #           (tests/test_microarmour_differential.py, scattered_position,
-#           broken_position, village_position, ambush_position, outpost_position)
+#           broken_position, village_position, ambush_position, outpost_position);
+#           or "loads" / "halfload": the PaK 40 beside a half-track (two_turn_load_position),
+#           or half-loaded onto it on turn 2 (half_load_position)
 #   seed    seed of the game and of the random walk that reaches the position
 #   plies   number of random plies played from the start
 #   depth   perft depth; count = leaves at that depth, chance nodes expanded
@@ -132,12 +135,19 @@ POSITIONS = [
     ("outpost", 2, 88),
     ("outpost", 6, 39),                  # a dismount
     ("outpost", 4, 91),                  # a carrier's steps
+    # two-turn loads (RULES.md, Transport): the PaK 40's loading roll (a pass half-loads it);
+    # a half-load in the posture phase; the orders roll that opens the movement phase, where it
+    # completes (both marked for movement) or is off (the carrier in fire/move posture)
+    ("loads", 17, 57),
+    ("halfload", 0, 0),
+    ("halfload", 0, 39),
+    ("halfload", 2, 50),
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered", "broken", "village", "ambush", "outpost"):
+    if text in ("-", "scattered", "broken", "village", "ambush", "outpost", "loads", "halfload"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -157,6 +167,10 @@ def start_state(start, seed, plies):
         _, state = ambush_position(seed)
     elif start == "outpost":
         _, state = outpost_position(seed)
+    elif start == "loads":
+        _, state = two_turn_load_position(seed)
+    elif start == "halfload":
+        _, state = half_load_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)

@@ -115,7 +115,8 @@ def test_loading_personnel_costs_carrier_and_cargo_half_their_mp_rounded_up():
 def test_loading_a_weapon_costs_all_mp():
     """Digest: loading "costs 50% MP for personnel or all MP for weapons". The PaK 40 must
     load before it moves, and the half-track that takes it spends its move (design: both
-    pay all)."""
+    pay all). The PaK 40's load is over 10 points: it is aboard next turn, and both pay
+    all their MP in that turn too (tests/test_microarmour_loads.py)."""
     fresh = boarding({"pak": {"at": [9, 1], "posture": "move", "mp": 4},
                       "htka": {"at": [10, 1], "posture": "move"}}, mover="pak")
     assert "load htka" in moves(fresh)
@@ -123,7 +124,7 @@ def test_loading_a_weapon_costs_all_mp():
                        "htka": {"at": [10, 1], "posture": "move"}}, mover="pak")
     assert "load htka" not in moves(walked)
     play(fresh, "load htka", "c:ok")
-    assert stand(fresh, "pak")["carried_by"] == "htka"
+    assert stand(fresh, "pak")["loading_onto"] == "htka"
     ht = stand(fresh, "htka")
     assert ht["moved"] and not ht["loaded_this_turn"]
     assert "order htka" not in moves(fresh) and "indep htka" not in moves(fresh)

@@ -615,7 +615,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
             out = self.show_moves(p) + ["pass"]
             ghq = self.ghq[p] is not None and self.by_id[self.ghq[p]]["alive"]
             cands = [s for s in self.live(p) if s["posture"] != "firing" and not s["moved"] and s["w"]["mp"] > 0
-                     and not self.carried(s) and not s["hidden"]]
+                     and not self.carried(s) and not s["hidden"] and not self.busy(s)]
             if self.orders[p] > 0 and ghq:
                 out += [f"order {s['id']}" for s in cands]
             out += [f"indep {s['id']}" for s in cands if not s["indep"]]
@@ -812,7 +812,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         if n == "mv_roll":
             m = self.by_id[self.mover["id"]]
             mod = self.sd_mod(m) + (0 if self.mover["ordered"] or m["w"]["recon"] else 3) \
-                - (2 if self.command(m) else 0) + self.leave_mod(m)
+                - (2 if self.command(m) else 0) + self.leave_mod(m) + self.weather_move_mod(m)
             if self.mover["ordered"] and (self.intuitive_action or self.conflicting_orders):
                 return self.naturals(self.coh[m["side"]], mod, self.intuitive_action, self.conflicting_orders)
             return self.okfail(self.p_ok(self.coh[m["side"]], mod))
@@ -1372,6 +1372,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                 self.active, self.passed = self.first, [False, False]
                 for s in self.stands:
                     s["ofsuf"] = False
+                self.half_loads_complete()     # microarmour_transport.py: two-turn loads begun last turn
                 return
             side = self.first if self.orders_rolled == 0 else 1 - self.first
             if self.ghq[side] is not None and self.by_id[self.ghq[side]]["alive"]:
@@ -1454,7 +1455,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                            "fired_at_by": [e["id"] for e in self.stands if e["id"] in s["shot_by"]],
                            "special_ap_used": s["special_used"], "depleted": s["depleted"],
                            "heat_fired": s["heat_fired"], "carried_by": s["carrier"],
-                           "loaded_this_turn": s["loaded"]})
+                           "loaded_this_turn": s["loaded"], "loading_onto": s["half"]})
         attack = None
         if self.attack:
             a = self.attack
@@ -1574,7 +1575,7 @@ def from_dict(d):
                  fired=sd["fired"], moved=sd["moved"], indep=sd["indep_tried"], ofsuf=sd["opportunity_suffered"],
                  wreck=sd["wreck"], low=sd["low_ammo"], shot_by=set(sd["fired_at_by"]), hq=sd["hq"],
                  special_used=sd["special_ap_used"], depleted=sd["depleted"], heat_fired=sd["heat_fired"],
-                 carrier=sd["carried_by"], loaded=sd["loaded_this_turn"])
+                 carrier=sd["carried_by"], loaded=sd["loaded_this_turn"], half=sd.get("loading_onto"))
     r.tr_to = d["loading_into"]
     for b in d["buildings"]:
         r.bld[tuple(b["at"])] = {"hits": b["hits"], "fire": b["burning"]}

@@ -17,7 +17,7 @@ WEATHER_DICE = {"clear": None, "light_rain": (3, 6), "haze": (2, 8), "heavy_rain
                 "heavy_snow": (1, 6), "fog": (1, 6), "sandstorm": (1, 6),
                 "haze_percent": "1d20%"}     # haze's alternative: the board's sighting less 1D20 percent
 WEATHERS = tuple(WEATHER_DICE)
-GROUNDS = ("normal", "snow", "deep_snow", "frozen")
+GROUNDS = ("normal", "snow", "deep_snow", "frozen", "extreme_heat")
 
 
 def dice_sum(n, sides):
@@ -63,6 +63,14 @@ class HiddenRules:
         if self.ground == "frozen" and name == "stream":
             return TNAMES.index("rough")          # extreme cold freezes water to Rough 1
         return t
+
+    def weather_move_mod(self, s):
+        # "extreme heat or cold gives +2 to dismounted personnel movement rolls": personnel
+        # moving on foot, not on horseback (and cargo never rolls)
+        if self.ground in ("frozen", "extreme_heat") and s["w"]["defence"] == "P" and s["w"]["move"] == "F" \
+                and s["id"] not in self.mounted:
+            return 2
+        return 0
 
     def ground_cost(self, c):
         return 2 * c if self.ground == "deep_snow" else c     # deep snow doubles MP costs

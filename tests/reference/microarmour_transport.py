@@ -7,8 +7,9 @@ and costs 50% MP for personnel or all MP for weapons ... Dismounting needs no ro
 Cargo shares the carrier's defence and combat results and cannot fire."
 "Armoured vehicles brush aside enemy transports."
 
-Stands carry two more fields: "carrier" (the id of the vehicle carrying it, or None)
-and "loaded" (a vehicle that took personnel aboard this turn).
+Stands carry three more fields: "carrier" (the id of the vehicle carrying it, or None),
+"loaded" (a vehicle that took personnel aboard this turn) and "half" (the vehicle a stand
+is half-loaded onto: "loads over 10 points take two turns"; RULES.md, two-turn loads).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class TransportRules:
                 cb = st.get("carried_by")
                 s["carrier"] = ids[p][cb] if cb is not None and ids[p][cb] in self.by_id else None
                 s["loaded"] = False
+                s["half"] = None
         for s in self.stands:
             if s["carrier"] is not None:
                 v = self.by_id[s["carrier"]]
@@ -77,6 +79,8 @@ class TransportRules:
     def may_load(self, c, v):
         if v is c or v["side"] != c["side"] or not v["alive"] or self.carried(v) or self.carried(c):
             return False
+        if self.busy(v) or self.busy(c):
+            return False          # a vehicle held for a two-turn load takes no other load
         if v["id"] in self.offtable:
             return False          # a vehicle not entered yet: nobody climbs aboard
         if c["posture"] != "move" or v["posture"] != "move" or v["moved"]:
@@ -115,9 +119,39 @@ class TransportRules:
             if s["carrier"] == v["id"]:
                 s["x"], s["y"], s["facing"] = v["x"], v["y"], v["facing"]
 
+    # ------------------------------------------------------------ two-turn loads
+    # "loads over 10 points take two turns" (RULES.md, Transport): the stand waits half-loaded
+    # on its own square, its carrier held; both are aboard as next turn's movement phase opens
+    # if still alive, touching and in movement posture; any S, (S), D or E on either ends it.
+    def busy(self, s):
+        return s["half"] is not None or any(c["half"] == s["id"] for c in self.stands)
+
+    def half_off(self, s):
+        s["half"] = None
+        for c in self.stands:
+            if c["half"] == s["id"]:
+                c["half"] = None
+
+    def half_loads_complete(self):
+        for c in self.stands:
+            if c["half"] is None:
+                continue
+            v = self.by_id[c["half"]]
+            c["half"] = None
+            if (c["alive"] and v["alive"] and not self.carried(c) and self.dist(c, v) == 1
+                    and c["posture"] == "move" and v["posture"] == "move" and self.room(v, c)):
+                c["carrier"] = v["id"]
+                self.carry(v)
+                c["moved"] = True
+                if self.equipment(c):
+                    v["moved"] = True
+                else:
+                    v["loaded"] = True
+
     # ------------------------------------------------------------ fate
     def cargo_dies(self, s):
         """Called when s is eliminated: it leaves its carrier; its cargo dies with it."""
+        self.half_off(s)
         s["carrier"] = None
         s["loaded"] = False
         for c in self.stands:
@@ -129,6 +163,7 @@ class TransportRules:
     def share(self, t, res):
         """A result on a live carrier lands on each of its cargo too."""
         if res in ("S", "(S)", "D") and t["alive"]:
+            self.half_off(t)      # a result on either stand breaks a two-turn load off
             for c in self.stands:
                 if c["carrier"] == t["id"] and c["alive"]:
                     self.hit(c, res)
@@ -169,8 +204,11 @@ class TransportRules:
         c, v = self.by_id[self.mover["id"]], self.by_id[self.tr_to]
         self.tr_to = None
         if move == "c:ok" and v["alive"] and c["alive"]:
-            c["carrier"] = v["id"]
-            self.carry(v)
+            if c["w"]["two_turn_load"]:
+                c["half"] = v["id"]          # a load over 10 points: aboard next turn
+            else:
+                c["carrier"] = v["id"]
+                self.carry(v)
             if self.equipment(c):
                 v["moved"] = True            # a weapon costs all MP
             else:

@@ -137,7 +137,7 @@ class GroupRules:
 
     def group_movers(self, gid, indep):
         return [s for s in self.members(gid) if s["alive"] and s["posture"] != "firing" and not s["moved"]
-                and s["w"]["mp"] > 0 and not (indep and s["indep"])]
+                and s["w"]["mp"] > 0 and not (indep and s["indep"]) and not self.busy(s)]
 
     def groups_posture_moves(self, p):
         out = []
@@ -185,7 +185,7 @@ class GroupRules:
         ncmd = sum(1 for i in g["attempting"] if self.command(self.by_id[i]))
         passed = tuple(i for i in g["attempting"]
                        if r + self.sd_mod(self.by_id[i]) + (0 if g["ordered"] or self.by_id[i]["w"]["recon"] else 3)
-                       - 2 * ncmd <= self.coh[p])
+                       - 2 * ncmd + self.weather_move_mod(self.by_id[i]) <= self.coh[p])
         if g["ordered"] and r == 1 and passed and self.intuitive_action:
             return ("n1", passed)
         return ("", passed)
@@ -221,7 +221,7 @@ class GroupRules:
         g = self.group
         while g["to_move"]:
             m = self.by_id[g["to_move"].pop(0)]
-            if not (m["alive"] and m["posture"] != "firing" and not m["moved"] and m["w"]["mp"] > 0):
+            if not (m["alive"] and m["posture"] != "firing" and not m["moved"] and m["w"]["mp"] > 0 and not self.busy(m)):
                 continue
             self.mover = {"id": m["id"], "step": "step", "ordered": g["ordered"], "stopped": False,
                           "of_firers": [], "target": None, "dir": "n"}

@@ -60,8 +60,8 @@ PARAMS = (
           "board's sighting less 1D20%); scenario: the scenario file's",
           choices=_engine.WEATHER_PARAM),
     Param("ground", str, "scenario",
-          "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (streams are "
-          "rough); scenario: the scenario file's", choices=_engine.GROUND_PARAM),
+          "terrain changes: snow (clear is rough), deep_snow (and MP costs doubled), frozen (extreme cold: streams are "
+          "rough), extreme_heat; both give +2 to dismounted personnel movement rolls; scenario: the scenario file's", choices=_engine.GROUND_PARAM),
     Param("night", str, "scenario", "day or night (sighting 1D5 inches at most); scenario: the scenario file's",
           choices=_engine.NIGHT_PARAM),
 )
@@ -148,6 +148,8 @@ def render(raw: bytes) -> str:
         if st["loaded_this_turn"]:
             marks += "L"
         aboard = f" aboard {st['carried_by']}" if st["carried_by"] else ""
+        if st["loading_onto"]:
+            aboard += f" loading onto {st['loading_onto']}"     # a two-turn load (RULES.md, Transport)
         # a marker on its owner's side (RULES.md, Board text): "dummy", not its placeholder type; "hidden"
         kind = "dummy" if st["dummy"] else st["type"]
         hidden = " hidden" if st["hidden"] and st["type"] != "?" else ""

@@ -10,6 +10,7 @@ import os
 from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _obstacles_data
 from ardsearch.games.microarmour import _data_units
+from ardsearch.games.microarmour import _data_transport
 
 from ardsearch.games.microarmour import _data_hidden as _hidden
 
@@ -327,6 +328,7 @@ def load_weapons(path=None, charts=None):
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
     _data_units.check_weapon_units(path, types, (charts or load_charts())["terrain"])
+    _data_transport.add_load_points(types)      # load points: two-turn loads (RULES.md, Transport)
     keys = [w["key"] for w in types]
     for w in types:
         r = w["restricted"]

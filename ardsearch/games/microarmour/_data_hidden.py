@@ -15,8 +15,9 @@ WEATHER = (("clear", None), ("light_rain", (3, 6)), ("haze", (2, 8)), ("heavy_ra
            ("haze_percent", PERCENT))
 WEATHER_NAMES = tuple(w for w, _ in WEATHER)
 # the ground (terrain changes): normal; snow (clear is Rough 1); deep snow (that, and MP costs
-# doubled); frozen (extreme cold: streams are Rough 1)
-GROUNDS = ("normal", "snow", "deep_snow", "frozen")
+# doubled); frozen (extreme cold: streams are Rough 1); extreme_heat (no terrain change). Frozen and
+# extreme_heat also give +2 to dismounted personnel movement rolls (_weather.pxi weather_move_mod)
+GROUNDS = ("normal", "snow", "deep_snow", "frozen", "extreme_heat")
 MAX_SIGHT = 60
 
 

@@ -151,7 +151,7 @@ cdef void race_scores(const MaState *s, int p, double *promise, double *fix) noe
         elif s.st[g].mp:
             q = 1.0                      # its move has begun
         else:
-            mods = cohesion_mods(s, g)
+            mods = cohesion_mods(s, g) + weather_move_mod(s, g)
             if s.phase == PH_MOVE and s.orders[p] == 0 and not TY_RECON[s.st[g].type]:
                 mods += 3                # no orders left: an independent move
             q = p_pass(s.coh[p], mods)

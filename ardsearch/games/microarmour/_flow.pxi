@@ -214,6 +214,7 @@ cdef void skip_dead_orders(MaState *s) noexcept nogil:
             s.passed = 0
             for g in range(NSLOT):
                 s.st[g].flags &= ~F_OFSUF
+            half_loads_complete(s)           # _transport.pxi: two-turn loads begun last turn
             return
         if ghq_alive(s, orders_side(s)):
             return

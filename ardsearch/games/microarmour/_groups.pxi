@@ -91,8 +91,9 @@ cdef int groups_legal_move(const MaState *s, int p, ard_action *out, int n) noex
 # ----------------------------------------------------------------- the group's roll
 cdef int group_mod(const MaState *s, int g) noexcept nogil:
     """A stand's modifiers to the group's base roll: its own S/D, +3 for an independent
-    attempt (not recon), -2 for each HQ/GHQ attempting with the group."""
-    cdef int l, m = cohesion_mods(s, g), p = side_of(g)
+    attempt (not recon), -2 for each HQ/GHQ attempting with the group, +2 for dismounted
+    personnel in extreme heat or cold (_weather.pxi)."""
+    cdef int l, m = cohesion_mods(s, g) + weather_move_mod(s, g), p = side_of(g)   # extreme heat/cold
     if not (s.grp_flags & 1) and not TY_RECON[s.st[g].type]:
         m += 3
     for l in range(16):

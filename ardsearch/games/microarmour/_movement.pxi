@@ -51,7 +51,7 @@ cdef int step_cost_in(const MaState *s, int g, int d, uint32_t near, uint32_t wm
 
 cdef bint can_move(const MaState *s, int g) noexcept nogil:
     return (alive(s, g) and s.st[g].posture != P_FIRING and not (s.st[g].flags & F_MOVED)
-            and TY_MP[s.st[g].type] > 0 and not carried(s, g)
+            and TY_MP[s.st[g].type] > 0 and not carried(s, g) and not tr_busy(s, g)    # held for a two-turn load
             and not is_hidden(s, g))    # a marker shows itself first (_spotting.pxi)
 
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
@@ -120,6 +120,7 @@ cdef int move_mod(const MaState *s, int g) noexcept nogil:
         m += 3                   # independent move
     if is_command(s, g):
         m -= 2                   # an HQ/GHQ in the group
+    m += weather_move_mod(s, g)          # +2 for dismounted personnel in extreme heat or cold (_weather.pxi)
     return m + mine_leave_mod(s, g)      # +3 to leave an enemy minefield marker (_minefields.pxi)
 
 cdef void after_step(MaState *s) noexcept nogil:

@@ -137,7 +137,8 @@ def to_dict(raw):
              "special_ap_used": bool(s.ammo[g] & AM_SPECIAL_USED), "depleted": bool(s.ammo[g] & AM_DEPLETED),
              "heat_fired": s.ammo[g] >> AM_HEAT_SHIFT,
              "carried_by": _IDS[s.carrier[g]] if s.carrier[g] < NSLOT else None,
-             "loaded_this_turn": bool((s.tr_loaded >> g) & 1)}
+             "loaded_this_turn": bool((s.tr_loaded >> g) & 1),
+             "loading_onto": _IDS[s.tr_half[g]] if s.tr_half[g] < NSLOT else None}
         for name, bit in FLAG_NAMES:
             d[name] = bool(s.st[g].flags & bit)
         stands.append(d)
@@ -593,6 +594,12 @@ def from_dict(d, params=None):
                 s.tr_loaded |= <uint32_t>1 << g
             else:
                 s.tr_loaded &= ~(<uint32_t>1 << g)
+            lo = sd.get("loading_onto")          # a two-turn load (RULES.md, Transport)
+            s.tr_half[g] = NONE if lo is None else _stand_slot(lo, key + ".loading_onto")
+        s.tr_held = 0
+        for g in range(NSLOT):
+            if s.tr_half[g] < NSLOT:
+                s.tr_held |= <uint32_t>1 << s.tr_half[g]
         for g in range(NSLOT):
             if s.st[g].type != NONE and g not in seen and not (SC_HIDMASK[s.scn] >> g) & 1:
                 raise ValueError(f"stands: stand {_IDS[g]!r} is missing (list every stand; "

@@ -13,7 +13,7 @@ cdef enum:
     CLOSE_SHIFT = 9     # deployment=close: both sides start this much nearer the centre
     MAX_SIGHT = 60      # inches: the longest sighting distance a scenario or roll may give (_weather.pxi)
     NWEATHER = 9        # weather codes (_data_hidden.WEATHER)
-    NGROUND = 4         # ground conditions (_data_hidden.GROUNDS)
+    NGROUND = 5         # ground conditions (_data_hidden.GROUNDS)
 
 cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where the one before ends,
             # so a new family of actions is appended before NUM_ACTIONS and nothing else moves
@@ -374,7 +374,7 @@ cdef packed struct MaState:
     uint32_t dummy               # bit g: hidden marker g is a dummy (a view: the canonical deal, _spotting.pxi)
     uint32_t spot_due            # bit g: marker g was spotted or shown: what it is comes next (a chance node)
     uint8_t weather              # weather code (_data_hidden.WEATHER; 0 clear)
-    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen (_data_hidden.GROUNDS)
+    uint8_t ground               # 0 normal, 1 snow, 2 deep snow, 3 frozen, 4 extreme heat (_data_hidden.GROUNDS)
     uint8_t night                # 1: a night battle
     uint8_t sight                # this turn's maximum sighting distance in inches
     uint8_t sight_turn           # the turn `sight` was rolled for (0: none rolled yet)
@@ -383,6 +383,10 @@ cdef packed struct MaState:
     uint8_t flares_left          # flares each side has left: German low nibble, Soviet high
     uint8_t flare_bits           # bit p: side p's flare burns this turn; bit 2 + p: p decided this turn
     uint8_t night_lost           # the cohesion the night took from each side: German low nibble, Soviet high
+    # two-turn loads (_transport.pxi; RULES.md "Transport": "loads over 10 points take two
+    # turns"): the cargo stand committed to the load across the turn boundary, its carrier held
+    uint8_t tr_half[32]          # per stand: the vehicle it is half-loaded onto (aboard next turn), NONE if none
+    uint32_t tr_held             # bit v: vehicle v is held for a two-turn load (the tr_half targets; validate checks)
     Stand st[32]
 
 
@@ -421,7 +425,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 768, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 804, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -461,6 +465,7 @@ cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40
 cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
 cdef uint8_t TY_WRECKCLR[MAXTYPES]          # clears wrecks off roads (recovery, dozer, large transport, heavy tracked)
 cdef uint8_t TY_CARGO[MAXTYPES]             # transport: personnel stands it carries (weapons.toml cargo), 0 none
+cdef uint8_t TY_LOAD2[MAXTYPES]             # its load is over 10 points: loading it takes two turns (data/loads.toml)
 cdef uint8_t SC_CARRY[MAXSCN][NSLOT]        # the vehicle each stand starts aboard (scenario carried_by), NONE
 cdef int SC_REPL[MAXSCN][2]                 # lost-GHQ replacement roll modifier by nationality
 cdef Stand SC_START[MAXSCN][NSLOT]          # the scenario's deployment
@@ -588,6 +593,7 @@ def install():
         TY_MINECLEAR[i] = t["mine_clearing"]
         TY_WRECKCLR[i] = t["wreck_clearing"]
         TY_CARGO[i] = t["cargo"]
+        TY_LOAD2[i] = t["two_turn_load"]
     install_air_charts(charts)
     install_command_charts(charts)       # _command.pxi
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi

@@ -21,7 +21,9 @@ cdef void transport_init(MaState *s, const MaParams *prm) noexcept nogil:
     s.tr_options = prm.tr_options & TR_ALL
     s.tr_to = NONE
     s.tr_loaded = 0
+    s.tr_held = 0
     for g in range(NSLOT):
+        s.tr_half[g] = NONE
         v = SC_CARRY[s.scn][g]
         s.carrier[g] = v if v != NONE and s.st[g].type != NONE and s.st[v].type != NONE else NONE
     for g in range(NSLOT):
@@ -83,6 +85,8 @@ cdef bint can_load(const MaState *s, int c, int v) noexcept nogil:
     equipment), and v has not moved this phase (it pays its own share)."""
     if v == c or side_of(v) != side_of(c) or not alive(s, v) or carried(s, v) or carried(s, c):
         return 0
+    if tr_busy(s, v) or tr_busy(s, c):
+        return 0                        # a vehicle held for a two-turn load takes no other load (below)
     if off_table(s, v):
         return 0                        # not entered yet (_entry.pxi): nothing touches it
     if s.st[c].posture != P_MOVE or s.st[v].posture != P_MOVE or (s.st[v].flags & F_MOVED):
@@ -141,8 +145,9 @@ cdef void carry_along(MaState *s, int v) noexcept nogil:
 
 cdef void cargo_lost(MaState *s, int g) noexcept nogil:
     """Hook from eliminate(): a dead stand leaves its carrier, and its cargo dies with it
-    ("Cargo shares the carrier's ... combat results")."""
+    ("Cargo shares the carrier's ... combat results"); a two-turn load it was part of is off."""
     cdef int c
+    half_load_off(s, g)
     s.carrier[g] = NONE
     s.tr_loaded &= ~(<uint32_t>1 << g)
     for c in range(side_of(g) * 16, side_of(g) * 16 + 16):
@@ -156,9 +161,58 @@ cdef void share_result(MaState *s, int t, int res) noexcept nogil:
     cdef int c
     if res <= 0 or res >= 4 or not alive(s, t):
         return
+    half_load_off(s, t)                 # an S, (S) or D on either stand breaks a two-turn load off
     for c in range(side_of(t) * 16, side_of(t) * 16 + 16):
         if s.carrier[c] == t and alive(s, c):
             apply_result(s, c, res)
+
+
+# ----------------------------------------------------------------- two-turn loads
+# Digest: "loads over 10 points take two turns" (RULES.md "Transport", two-turn loads; load
+# points in data/loads.toml). A passed loading roll for such a stand starts the load: both
+# stands pay the first turn's costs as for any load, the stand is committed to it (tr_half)
+# on its own square and its carrier is held (tr_held); neither moves or takes another load.
+# At the start of the next turn's movement phase the load completes, and both pay that
+# turn's costs again, if both are alive and still touching in movement posture; else it is
+# off. An S, (S), D or E on either breaks it off at once.
+cdef inline bint tr_busy(const MaState *s, int g) noexcept nogil:
+    """g is part of a two-turn load: the stand half-loaded, or its held carrier."""
+    return s.tr_half[g] != NONE or (s.tr_held >> g) & 1
+
+cdef void half_load_off(MaState *s, int g) noexcept nogil:
+    """The two-turn load g is part of (as the stand or the carrier) is broken off."""
+    cdef int c
+    if s.tr_half[g] != NONE:
+        s.tr_held &= ~(<uint32_t>1 << s.tr_half[g])
+        s.tr_half[g] = NONE
+    if (s.tr_held >> g) & 1:
+        s.tr_held &= ~(<uint32_t>1 << g)
+        for c in range(side_of(g) * 16, side_of(g) * 16 + 16):
+            if s.tr_half[c] == g:
+                s.tr_half[c] = NONE
+
+cdef void half_loads_complete(MaState *s) noexcept nogil:
+    """Hook from skip_dead_orders(), as the movement phase opens: each two-turn load begun
+    last turn completes (the stand aboard, both stands' move spent as a loading turn's) or,
+    its stands no longer alive, touching and in movement posture, is off."""
+    cdef int c, v
+    if s.tr_held == 0:
+        return
+    for c in range(NSLOT):
+        v = s.tr_half[c]
+        if v == NONE:
+            continue
+        s.tr_half[c] = NONE
+        if (alive(s, c) and alive(s, v) and not carried(s, c) and dist(s, c, v) == 1 and s.st[c].posture == P_MOVE
+                and s.st[v].posture == P_MOVE and room_for(s, v, c)):
+            s.carrier[c] = v
+            carry_along(s, v)
+            s.st[c].flags |= F_MOVED    # its move this turn is the load
+            if is_equipment(s, c):
+                s.st[v].flags |= F_MOVED    # all MP for weapons, this turn too
+            else:
+                s.tr_loaded |= <uint32_t>1 << v
+    s.tr_held = 0
 
 
 # ----------------------------------------------------------------- legal actions, apply, chance
@@ -212,8 +266,12 @@ cdef void load_result(MaState *s, ard_action action) noexcept nogil:
     cdef int c = s.mover, v = s.tr_to
     s.tr_to = NONE
     if action == A_OK and v != NONE and alive(s, v) and alive(s, c):
-        s.carrier[c] = v
-        carry_along(s, v)
+        if TY_LOAD2[s.st[c].type]:
+            s.tr_half[c] = v            # "loads over 10 points take two turns": aboard next turn
+            s.tr_held |= <uint32_t>1 << v
+        else:
+            s.carrier[c] = v
+            carry_along(s, v)
         if is_equipment(s, c):
             s.st[v].flags |= F_MOVED    # loading a weapon costs all MP
         else:
@@ -268,6 +326,8 @@ cdef int transport_validate(const MaState *s, char *msg, int cap) noexcept nogil
         return fail(msg, cap, b"a loading roll for a vehicle the mover may not board (side, room, touching)")
     if s.tr_to == NONE and s.phase == PH_MOVE and s.mover != NONE and s.mv_sub == M_LOADROLL:
         return fail(msg, cap, b"a loading roll without its vehicle (tr_to)")
+    if half_load_validate(s, msg, cap):
+        return 1
     for g in range(NSLOT):
         if (s.tr_loaded >> g) & 1 and not (alive(s, g) and is_vehicle(s, g)):
             return fail(msg, cap, b"tr_loaded marks a stand that is not a live vehicle")
@@ -293,6 +353,33 @@ cdef int transport_validate(const MaState *s, char *msg, int cap) noexcept nogil
         if is_hidden(s, g) or is_hidden(s, v):
             return fail(msg, cap, b"a hidden marker carried or carrying (a marker stands for one stand: "
                         b"clear the carrier link or show the marker)")
+    return 0
+
+cdef int half_load_validate(const MaState *s, char *msg, int cap) noexcept nogil:
+    """0, or 1 with a message: each two-turn load joins a live stand whose load takes two turns
+    to a live friendly vehicle touching it, with room for it, neither carried nor hidden, one load
+    per vehicle; tr_held marks exactly their vehicles."""
+    cdef int c, v
+    cdef uint32_t held = 0
+    for c in range(NSLOT):
+        v = s.tr_half[c]
+        if v == NONE:
+            continue
+        if v >= NSLOT or v == c:
+            return fail(msg, cap, b"a two-turn load onto no stand slot (tr_half must be 0..31 or NONE, not itself)")
+        if not alive(s, c) or not alive(s, v) or side_of(v) != side_of(c):
+            return fail(msg, cap, b"a two-turn load with a dead, empty or enemy stand at either end (clear it)")
+        if not is_vehicle(s, v) or is_vehicle(s, c) or not TY_LOAD2[s.st[c].type]:
+            return fail(msg, cap, b"a two-turn load of a stand whose load is not over 10 points, or onto a non-vehicle")
+        if carried(s, c) or carried(s, v) or dist(s, c, v) != 1 or not room_for(s, v, c):
+            return fail(msg, cap, b"a two-turn load of stands not touching, carried, or without room")
+        if is_hidden(s, c) or is_hidden(s, v):
+            return fail(msg, cap, b"a two-turn load with a hidden marker (show it or clear the load)")
+        if (held >> v) & 1:
+            return fail(msg, cap, b"two two-turn loads onto one vehicle (it is held for one)")
+        held |= <uint32_t>1 << v
+    if held != s.tr_held:
+        return fail(msg, cap, b"tr_held does not mark exactly the vehicles of the two-turn loads (tr_half)")
     return 0
 
 cdef bint room_for_counted(const MaState *s, int v) noexcept nogil:

@@ -134,6 +134,16 @@ cdef int flares_validate(const MaState *s) noexcept nogil:
             return 1
     return 0
 
+cdef inline int weather_move_mod(const MaState *s, int g) noexcept nogil:
+    """Digest: "extreme heat or cold gives +2 to dismounted personnel movement rolls". Extreme
+    cold is the ground `frozen`, extreme heat the ground `extreme_heat` (design: the ground is
+    the scenario's standing condition, as frost is). Dismounted personnel (design): a personnel
+    stand moving on foot (class F), not on horseback; cargo never rolls, vehicles are not
+    personnel."""
+    if s.ground < 3 or TY_DEF[s.st[g].type] != D_PERSONNEL or TY_CLASS[s.st[g].type] != 2 or is_mounted(s, g):
+        return 0
+    return 2
+
 cdef inline int ground_cost(const MaState *s, int c) noexcept nogil:
     """Deep snow doubles MP costs (digest)."""
     return 2 * c if s.ground == 2 else c

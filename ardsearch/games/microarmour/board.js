@@ -386,6 +386,7 @@ function drawCounter(ctx, g, st, X, Y) {
          (st.suppressed ? ", suppressed" : "") + (st.disorganized ? ", disorganized" : "") +
          (st.fired ? ", fired" : "") + (st.moved ? ", moved" : "") + (st.low_ammo ? ", low on ammunition" : "") +
          (st.loaded_this_turn ? ", took personnel aboard this turn (half MP)" : "") +
+         (st.loading_onto ? `, loading onto ${st.loading_onto} (a two-turn load: aboard at the start of next turn's movement)` : "") +
          (mounted ? ", on horseback" : "") + (off ? `, off the table: enters at ${st.at[0]},${st.at[1]}` : "") +
          hiddenWords(st) + cargo + (here.length ? `; ${here.join("; ")}` : ""));
   return box;

@@ -13,7 +13,8 @@ const tip = (node, text) => { el("title", {}, node, text); return node; };
 const WEATHER = { clear: "clear", light_rain: "light rain", haze: "haze", heavy_rain: "heavy rain", light_snow: "light snow",
                   heavy_snow: "heavy snow", fog: "fog", sandstorm: "sandstorm" };
 const GROUND = { snow: "snow (clear counts as rough)", deep_snow: "deep snow (clear rough, every cost doubled)",
-                 frozen: "frozen (streams count as rough)" };
+                 frozen: "frozen (streams count as rough; +2 to personnel movement rolls on foot)",
+                 extreme_heat: "extreme heat (+2 to personnel movement rolls on foot)" };
 export const PANEL = 52;               // the strip beside the map where stands wait to enter
 
 // An unspotted enemy marker in a view: its type reads "?" (RULES.md,
