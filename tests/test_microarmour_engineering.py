@@ -273,3 +273,51 @@ def test_validate_refuses_corrupt_terrain_change_bytes():
         with pytest.raises(ValueError):
             GAME.deserialize_state(bytes(b))
     assert GAME.deserialize_state(raw).to_dict()["terrain_changes"] == tc
+
+
+# ------------------------------------------------------------------ one roll, who works
+def test_the_dozer_clears_a_road_wreck_first():
+    """Digest *Wrecks*: "Recovery vehicles, dozer-blade vehicles ... can clear
+    the road by sitting on the wreck and passing a cohesion roll in the
+    marker-removal phase". The dozer T-34 on a wreck on the road (22,10) rolls
+    to clear it (Soviet cohesion 12); one roll a stand: a success clears the
+    wreck and starts no other task."""
+    st = marker_removal({"t34e": {"at": [22, 10], "facing": "w"},
+                         "t34a": {"at": [22, 10], "alive": False, "wreck": True}})
+    assert st.to_dict()["engineering_roll"] == "t34e"
+    assert chances(st) == pytest.approx({"c:ok": 12 / 20, "c:fail": 8 / 20})
+    play(st, "c:ok")
+    assert st.to_dict()["wrecks_cleared"] == ["t34a"] and changes(st) == []
+
+
+def test_cargo_does_no_engineering_work():
+    """Digest: the rolls are made "while the stand stays in place"; design
+    (section Transport, minefields and hidden set-up): a stand aboard its
+    carrier does no engineering work. The pioneers aboard the half-track at
+    (7,7), facing the stream, roll nothing; dismounted there, they do."""
+    aboard = marker_removal({"htka": {"at": [7, 7], "facing": "w"},
+                             "pgrb": {"at": [7, 7], "facing": "w", "carried_by": "htka"}})
+    assert aboard.to_dict()["engineering_roll"] is None
+    off = marker_removal({"htka": {"at": [8, 7], "facing": "w"}, "pgrb": {"at": [7, 7], "facing": "w"}})
+    assert off.to_dict()["engineering_roll"] == "pgrb"
+
+
+def test_a_ninth_square_is_not_worked_on():
+    """Design (the state's room): at most 8 squares are worked on in a game;
+    with 8 in the list the bridging tank facing a ninth rolls nothing, and
+    facing one of the 8 it rolls."""
+    listed = [{"at": [6, y], "task": "bridge", "successes": 1, "done": False} for y in (0, 1, 2, 4, 5, 6, 7, 8)]
+    ninth = marker_removal({"brlg": {"at": [5, 12], "facing": "e"}}, terrain_changes=listed)
+    assert ninth.to_dict()["engineering_roll"] is None
+    listed_one = marker_removal({"brlg": {"at": [5, 8], "facing": "e"}}, terrain_changes=listed)
+    play(listed_one, "c:ok")
+    assert changes(listed_one)[7] == {"at": [6, 8], "task": "bridge", "successes": 2, "done": True}
+
+
+def test_a_diagonal_facing_works_on_the_diagonal_square():
+    """Design: the square in front of the stand is the adjacent square its
+    facing points at, diagonals included: the bridging tank at (5,11) facing
+    north-east works on (6,12)."""
+    st = marker_removal({"brlg": {"at": [5, 11], "facing": "ne"}})
+    play(st, "c:ok")
+    assert changes(st) == [{"at": [6, 12], "task": "bridge", "successes": 1, "done": False}]
