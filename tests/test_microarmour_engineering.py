@@ -321,3 +321,23 @@ def test_a_diagonal_facing_works_on_the_diagonal_square():
     st = marker_removal({"brlg": {"at": [5, 11], "facing": "ne"}})
     play(st, "c:ok")
     assert changes(st) == [{"at": [6, 12], "task": "bridge", "successes": 1, "done": False}]
+
+
+# ------------------------------------------------------------------ data
+def test_the_data_refuses_workers_the_digest_does_not_name():
+    """Digest: "bridges 2 (bridging tank) or 4 (engineers with materials)",
+    "AT ditches take 2 (dozer)": materials go with engineers, a dozer and a
+    bridging tank are vehicles; [engineering] counts are 1..9 successes.
+    Each error names the file, the key and what was expected."""
+    from ardsearch.games.microarmour import _engineering_data as ed
+    with pytest.raises(ValueError, match=r"weapons.toml: x.materials: expected only beside engineer = true"):
+        ed.weapon_engineering("weapons.toml", "x", {"materials": True})
+    with pytest.raises(ValueError, match=r"x.dozer: expected only on a vehicle"):
+        ed.weapon_engineering("weapons.toml", "x", {"dozer": True, "move": "F"})
+    with pytest.raises(ValueError, match=r"x.bridging: expected true or false"):
+        ed.weapon_engineering("weapons.toml", "x", {"bridging": 1, "move": "T"})
+    with pytest.raises(ValueError, match=r"charts.toml: engineering.bridge_tank: expected an integer from 1 to 9"):
+        ed.engineering_charts("charts.toml", {"engineering": {"ditch_dozer": 2, "ditch_engineer": 4,
+                                                              "bridge_tank": 0, "bridge_materials": 4}})
+    assert ed.engineering_charts("charts.toml", {"engineering": {"ditch_dozer": 2, "ditch_engineer": 4, "bridge_tank": 2,
+                                                                 "bridge_materials": 4}})["engineering"]["bridge_tank"] == 2
