@@ -273,11 +273,45 @@ def scattered_position(seed, air=False, barrage=False):
     return game, game.state_from_dict(d)
 
 
+def engineering_position(seed):
+    """The minefield scenario with its engineering stands beside their work (RULES.md,
+    Engineering: bridges and AT ditches): the bridging tank and the pioneers (bridging
+    materials) facing stream squares or AT ditches, the dozer T-34 facing a ditch, some
+    squares already worked on or done, from the posture phase of turn 1 of 3: random
+    play rolls the tasks, builds bridges, fills ditches and moves over them."""
+    rng = random.Random(seed)
+    game = ardsearch.Game(SPEC, {"scenario": "minefield", "turns": 3, "support": seed % 3 == 0})
+    d = game.new_initial_state(seed=seed).to_dict()
+    streams = [(6, y) for y in range(20) if y not in (3, 10, 15)]
+    ditches = [(11, 5), (11, 6), (11, 13), (11, 14)]
+    rng.shuffle(streams)
+    rng.shuffle(ditches)
+    work = {"brlg": streams[0], "pgrb": (streams + ditches)[rng.choice((1, len(streams)))], "t34e": ditches[1]}
+    for st in d["stands"]:
+        if st["id"] in work:
+            x, y = work[st["id"]]
+            dx = rng.choice((-1, 1))
+            st["at"], st["facing"] = [x + dx, y], "w" if dx > 0 else "e"
+            if rng.random() < 0.5:      # facing along a diagonal: a square one row away
+                st["facing"] = {"w": rng.choice(("nw", "sw")), "e": rng.choice(("ne", "se"))}[st["facing"]]
+    changes = []
+    for sq in [streams[2], ditches[2], streams[3], ditches[0]][:seed % 5]:
+        changes.append({"at": list(sq), "successes": 1 + rng.randrange(3), "done": rng.random() < 0.5})
+    d["terrain_changes"] = changes
+    d["phase"] = "posture"
+    d["first"] = d["active"] = rng.choice(ref.SIDES)
+    return game, game.state_from_dict(d)
+
+
 @pytest.mark.parametrize("seed", list(range(75)) + [f"air{seed}" for seed in range(40)]
                          + [f"amb{seed}" for seed in range(30)] + [f"bar{seed}" for seed in range(15)]
-                         + [f"out{seed}" for seed in range(12)])
+                         + [f"out{seed}" for seed in range(12)]
+                         + [f"eng{seed}" for seed in range(int(os.environ.get("MA_DIFF_ENG", "12")))])
 def test_engine_matches_reference_from_scattered_positions(seed):
-    if isinstance(seed, str) and seed.startswith("amb"):
+    if isinstance(seed, str) and seed.startswith("eng"):
+        game, state = engineering_position(int(seed[3:]))
+        seed = 40000 + int(seed[3:])
+    elif isinstance(seed, str) and seed.startswith("amb"):
         game, state = ambush_position(int(seed[3:]))
         seed = 10000 + int(seed[3:])
     elif isinstance(seed, str) and seed.startswith("out"):

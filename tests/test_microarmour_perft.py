@@ -24,9 +24,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from reference import microarmour as ref  # noqa: E402
 from reference import perft as reference_perft  # noqa: E402
-from test_microarmour_differential import (ambush_position, broken_position, outpost_position,  # noqa: E402
-                                           scattered_position, village_position)
-from test_microarmour_differential import half_load_position, two_turn_load_position  # noqa: E402
+from test_microarmour_differential import (ambush_position, broken_position, engineering_position,  # noqa: E402
+                                           half_load_position, outpost_position, scattered_position,
+                                           two_turn_load_position, village_position)
 
 PERFT_FILE = os.path.join(HERE, "data", "microarmour.perft")
 
@@ -38,9 +38,11 @@ HEADER = """\
 #           or "scattered" / "broken" / "village" / "ambush" / "outpost": the scattered
 #           position of that seed, the one with a broken formation, the village
 #           position, the ambush with the Germans scattered among the markers, or the
-#           outpost with the Germans (cargo aboard) scattered over the minefield belt
-#           (tests/test_microarmour_differential.py, scattered_position,
-#           broken_position, village_position, ambush_position, outpost_position);
+#           outpost with the Germans (cargo aboard) scattered over the minefield belt;
+#           "engineering": the minefield scenario's workers beside the stream and the
+#           ditches (tests/test_microarmour_differential.py, scattered_position,
+#           broken_position, village_position, ambush_position, outpost_position,
+#           engineering_position);
 #           or "loads" / "halfload": the PaK 40 beside a half-track (two_turn_load_position),
 #           or half-loaded onto it on turn 2 (half_load_position)
 #   seed    seed of the game and of the random walk that reaches the position
@@ -142,12 +144,19 @@ POSITIONS = [
     ("halfload", 0, 0),
     ("halfload", 0, 39),
     ("halfload", 2, 50),
+    # bridges and AT ditches (RULES.md, Engineering: bridges and AT ditches): the workers facing
+    # their squares; an engineering roll due (the bridging tank, the dozer), squares already done
+    ("engineering", 1, 108),             # the bridging tank's roll
+    ("engineering", 4, 110),             # the dozer's roll, with bridges and a ditch done
+    ("engineering", 4, 60),              # movement with built bridges and a filled ditch
+    ("engineering", 9, 152),
 ]
 DEPTHS = (1, 2)
 
 
 def parse_params(text):
-    if text in ("-", "scattered", "broken", "village", "ambush", "outpost", "loads", "halfload"):
+    if text in ("-", "scattered", "broken", "village", "ambush", "outpost", "loads", "halfload",
+                "engineering"):
         return {}
     out = {}
     for kv in text.split(","):
@@ -171,6 +180,8 @@ def start_state(start, seed, plies):
         _, state = two_turn_load_position(seed)
     elif start == "halfload":
         _, state = half_load_position(seed)
+    elif start == "engineering":
+        _, state = engineering_position(seed)
     else:
         state = ardsearch.Game(SPEC, parse_params(start)).new_initial_state(seed=seed)
     rng = random.Random(seed)

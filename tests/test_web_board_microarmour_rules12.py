@@ -409,6 +409,38 @@ def test_a_spotted_marker_and_a_cleared_wreck(page):
     assert wreck.get_attribute("data-cleared") == "1" and "cleared off the road" in wreck.text_content()
 
 
+def test_a_bridge_built_and_a_ditch_filled_in_play(page):
+    """Digest *Engineering*: "AT ditches take 2 (dozer) or 4 (engineers),
+    bridges 2 (bridging tank) or 4 (engineers with materials)" (RULES.md,
+    Engineering: bridges and AT ditches; `terrain_changes`). A real German view
+    of the minefield scenario from a position where a bridge was built at
+    (6,12), the ditch (11,13) filled and the ditch (11,5) and the stream (6,7)
+    are under way: the built bridge is drawn as a bridge (its tooltip says it
+    was built in play), the filled ditch as levelled earth, not a ditch, the
+    squares under way carry their successes, and the key names each."""
+    d = ardsearch.load_game("microarmour", scenario="minefield").new_initial_state(0).to_dict()
+    d["terrain_changes"] = [{"at": [6, 12], "task": "bridge", "successes": 2, "done": True},
+                            {"at": [11, 13], "task": "ditch", "successes": 2, "done": True},
+                            {"at": [11, 5], "task": "ditch", "successes": 1, "done": False},
+                            {"at": [6, 7], "task": "bridge", "successes": 3, "done": False}]
+    state = ardsearch.load_game("microarmour", scenario="minefield").state_from_dict(d)
+    view = state.view(0).to_dict()
+    assert view["terrain_changes"] == d["terrain_changes"]
+    svg = render(page, view)
+    bridge = svg.locator("[data-built-bridge='6,12']")
+    assert bridge.count() == 1 and "bridge (built in play)" in bridge.text_content()
+    assert svg.locator("[data-filled-ditch='11,13']").count() == 1
+    assert svg.locator("[data-ditch='11,13']").count() == 0 and svg.locator("[data-ditch]").count() == 3
+    assert "filled in play" in svg.locator("[data-filled-ditch='11,13']").text_content()
+    assert svg.locator("[data-task='11,5']").text_content() == "ditch 1"
+    assert svg.locator("[data-task='6,7']").text_content() == "bridge 3"
+    assert svg.locator("[data-task='6,12']").count() == 0
+    legend = legend_text(page)
+    for words in ("anti-tank ditch filled in play", "bridge or ditch under way", "anti-tank ditch"):
+        assert words in legend, words
+    shot(page, "microarmour-rules12-engineering")
+
+
 def test_cavalry_mounts_or_dismounts_by_clicking_the_mover(page):
     """RULES.md, Special stand types: "it mounts or dismounts as part of a
     move, before its first step (`mount` / `dismount`, offered while it still

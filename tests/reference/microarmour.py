@@ -20,6 +20,7 @@ try:
     from .microarmour_air import AirRules
     from .microarmour_artillery import ArtilleryMixin
     from .microarmour_obstacles import ObstacleRules
+    from .microarmour_engineering import EngineeringRules
     from .microarmour_units import GroupRules, UnitRules
     from .microarmour_transport import TransportRules
     from .microarmour_hidden import HiddenRules
@@ -27,6 +28,7 @@ except ImportError:       # imported as a top-level module (tests put tests/ on 
     from reference.microarmour_air import AirRules
     from reference.microarmour_artillery import ArtilleryMixin
     from reference.microarmour_obstacles import ObstacleRules
+    from reference.microarmour_engineering import EngineeringRules
     from reference.microarmour_units import GroupRules, UnitRules
     from reference.microarmour_transport import TransportRules
     from reference.microarmour_hidden import HiddenRules
@@ -113,7 +115,8 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, TransportRules, HiddenRules):
+class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, GroupRules, TransportRules,
+          HiddenRules):
     SIDES = SIDES
 
     def __init__(self, turns=None, determination=35, cohesion=None, quality=None, deployment="edges",
@@ -179,6 +182,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         self.init_air()
         self.art_init(self.sc)               # batteries, pre-registered points (microarmour_artillery.py)
         self.init_obstacles()
+        self.init_engineering()              # microarmour_engineering.py
         self.init_units()
         self.init_groups()
         self.init_transport(tank_riders)
@@ -205,7 +209,12 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         return sum(1 for s in self.stands if s["wreck"] and (s["x"], s["y"]) == (x, y))
 
     def ter(self, x, y):
-        return TERRAIN[self.ground_ter(self.sc["grid"][y][x])]      # snow and frost (microarmour_hidden.py)
+        return TERRAIN[self.ground_ter(self.ter_index(x, y))]         # snow and frost (microarmour_hidden.py)
+
+    def ter_index(self, x, y):
+        """The map's terrain index of (x, y), a bridge where one was built in play
+        (microarmour_engineering.py)."""
+        return self.built(x, y, self.sc["grid"][y][x]) if self.tchanges else self.sc["grid"][y][x]
 
     # ------------------------------------------------------------ buildings
     def bclass(self, x, y):
@@ -237,7 +246,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
 
     def dry_cost(self, s, x, y):
         c = CLASS.index(s["w"]["move"])
-        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.ground_ter(self.sc["grid"][y][x]))
+        base = BLD["rubble"]["cost"][c] if self.rubble(x, y) else self.class_cost(s, self.ground_ter(self.ter_index(x, y)))
         if base == 0:
             return 0
         w = self.wrecks_in_way(x, y)
@@ -1506,6 +1515,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
                 "building_roll": None if self.bld_roll is None or self.bld_roll_position else
                 {"at": list(self.bld_roll[:2]), "firepower": self.bld_roll[2], "modifier": self.bld_roll[3]},
                 **self.obstacles_dict(),
+                **self.engineering_dict(),
                 "cards": cards,
                 "winner": winner, "stands": stands,
                 "air": self.air_dict(), "conditions": self.weather_dict(), "artillery": self.art_dict(),
@@ -1545,6 +1555,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, UnitRules, GroupRules, Transp
         c.positions = copy.deepcopy(self.positions)
         c.mines = copy.deepcopy(self.mines)
         c.cleared = set(self.cleared)
+        c.tchanges = copy.deepcopy(self.tchanges)
         c.mounted = set(self.mounted)
         c.offtable = set(self.offtable)
         c.group = copy.deepcopy(self.group)
@@ -1560,6 +1571,7 @@ def from_dict(d):
             **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
     r.obstacles_from_dict(d)
+    r.engineering_from_dict(d)
     r.units_from_dict(d["units"])
     r.hidden_from_dict(d)
     r.ghq = list(d["ghq"])

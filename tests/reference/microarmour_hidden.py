@@ -167,9 +167,8 @@ class HiddenRules:
         d = self.dist(e, g)
         if d <= 1:
             return True
-        tg = self.sc["grid"][g["y"]][g["x"]]
-        tg = self.ground_ter(tg)
-        te = self.ground_ter(self.sc["grid"][e["y"]][e["x"]])
+        tg = self.ground_ter(self.ter_index(g["x"], g["y"]))        # as built in play (bridges)
+        te = self.ground_ter(self.ter_index(e["x"], e["y"]))
         up = SPOT["level"][te] - SPOT["level"][tg]
         r = self.sight + (SPOT["per_level"] * up if up > 0 else 0)
         conceal = 0 if g["fired"] else SPOT["concealed"][tg]

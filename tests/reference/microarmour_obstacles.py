@@ -104,7 +104,7 @@ class ObstacleRules:
             return 0
         c = CLASS.index(s["w"]["move"])
         for squares, costs in ((self.wire, OBST["wire"]), (self.ditches, OBST["ditch"])):
-            if (x, y) in squares:
+            if (x, y) in squares and not (squares is self.ditches and self.filled(x, y)):   # filled in play
                 if costs[c] == 0:
                     return 0
                 base = max(base, costs[c])
@@ -192,7 +192,7 @@ class ObstacleRules:
     def breach_from(self, start):
         """The next engineering roll from stand index start: True if one is due."""
         for s in self.stands[start:]:
-            if self.breach_field(s) is not None or self.wreck_task(s):
+            if self.breach_field(s) is not None or self.wreck_task(s) or self.terrain_task(s) is not None:
                 self.breacher = s["id"]
                 return True
         self.breacher = None
@@ -219,8 +219,10 @@ class ObstacleRules:
         s = self.by_id[self.breacher]
         i = self.breach_field(s)
         if i is None:
-            if move == "c:ok":
+            if move == "c:ok" and self.wreck_task(s):
                 self.cleared |= {w["id"] for w in self.stands if w["wreck"] and (w["x"], w["y"]) == (s["x"], s["y"])}
+            elif move == "c:ok":
+                self.terrain_task_success(s)     # a bridge or a ditch (microarmour_engineering.py)
             self.breach_continue(s)
             return
         f = self.mines[i]

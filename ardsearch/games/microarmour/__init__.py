@@ -183,6 +183,11 @@ def _mark_obstacles(d, grid):
     for key, ch in (("wire", '"'), ("ditches", "_")):
         for x, y in d[key]:
             grid[y][x] = ch
+    for c in d.get("terrain_changes", []):     # RULES.md, Engineering: a built bridge `+`, a filled ditch gone
+        if c["done"]:
+            x, y = c["at"]
+            grid[y][x] = "+" if c["task"] == "bridge" else _engine.CHARTS["terrain"][
+                _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["grid"][y][x]]["char"]
     for p in d["positions"]:
         if not p["destroyed"]:
             grid[p["at"][1]][p["at"][0]] = "o"
@@ -207,6 +212,9 @@ def _obstacle_lines(d) -> list:
     for m in d["minefields"]:
         if m["breach"] and not m["removed"]:
             out.append(f"breach {m['at'][0]},{m['at'][1]}: {m['breach']} successes")
+    for c in d.get("terrain_changes", []):     # RULES.md, Engineering: bridges and AT ditches
+        done = ("built" if c["task"] == "bridge" else "filled") if c["done"] else "in progress"
+        out.append(f"{c['task']} {c['at'][0]},{c['at'][1]}: {done}, {c['successes']} successes")
     if d["engineering_roll"]:
         out.append(f"breaching roll: {d['engineering_roll']}")
     if d["minefield_attack"]:

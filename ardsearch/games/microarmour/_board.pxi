@@ -25,8 +25,11 @@ cdef inline bint on_map(const MaState *s, int x, int y) noexcept nogil:
     return 0 <= x < SC_W[s.scn] and 0 <= y < SC_H[s.scn]
 
 cdef inline int ter(const MaState *s, int x, int y) noexcept nogil:
-    """The terrain type of square (x, y) in the state's scenario."""
-    return GROUND_TER[s.ground][SC_TER[s.scn][y][x]]     # snow and frost change terrain (_weather.pxi)
+    """The terrain type of square (x, y) in the state's scenario, as built in play."""
+    cdef int t = SC_TER[s.scn][y][x]
+    if s.tc_bridge:                      # a bridge built in play (_engineering.pxi); one byte when none
+        t = built_ter(s, x, y, t)
+    return GROUND_TER[s.ground][t]       # snow and frost change terrain (_weather.pxi)
 
 cdef inline bint at_square(const MaState *s, int g, int x, int y) noexcept nogil:
     """Slot g's square is (x, y), whatever stands there. The scans over the 32

@@ -9,6 +9,7 @@ import os
 
 from ardsearch._toml import read_toml
 from ardsearch.games.microarmour import _obstacles_data
+from ardsearch.games.microarmour import _engineering_data
 from ardsearch.games.microarmour import _data_units
 from ardsearch.games.microarmour import _data_transport
 
@@ -227,6 +228,7 @@ def load_charts(path=None):
     out["command"] = _load_command(path, d.get("command"))
     out["artillery"] = _artillery_chart(path, d.get("artillery"))
     out.update(_obstacles_data.obstacle_charts(path, d, _costs))   # [position] [obstacle] [minefield]
+    out.update(_engineering_data.engineering_charts(path, d))      # [engineering]
     out["spotting"] = _hidden.load_spotting(path, d, names)    # hidden set-up, spotting, night
     return out
 
@@ -325,6 +327,7 @@ def load_weapons(path=None, charts=None):
                       "cargo": _int(path, t, "cargo", 0, 8, default=0, where=k("cargo"))})
         types[-1].update(_weapon_extras(path, key, t))
         types[-1].update(_data_units.weapon_units(path, key, t))      # special stand types
+        types[-1].update(_engineering_data.weapon_engineering(path, key, t))   # dozer, bridging, materials
     if not types or len(types) > MAX_TYPES:
         _fail(path, "(file)", f"1 to {MAX_TYPES} weapon types", len(types))
     _data_units.check_weapon_units(path, types, (charts or load_charts())["terrain"])

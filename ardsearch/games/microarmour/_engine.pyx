@@ -34,6 +34,7 @@ include "_air_view.pxi"
 include "_buildings.pxi"
 include "_obstacles.pxi"
 include "_minefields.pxi"
+include "_engineering.pxi"     # bridges and filled AT ditches: per-square terrain changes
 include "_transport.pxi"
 include "_spotting.pxi"
 include "_weather.pxi"
@@ -102,4 +103,5 @@ def capsule():
 
 include "_pyside.pxi"
 include "_obstacles_view.pxi"
+include "_engineering_view.pxi"
 include "_spotting_py.pxi"

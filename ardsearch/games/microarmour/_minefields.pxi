@@ -176,10 +176,11 @@ cdef int breach_field(const MaState *s, int g) noexcept nogil:
 
 cdef bint breach_next(MaState *s, int start) noexcept nogil:
     """The next stand (from slot start) with an engineering roll due (a
-    breach, or clearing a wreck off a road: _obstacles.pxi): 1 if one is."""
+    breach, clearing a wreck off a road: _obstacles.pxi, a bridge or an AT
+    ditch: _engineering.pxi): 1 if one is."""
     cdef int g
     for g in range(start, NSLOT):
-        if breach_field(s, g) >= 0 or wreck_task(s, g):
+        if breach_field(s, g) >= 0 or wreck_task(s, g) or terrain_task(s, g) >= 0:   # _engineering.pxi
             s.mf_bnext = g
             return 1
     s.mf_bnext = NONE
@@ -189,7 +190,7 @@ cdef int breach_outcomes(const MaState *s, ard_action *a, double *pr) noexcept n
     """1D20 + the stand's modifiers <= cohesion: `c:n1` clears the field at
     once, `c:n20` sets it off (a mine attack), else `c:ok` / `c:fail`."""
     cdef int g = s.mf_bnext, c = coh_eff(s, side_of(g)) - cohesion_mods(s, g), okn, n = 0
-    if breach_field(s, g) < 0:          # clearing a wreck: one plain cohesion roll
+    if breach_field(s, g) < 0:          # clearing a wreck, a bridge or a ditch: one plain cohesion roll
         return two_outcomes(p_pass(coh_eff(s, side_of(g)), cohesion_mods(s, g)), a, pr)
     if c > 19:
         c = 19
@@ -210,9 +211,12 @@ cdef int breach_outcomes(const MaState *s, ard_action *a, double *pr) noexcept n
 
 cdef void breach_apply(MaState *s, ard_action action) noexcept nogil:
     cdef int g = s.mf_bnext, i = breach_field(s, g)
-    if i < 0:                            # clearing a wreck off the road
+    if i < 0:                            # clearing a wreck off the road, else a bridge or a ditch
         if action == A_OK:
-            clear_wrecks(s, s.st[g].x, s.st[g].y)
+            if wreck_task(s, g):
+                clear_wrecks(s, s.st[g].x, s.st[g].y)
+            else:
+                terrain_task_success(s, g)   # _engineering.pxi
         if not breach_next(s, g + 1):
             recovery_done(s)
         return
@@ -310,7 +314,7 @@ cdef int validate_minefields(const MaState *s) noexcept nogil:
     if s.mf_bnext != NONE:
         g = s.mf_bnext
         if (s.phase != PH_RECOVER or s.rec_next != NONE or g >= NSLOT
-                or (breach_field(s, g) < 0 and not wreck_task(s, g))
+                or (breach_field(s, g) < 0 and not wreck_task(s, g) and terrain_task(s, g) < 0)
                 or (s.mf_cur != NONE and s.mf_cur != breach_field(s, g))):
             return 1
         return 1 if s.mv_sub == M_MINE or s.mv_sub == M_REVEAL else 0

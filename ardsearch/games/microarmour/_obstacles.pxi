@@ -145,6 +145,10 @@ cdef inline int obstacle_cost(const MaState *s, int x, int y, int c, int base) n
     cdef int b = SC_OBST[s.scn][y][x], i, oc
     if base == 0 or b == 0:
         return base
+    if b & OB_DITCH and s.tc_filled and ditch_filled(s, x, y):
+        b &= ~OB_DITCH                   # filled in play (_engineering.pxi)
+        if b == 0:
+            return base
     for i in range(2):
         if (b >> i) & 1:
             oc = OB_COST[i][c]

@@ -28,6 +28,7 @@ cdef dict _obstacles_dict(const MaState *s):
                                                                                     SC_MFY[k][s.mf_cur]],
         "engineering_roll": _slot_id(s.mf_bnext) if s.mf_bnext != NONE else None,
         "wrecks_cleared": [_IDS[g] for g in range(NSLOT) if (s.wreck_clear >> g) & 1],
+        "terrain_changes": _engineering_list(s),           # bridges and filled ditches (_engineering_view.pxi)
         "position_roll": (None if s.bld_area == NONE or s.bld_area < IP_ROLL
                           or s.bld_area - IP_ROLL >= SC_NIP[k] else
                           {"at": [SC_IPX[k][s.bld_area - IP_ROLL], SC_IPY[k][s.bld_area - IP_ROLL]],
@@ -92,6 +93,7 @@ cdef int _obstacles_from(d, MaState *s) except -1:
         s.bld_area = IP_ROLL + where[tuple(at)]
         s.bld_fp = _int_in(roll.get("firepower", 0), 0, 30, "position_roll.firepower")
         s.bld_mod = _int_in(roll.get("modifier", 0), -20, 20, "position_roll.modifier")
+    _engineering_from(d, s)              # terrain_changes (_engineering_view.pxi)
     br = d.get("engineering_roll")
     s.mf_bnext = NONE if br is None else _stand_slot(br, "engineering_roll")
     return 0

@@ -387,6 +387,16 @@ cdef packed struct MaState:
     # turns"): the cargo stand committed to the load across the turn boundary, its carrier held
     uint8_t tr_half[32]          # per stand: the vehicle it is half-loaded onto (aboard next turn), NONE if none
     uint32_t tr_held             # bit v: vehicle v is held for a two-turn load (the tr_half targets; validate checks)
+    # engineering tasks: bridges over streams and filled AT ditches (_engineering.pxi;
+    # RULES.md "Engineering: bridges and AT ditches"): the squares worked on in play, in
+    # the order work began (public); an entry is made at a square's first success
+    uint8_t tc_n                 # squares in the list (0..8); tc_x/tc_y/tc_succ past it are 0
+    uint8_t tc_bridge            # bit i: a bridge is built on square i (it is bridge terrain now)
+    uint8_t tc_filled            # bit i: the AT ditch on square i is filled (no obstacle now)
+    uint8_t tc_reserved          # always 0
+    uint8_t tc_x[8]
+    uint8_t tc_y[8]
+    uint8_t tc_succ[8]           # successful rolls made on square i so far (kept once done)
     Stand st[32]
 
 
@@ -425,7 +435,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 804, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 832, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -463,6 +473,9 @@ cdef uint8_t TY_CAVALRY[MAXTYPES]           # doubles its value close assaulting
 cdef uint8_t TY_ENGINEER[MAXTYPES]          # a further -3 to close assault CRT rolls
 cdef uint8_t TY_AA[MAXTYPES]                # AA bonus to airstrike rolls: 2 (40mm or less), 1 (larger), 0 none
 cdef uint8_t TY_MINECLEAR[MAXTYPES]         # a mine-clearing vehicle (breaches minefields, _minefields.pxi)
+cdef uint8_t TY_DOZER[MAXTYPES]             # a dozer-blade vehicle: fills AT ditches (_engineering.pxi)
+cdef uint8_t TY_BRIDGING[MAXTYPES]          # a bridging tank: bridges streams
+cdef uint8_t TY_MATERIALS[MAXTYPES]         # engineers with bridging materials: bridge streams
 cdef uint8_t TY_WRECKCLR[MAXTYPES]          # clears wrecks off roads (recovery, dozer, large transport, heavy tracked)
 cdef uint8_t TY_CARGO[MAXTYPES]             # transport: personnel stands it carries (weapons.toml cargo), 0 none
 cdef uint8_t TY_LOAD2[MAXTYPES]             # its load is over 10 points: loading it takes two turns (data/loads.toml)
@@ -592,6 +605,7 @@ def install():
         TY_AA[i] = t["aa_bonus"]
         TY_MINECLEAR[i] = t["mine_clearing"]
         TY_WRECKCLR[i] = t["wreck_clearing"]
+        TY_DOZER[i], TY_BRIDGING[i], TY_MATERIALS[i] = t["dozer"], t["bridging"], t["materials"]
         TY_CARGO[i] = t["cargo"]
         TY_LOAD2[i] = t["two_turn_load"]
     install_air_charts(charts)
@@ -599,6 +613,7 @@ def install():
     install_extras(charts, weapons)      # _weapons_extra.pxi, _buildings.pxi
     install_artillery_charts(charts)     # _artillery.pxi
     install_obstacle_charts(charts)      # _obstacles.pxi, _minefields.pxi
+    install_engineering_charts(charts)   # _engineering.pxi
     install_unit_types(charts, weapons)  # _stand_types.pxi
     install_spotting_charts(charts, weapons)   # _spotting.pxi, _weather.pxi
     scs = []

@@ -109,6 +109,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"minefield markers that do not fit the scenario's record sheet")
     if validate_wrecks(s):
         return fail(msg, msglen, b"a cleared wreck that is not a wreck on a road")
+    if validate_engineering(s):      # _engineering.pxi
+        return fail(msg, msglen, b"terrain changes (bridges, filled ditches) that play cannot make on this table")
     if entry_validate(s):                    # hook: entry from the table edge
         return fail(msg, msglen, b"a stand off the table that is not an entering stand on its entry square in turn 1, "
                     b"or cargo not off the table exactly while its carrier is")

@@ -17,7 +17,7 @@
 // The contract with the app: render(element, snapshot, ui), belongs(move, selection).
 
 import { SVG, el, flowKey } from "/static/board-kit.js";
-import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNotes, obstacleKey } from "./board_obstacles.js";
+import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNotes, obstacleKey, builtBridges } from "./board_obstacles.js";
 import { PANEL, isMarker, groundLook, drawNight, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
          drawMounted, markGroup, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
@@ -194,13 +194,15 @@ function drawHeader(ctx) {
 function drawTerrain(ctx) {
   const { T, svg } = ctx;
   const g = el("g", { "data-layer": "terrain" }, svg);
+  const built = builtBridges(ctx.v);      // bridges built in play (RULES.md, Engineering)
   for (let y = 0; y < T.height; y++) {
     for (let x = 0; x < T.width; x++) {
-      const kind = T.terrain[T.rows[y][x]] || "clear";
+      const kind = built.has(`${x},${y}`) ? "bridge" : T.terrain[T.rows[y][x]] || "clear";
       const look = groundLook(ctx.v, kind, TERRAIN[kind] || { fill: "#eee" });
       const X = ctx.px(x), Y = ctx.py(y);
       const r = el("rect", { x: X, y: Y, width: CELL, height: CELL, fill: look.fill, stroke: "#c9c6b0", "stroke-width": 0.5 }, g);
-      tip(r, `${x},${y} ${kind}` + (look.ground ? ` (${look.ground})` : ""));
+      tip(r, `${x},${y} ${kind}` + (built.has(`${x},${y}`) ? " (built in play)" : "") + (look.ground ? ` (${look.ground})` : ""));
+      if (built.has(`${x},${y}`)) r.setAttribute("data-built-bridge", `${x},${y}`);
       if (look.road) el("rect", { x: X, y: Y + CELL * 0.38, width: CELL, height: CELL * 0.24, fill: "#b8a07a" }, g);
       if (look.trees) {
         for (const [dx, dy] of [[0.3, 0.3], [0.7, 0.35], [0.45, 0.7]]) {
@@ -657,6 +659,7 @@ function drawLegend(ctx, y, width) {
   const item = key.item;
   // only terrain on this table, in TERRAIN's order; a terrain board.js does not know yet still gets its (grey) entry
   const present = new Set(ctx.T.rows.flatMap((row) => [...row].map((ch) => ctx.T.terrain[ch] || "clear")));
+  if (builtBridges(ctx.v).size) present.add("bridge");      // built in play (RULES.md, Engineering)
   for (const name of [...Object.keys(TERRAIN), ...[...present].filter((n) => !TERRAIN[n])]) {
     if (!present.has(name)) continue;
     const look = groundLook(ctx.v, name, TERRAIN[name] || { fill: "#eee" });

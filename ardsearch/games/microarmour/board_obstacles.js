@@ -4,7 +4,7 @@
 // wire, AT ditches and minefield markers (the viewer's own with their kind,
 // the opponent's unrevealed ones as an unknown marker, a revealed real field
 // marked M), breaching progress, the minefield attack and the engineering
-// roll in progress. board.js calls these; each returns nothing it needs back
+// roll in progress, bridges built and ditches filled in play. board.js calls these; each returns nothing it needs back
 // but the key entries.
 //
 // Everything under a stand is drawn so that its edge shows in the margin
@@ -34,10 +34,20 @@ const sq = (at) => `${at[0]},${at[1]}`;
 const name = (ctx, s) => (ctx.SIDE[s] ? ctx.SIDE[s].name : s);
 const tip = (node, text) => { el("title", {}, node, text); return node; };
 
+// Engineering tasks (RULES.md, Engineering: bridges and AT ditches): the squares
+// changed in play (the view's terrain_changes). A built bridge is drawn as the
+// map's bridges (board.js asks builtBridges); a filled ditch as levelled earth.
+const done = (v, task) => new Set((v.terrain_changes || []).filter((c) => c.done && c.task === task).map((c) => sq(c.at)));
+export function builtBridges(v) { return done(v, "bridge"); }
+
 // Under the stands: positions, wire, ditches, minefield markers.
 export function drawObstacles(ctx) {
   const layer = el("g", { "data-layer": "obstacles" }, ctx.svg);
-  for (const at of ctx.v.ditches || []) ditch(ctx, el("g", { "data-ditch": sq(at) }, layer), at, true);
+  const filled = done(ctx.v, "ditch");
+  for (const at of ctx.v.ditches || []) {
+    if (filled.has(sq(at))) filledDitch(ctx, el("g", { "data-filled-ditch": sq(at) }, layer), at, true);
+    else ditch(ctx, el("g", { "data-ditch": sq(at) }, layer), at, true);
+  }
   for (const at of ctx.v.wire || []) wire(ctx, el("g", { "data-wire": sq(at) }, layer), at, true);
   for (const p of ctx.v.positions || []) position(ctx, layer, p);
   for (const m of ctx.v.minefields || []) if (!m.removed) minefield(ctx, layer, m);
@@ -51,6 +61,13 @@ function ditch(ctx, g, at, tooltip) {
     el("path", { d: `M${x} ${Y + C * 0.3}l${C / 8} -4l${C / 8} 4M${x} ${Y + C * 0.7}l${C / 8} 4l${C / 8} -4`, fill: "#b08a5a" }, g);
   }
   if (tooltip) tip(g, `anti-tank ditch at ${sq(at)}: W T A impassable, F 2 MP`);
+}
+
+function filledDitch(ctx, g, at, tooltip) {
+  const X = ctx.px(at[0]), Y = ctx.py(at[1]), C = ctx.cell;
+  el("rect", { x: X, y: Y + C * 0.3, width: C, height: C * 0.4, fill: "#c8b48a", stroke: "#9a845a", "stroke-width": 1,
+               "stroke-dasharray": "3 2" }, g);
+  if (tooltip) tip(g, `anti-tank ditch at ${sq(at)}, filled in play: no obstacle (its terrain's cost)`);
 }
 
 function wire(ctx, g, at, tooltip) {
@@ -142,6 +159,14 @@ export function drawObstacleActivity(ctx) {
     const g = el("g", { "data-engineering": eng.id, "pointer-events": "none" }, ctx.svg);
     el("rect", { x: X - 1, y: Y - 1, width: C + 2, height: C + 2, rx: 5, fill: "none", stroke: "#ef6c00", "stroke-width": 2.5, "stroke-dasharray": "2 2" }, g);
   }
+  for (const c of v.terrain_changes || []) {        // a bridge or a ditch under way: its successes so far
+    if (c.done) continue;
+    const X = ctx.px(c.at[0]), Y = ctx.py(c.at[1]);
+    const g = el("g", { "data-task": sq(c.at), "pointer-events": "none" }, ctx.svg);
+    el("rect", { x: X + 3, y: Y - 7, width: C - 6, height: 11, rx: 3, fill: "#ef6c00" }, g);
+    el("text", { x: X + C / 2, y: Y + 1.5, "font-size": 8, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, g,
+       `${c.task} ${c.successes}`);
+  }
   for (const m of v.minefields || []) {
     if (m.removed || !m.breach) continue;
     const X = ctx.px(m.at[0]), Y = ctx.py(m.at[1]);
@@ -168,7 +193,8 @@ export function obstacleNotes(ctx, x, y) {
   for (const p of ctx.v.positions || []) if (at(p.at)) notes.push(`in a ${positionWords(ctx, p)}`);
   for (const m of ctx.v.minefields || []) if (at(m.at) && !m.removed) notes.push(`on a ${mineWords(ctx, m)}`);
   if ((ctx.v.wire || []).some(at)) notes.push("on wire");
-  if ((ctx.v.ditches || []).some(at)) notes.push("in an anti-tank ditch");
+  const filled = done(ctx.v, "ditch");
+  if ((ctx.v.ditches || []).some((a) => at(a) && !filled.has(sq(a)))) notes.push("in an anti-tank ditch");
   return notes;
 }
 
@@ -198,7 +224,15 @@ export function obstacleKey(ctx, g, item) {
          "destroyed improved position");
   }
   if ((v.wire || []).length) item((px, py) => small(px, py, (s) => wire(at0, s, [0, 0])), "wire");
-  if ((v.ditches || []).length) item((px, py) => small(px, py, (s) => ditch(at0, s, [0, 0])), "anti-tank ditch");
+  const filled = done(v, "ditch");
+  if ((v.ditches || []).some((a) => !filled.has(sq(a)))) item((px, py) => small(px, py, (s) => ditch(at0, s, [0, 0])), "anti-tank ditch");
+  if (filled.size) item((px, py) => small(px, py, (s) => filledDitch(at0, s, [0, 0])), "anti-tank ditch filled in play");
+  if ((v.terrain_changes || []).some((c) => !c.done)) {
+    item((px, py) => {
+      el("rect", { x: px - 4, y: py + 4, width: 26, height: 11, rx: 3, fill: "#ef6c00" }, g);
+      el("text", { x: px + 9, y: py + 12.5, "font-size": 7, "text-anchor": "middle", fill: "#fff", "font-weight": 700 }, g, "bridge 1");
+    }, "bridge or ditch under way: successes so far");
+  }
   const mines = (v.minefields || []).filter((m) => !m.removed);
   const shown = new Set(mines.map((m) => (m.revealed ? "revealed" : m.kind === "unknown" ? "unknown" : m.kind === "dummy" ? "dummy" : "real")));
   const mineSwatch = (look) => (px, py) => {
@@ -218,6 +252,6 @@ export function obstacleKey(ctx, g, item) {
   }
   if (v.engineering_roll) {
     item((px, py) => el("rect", { x: px, y: py, width: 18, height: 18, rx: 3, fill: "none", stroke: "#ef6c00", "stroke-width": 2.5, "stroke-dasharray": "2 2" }, g),
-         "engineering roll due (breach or wreck clearing)");
+         "engineering roll due (breach, wreck clearing, bridge or ditch)");
   }
 }
