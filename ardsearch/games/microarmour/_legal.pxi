@@ -96,7 +96,7 @@ cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     return n
 
 cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
-    cdef int k = node(s), n = 0, p, f, t, l, g, d, q
+    cdef int k = node(s), n = 0, p, f, t, l, g, d, q, touch
     cdef uint16_t tm
     cdef uint32_t near, wm
     cdef LosMemo memo                # speed: the fire lists trace many lines over one position
@@ -138,8 +138,9 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         for f in range(16):
             if not may_fire(s, p * 16 + f, K_STANDARD):
                 continue
+            touch = TOUCH_UNKNOWN                # can_fire_pair finds the firer's contacts once
             for t in range(16):
-                if (tm >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD, &memo):
+                if (tm >> t) & 1 and can_fire_pair(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD, &memo, &touch):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -162,11 +163,13 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         out[n] = A_PASS
         return n + 1
     if k == N_CFASK:
+        tm = s.of_firers & fired_at_mask(s, 1 - p)
         for f in range(16):
             if not may_fire(s, p * 16 + f, K_COVERING):
                 continue
+            touch = TOUCH_UNKNOWN
             for t in range(16):
-                if (s.of_firers >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING, &memo):
+                if (tm >> t) & 1 and can_fire_pair(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING, &memo, &touch):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -200,14 +203,16 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
             for d in range(8):
                 out[n] = A_STOP + d
                 n += 1
-        for t in range(16):
-            if can_assault(s, g, (1 - p) * 16 + t):
-                out[n] = A_ASSAULT + t
-                n += 1
-        for t in range(16):
-            if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
-                out[n] = A_OVERRUN + t
-                n += 1
+        if may_assault(s, g):                   # speed: the mover's own tests once, not per target
+            for t in range(16):
+                if can_assault(s, g, (1 - p) * 16 + t):
+                    out[n] = A_ASSAULT + t
+                    n += 1
+        if may_overrun(s, g) and not mine_must_stop(s, g):
+            for t in range(16):
+                if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+                    out[n] = A_OVERRUN + t
+                    n += 1
         n = units_legal_step(s, g, out, n)      # hook: mount / dismount
         return n + transport_legal(s, k, p, out + n)     # _transport.pxi: boarding, dropping off
     if k == N_RETREAT:

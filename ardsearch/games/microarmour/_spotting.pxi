@@ -85,14 +85,30 @@ cdef bint spotted(const MaState *s, int g) noexcept nogil:
     (digest: "A stand that has fired counts as in clear terrain for spotting"), with a
     line of sight traced as to a personnel target (any stand between blocks it), so
     that nothing depends on what is under the marker."""
+    return spotted_by(s, g, spotters(s, 1 - side_of(g)))
+
+cdef inline uint16_t spotters(const MaState *s, int q) noexcept nogil:
+    """Bit l: side q's slot l holds a live stand that is not a dummy (one that may spot)."""
+    cdef uint16_t m = 0
+    cdef int l
+    for l in range(16):
+        if alive(s, q * 16 + l) and not is_dummy(s, q * 16 + l):
+            m |= <uint16_t>(1 << l)
+    return m
+
+cdef bint spotted_by(const MaState *s, int g, uint16_t sp) noexcept nogil:
+    """spotted(), the enemy's spotters(s, 1 - side_of(g)) given: spot_update finds
+    them once for every marker (speed)."""
     cdef int q = 1 - side_of(g), e, d, r, tg = ter(s, s.st[g].x, s.st[g].y), up
     cdef int conceal = 0 if (s.st[g].flags & F_FIRED) else T_CONCEAL[tg]
-    for e in range(q * 16, q * 16 + 16):
-        if not alive(s, e) or is_dummy(s, e):
-            continue
+    while sp:
+        e = q * 16 + __builtin_ctz(sp)
+        sp &= sp - 1
         d = dist(s, e, g)
         if d <= 1:
             return 1
+        if conceal and d > conceal:
+            continue                    # r below is at most conceal: no need to find it (speed)
         up = <int>T_LEVEL[ter(s, s.st[e].x, s.st[e].y)] - <int>T_LEVEL[tg]
         r = s.sight + (SPOT_PER_LEVEL * up if up > 0 else 0)
         if conceal and conceal < r:
@@ -106,10 +122,21 @@ cdef void spot_update(MaState *s) noexcept nogil:
     be shown (continuous spotting, design); what it is comes as a public chance
     outcome (N_SHOWN), so that a view follows the game exactly."""
     cdef int g
+    cdef uint32_t todo
+    cdef uint16_t sp[2]
     if s.hid == 0:
         return
-    for g in range(NSLOT):
-        if is_hidden(s, g) and not (s.spot_due >> g) & 1 and spotted(s, g):
+    todo = s.hid & ~s.spot_due
+    if todo == 0:
+        return
+    # speed: each side's spotters found once, not once per marker; spotting only
+    # sets spot_due bits, which spotted_by does not read
+    sp[0] = spotters(s, 0) if todo >> 16 else 0
+    sp[1] = spotters(s, 1) if todo & 0xFFFF else 0
+    while todo:
+        g = __builtin_ctz(todo)
+        todo &= todo - 1
+        if spotted_by(s, g, sp[1 - side_of(g)]):
             s.spot_due |= <uint32_t>1 << g
 
 
