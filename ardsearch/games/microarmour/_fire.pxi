@@ -134,12 +134,13 @@ cdef bint can_fire_m(const MaState *s, int f, int t, int kind, LosMemo *memo) no
         return 0
     return can_fire_pair(s, f, t, kind, memo, &touch)
 
-cdef bint can_fire_pair(const MaState *s, int f, int t, int kind, LosMemo *memo, int *touch) noexcept nogil:
+cdef inline bint can_fire_pair(const MaState *s, int f, int t, int kind, LosMemo *memo, int *touch) noexcept nogil:
     """The rest of can_fire_m() once f passed may_fire(s, f, kind) and t, an
     enemy, may_be_fired_at(s, t). *touch holds touching_enemies(f) once found
     (TOUCH_UNKNOWN before): a list trying one firer on 16 targets finds it once,
     not once per target (speed). The tests are side-effect free, so their order
-    is the cheapest first; the line of sight, dearest, comes last."""
+    is the cheapest first; the line of sight, dearest, comes last. Inline: most
+    pairs a list tries fail these first tests, in the list's own loop (speed)."""
     cdef int d
     if hidden_blocks_fire(s, f, t):      # _spotting.pxi: dummies, unspotted markers
         return 0
@@ -150,6 +151,10 @@ cdef bint can_fire_pair(const MaState *s, int f, int t, int kind, LosMemo *memo,
     d = dist(s, f, t)
     if d > s.sight or d > fire_range(s, f, t):          # the turn's sighting (_weather.pxi)
         return 0
+    return can_fire_within(s, f, t, kind, memo, touch)
+
+cdef bint can_fire_within(const MaState *s, int f, int t, int kind, LosMemo *memo, int *touch) noexcept nogil:
+    """can_fire_pair()'s tests of a target within sighting and range."""
     if touch[0] == TOUCH_UNKNOWN:
         touch[0] = touching_enemies(s, f)
     if engaged_elsewhere(touch[0], t):

@@ -58,7 +58,10 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
 
 cdef int ma_current_player(const void *state) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
-    cdef int n = node(s)
+    return node_player(s, node(s))
+
+cdef int node_player(const MaState *s, int n) noexcept nogil:
+    """ma_current_player() of a state waiting at node n (apply_action has n: speed)."""
     if n == N_OVER:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
