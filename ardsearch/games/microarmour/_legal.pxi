@@ -91,16 +91,16 @@ cdef int node_player(const MaState *s, int n) noexcept nogil:
 
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
-    cdef int n = legal_actions(s, out), k
+    cdef int k = node(s), n = legal_actions(s, k, out)     # speed: node() found once
     if s.hid:
-        k = node(s)
         if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
             n += show_actions(s, s.to_move, out + n)     # _spotting.pxi: a marker may show itself (last: increasing)
     return n
 
-cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
-    cdef int k = node(s), n = 0, p, f, t, l, g, d, q, touch
-    cdef uint16_t tm
+cdef int legal_actions(const MaState *s, int k, ard_action *out) noexcept nogil:
+    """The legal actions of s waiting at node k = node(s)."""
+    cdef int n = 0, p, f, t, l, g, d, q, touch
+    cdef uint16_t tm, adj
     cdef uint32_t near, wm
     cdef LosMemo memo                # speed: the fire lists trace many lines over one position
     memo.ready = 0
@@ -206,14 +206,17 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
             for d in range(8):
                 out[n] = A_STOP + d
                 n += 1
-        if may_assault(s, g):                   # speed: the mover's own tests once, not per target
+        # speed: the mover's own tests once, not per target, and only the live enemies
+        # next to it tried (both attacks need one: dist 1)
+        adj = adjacent_enemies(s, g)
+        if adj and may_assault(s, g):
             for t in range(16):
-                if can_assault(s, g, (1 - p) * 16 + t):
+                if (adj >> t) & 1 and can_assault(s, g, (1 - p) * 16 + t):
                     out[n] = A_ASSAULT + t
                     n += 1
-        if may_overrun(s, g) and not mine_must_stop(s, g):
+        if adj and may_overrun(s, g) and not mine_must_stop(s, g):
             for t in range(16):
-                if overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+                if (adj >> t) & 1 and overrun_cost(s, g, (1 - p) * 16 + t) > 0:
                     out[n] = A_OVERRUN + t
                     n += 1
         n = units_legal_step(s, g, out, n)      # hook: mount / dismount

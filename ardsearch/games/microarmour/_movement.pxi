@@ -54,6 +54,16 @@ cdef bint can_move(const MaState *s, int g) noexcept nogil:
             and TY_MP[s.st[g].type] > 0 and not carried(s, g)
             and not is_hidden(s, g))    # a marker shows itself first (_spotting.pxi)
 
+cdef inline uint16_t adjacent_enemies(const MaState *s, int m) noexcept nogil:
+    """Bit l: the enemy slot l holds a live stand at distance 1 from m (a close
+    assault and an overrun both need one: can_assault, overrun_cost)."""
+    cdef uint16_t a = 0
+    cdef int l, q = 1 - side_of(m)
+    for l in range(16):
+        if alive(s, q * 16 + l) and dist(s, m, q * 16 + l) == 1:
+            a |= <uint16_t>(1 << l)
+    return a
+
 cdef inline bint may_assault(const MaState *s, int m) noexcept nogil:
     """can_assault()'s tests of the mover alone: the legal-move list skips its 16
     targets when they fail (speed)."""
