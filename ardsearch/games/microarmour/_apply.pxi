@@ -158,7 +158,6 @@ cdef void ma_apply(void *state, ard_action action) noexcept nogil:
 
 
 cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
-    cdef void *state = s
     cdef int k = node(s), p, f, t, g, d, c, o
     if k == N_OVER:
         return
@@ -173,7 +172,7 @@ cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
     if k == N_FLARE:
         flare_apply(s, action)               # _weather.pxi
         return
-    if ma_current_player(state) == ARD_CHANCE:
+    if node_player(s, k) == ARD_CHANCE:     # ma_current_player(), its node known
         apply_chance(s, k, action)
         return
     if A_SHOW <= action < A_SHOW + 16:

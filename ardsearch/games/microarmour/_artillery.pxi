@@ -42,6 +42,7 @@ cdef uint8_t BAT_DUR[MAXSCN][MAXBAT]
 cdef uint8_t BAT_SMOKE[MAXSCN][MAXBAT]     # smoke missions at the start
 cdef uint8_t BAT_STAND[MAXSCN][MAXBAT]     # an on-board 'I' stand's slot, or NONE (off-board)
 cdef uint8_t BAT_ANY[MAXSCN]
+cdef uint8_t BAT_END[MAXSCN]             # one past the scenario's last battery (marker_at's loop, speed)
 cdef uint8_t ART_DELAY[MAXSCN][2]
 cdef uint8_t PRE_N[MAXSCN][2]
 cdef uint8_t PRE_X[MAXSCN][2][4]
@@ -67,6 +68,7 @@ cdef install_artillery(int k, sc):
     memset(BAT_ON[k], 0, MAXBAT)
     memset(BAT_STAND[k], NONE, MAXBAT)
     BAT_ANY[k] = 0
+    BAT_END[k] = 0
     PRE_N[k][0] = PRE_N[k][1] = 0
     BATTERY_IDS[k] = [""] * MAXBAT
     for p in range(2):
@@ -78,6 +80,7 @@ cdef install_artillery(int k, sc):
             b = p * 4 + l
             BAT_ON[k][b] = 1
             BAT_ANY[k] = 1
+            BAT_END[k] = b + 1
             BAT_HE[k][b], BAT_SECT[k][b], BAT_OPEN[k][b] = bat["he"], bat["sections"], bat["open"]
             BAT_OBS[k][b] = p * 16 + bat["observer"]
             if bat["stand"] is not None:
@@ -149,9 +152,7 @@ cdef inline int marker_dx(const MaState *s, int b, int k) noexcept nogil:
 cdef bint marker_at(const MaState *s, int x, int y) noexcept nogil:
     """An impact or smoke marker lies on (x, y): it blocks LOS (+3 to fire into or out)."""
     cdef int b, k
-    if not BAT_ANY[s.scn]:
-        return 0
-    for b in range(MAXBAT):
+    for b in range(BAT_END[s.scn]):     # validate() refuses a mission of a battery the scenario lacks
         if s.ms[b].state == MS_ACTIVE and s.ms[b].y == y:
             for k in range(BAT_SECT[s.scn][b]):
                 if <int>s.ms[b].x + marker_dx(s, b, k) == x:

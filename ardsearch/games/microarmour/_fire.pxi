@@ -72,15 +72,19 @@ cdef inline int crt_mod(const MaState *s, int f, int t, int kind) noexcept nogil
         return fire_range_mod(s, f, t, 0) + terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t)
     return fire_range_mod(s, f, t, dist(s, f, t)) + terrain_crt(s, s.st[t].x, s.st[t].y) + ip_crt(s, t)
 
-cdef bint engaged_elsewhere(const MaState *s, int f, int t) noexcept nogil:
-    """f touches enemies along a base edge and t is not one of them."""
-    cdef int e, q = 1 - side_of(f), touching = 0
+cdef uint16_t touching_enemies(const MaState *s, int f) noexcept nogil:
+    """Bit l: the enemy stand in slot l of its side is alive and touches f along a base edge."""
+    cdef int e, q = 1 - side_of(f)
+    cdef uint16_t m = 0
     for e in range(q * 16, q * 16 + 16):
         if alive(s, e) and iabs(<int>s.st[e].x - <int>s.st[f].x) + iabs(<int>s.st[e].y - <int>s.st[f].y) == 1:
-            if e == t:
-                return 0
-            touching = 1
-    return touching
+            m |= <uint16_t>(1 << (e & 15))
+    return m
+
+cdef inline bint engaged_elsewhere(int touch, int t) noexcept nogil:
+    """f, with touch = touching_enemies(s, f), touches enemies along a base edge
+    and t (an enemy) is not one of them."""
+    return touch != 0 and not ((touch >> (t & 15)) & 1)
 
 cdef inline bint may_fire(const MaState *s, int f, int kind) noexcept nogil:
     """can_fire()'s tests of the firer alone: the legal-move loops skip a firer
@@ -119,12 +123,25 @@ cdef inline bint can_fire(const MaState *s, int f, int t, int kind) noexcept nog
     """Stand f may attack t in an attack of this kind."""
     return can_fire_m(s, f, t, kind, NULL)
 
+cdef enum:
+    TOUCH_UNKNOWN = 0x10000     # can_fire_pair's *touch: touching_enemies(f) not found yet
+
 cdef bint can_fire_m(const MaState *s, int f, int t, int kind, LosMemo *memo) noexcept nogil:
     """can_fire(), its line of sight through memo if not NULL (_board.pxi):
     callers testing many pairs in one position pass one (speed)."""
-    cdef int d
+    cdef int touch = TOUCH_UNKNOWN
     if side_of(f) == side_of(t) or not may_fire(s, f, kind) or not may_be_fired_at(s, t):
         return 0
+    return can_fire_pair(s, f, t, kind, memo, &touch)
+
+cdef inline bint can_fire_pair(const MaState *s, int f, int t, int kind, LosMemo *memo, int *touch) noexcept nogil:
+    """The rest of can_fire_m() once f passed may_fire(s, f, kind) and t, an
+    enemy, may_be_fired_at(s, t). *touch holds touching_enemies(f) once found
+    (TOUCH_UNKNOWN before): a list trying one firer on 16 targets finds it once,
+    not once per target (speed). The tests are side-effect free, so their order
+    is the cheapest first; the line of sight, dearest, comes last. Inline: most
+    pairs a list tries fail these first tests, in the list's own loop (speed)."""
+    cdef int d
     if hidden_blocks_fire(s, f, t):      # _spotting.pxi: dummies, unspotted markers
         return 0
     if fires_back_only(s, f) and not ((s.fired_at_by[f] >> (t & 15)) & 1):
@@ -132,11 +149,17 @@ cdef bint can_fire_m(const MaState *s, int f, int t, int kind, LosMemo *memo) no
     if kind == K_OVR_OF:
         return f == s.ctarget and t == s.mover and cd_allowed(s, f, t, kind)
     d = dist(s, f, t)
-    if d > fire_range(s, f, t) or d > s.sight:          # the turn's sighting (_weather.pxi)
+    if d > s.sight or d > fire_range(s, f, t):          # the turn's sighting (_weather.pxi)
+        return 0
+    return can_fire_within(s, f, t, kind, memo, touch)
+
+cdef bint can_fire_within(const MaState *s, int f, int t, int kind, LosMemo *memo, int *touch) noexcept nogil:
+    """can_fire_pair()'s tests of a target within sighting and range."""
+    if touch[0] == TOUCH_UNKNOWN:
+        touch[0] = touching_enemies(s, f)
+    if engaged_elsewhere(touch[0], t):
         return 0
     if not cd_allowed(s, f, t, kind):
-        return 0
-    if engaged_elsewhere(s, f, t):
         return 0
     return has_los_memo(s, f, t, memo)
 

@@ -58,7 +58,10 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
 
 cdef int ma_current_player(const void *state) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
-    cdef int n = node(s)
+    return node_player(s, node(s))
+
+cdef int node_player(const MaState *s, int n) noexcept nogil:
+    """ma_current_player() of a state waiting at node n (apply_action has n: speed)."""
     if n == N_OVER:
         return ARD_TERMINAL
     if n in (N_CARD0, N_CARD1, N_BRK0, N_BRK1, N_TOFIRE, N_CRT, N_INIT, N_ORDERS, N_MVROLL,
@@ -88,16 +91,16 @@ cdef int ma_current_player(const void *state) noexcept nogil:
 
 cdef int ma_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MaState *s = <const MaState *>state
-    cdef int n = legal_actions(s, out), k
+    cdef int k = node(s), n = legal_actions(s, k, out)     # speed: node() found once
     if s.hid:
-        k = node(s)
         if k == N_POSTURE or k == N_FIRE or k == N_MOVE:
             n += show_actions(s, s.to_move, out + n)     # _spotting.pxi: a marker may show itself (last: increasing)
     return n
 
-cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
-    cdef int k = node(s), n = 0, p, f, t, l, g, d, q
-    cdef uint16_t tm
+cdef int legal_actions(const MaState *s, int k, ard_action *out) noexcept nogil:
+    """The legal actions of s waiting at node k = node(s)."""
+    cdef int n = 0, p, f, t, l, g, d, q, touch
+    cdef uint16_t tm, adj
     cdef uint32_t near, wm
     cdef LosMemo memo                # speed: the fire lists trace many lines over one position
     memo.ready = 0
@@ -138,8 +141,9 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         for f in range(16):
             if not may_fire(s, p * 16 + f, K_STANDARD):
                 continue
+            touch = TOUCH_UNKNOWN                # can_fire_pair finds the firer's contacts once
             for t in range(16):
-                if (tm >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD, &memo):
+                if (tm >> t) & 1 and can_fire_pair(s, p * 16 + f, (1 - p) * 16 + t, K_STANDARD, &memo, &touch):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -162,11 +166,13 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
         out[n] = A_PASS
         return n + 1
     if k == N_CFASK:
+        tm = s.of_firers & fired_at_mask(s, 1 - p)
         for f in range(16):
             if not may_fire(s, p * 16 + f, K_COVERING):
                 continue
+            touch = TOUCH_UNKNOWN
             for t in range(16):
-                if (s.of_firers >> t) & 1 and can_fire_m(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING, &memo):
+                if (tm >> t) & 1 and can_fire_pair(s, p * 16 + f, (1 - p) * 16 + t, K_COVERING, &memo, &touch):
                     out[n] = A_FIRE + f * 16 + t
                     n += 1
         out[n] = A_PASS
@@ -200,14 +206,19 @@ cdef int legal_actions(const MaState *s, ard_action *out) noexcept nogil:
             for d in range(8):
                 out[n] = A_STOP + d
                 n += 1
-        for t in range(16):
-            if can_assault(s, g, (1 - p) * 16 + t):
-                out[n] = A_ASSAULT + t
-                n += 1
-        for t in range(16):
-            if overrun_cost(s, g, (1 - p) * 16 + t) > 0 and not mine_must_stop(s, g):
-                out[n] = A_OVERRUN + t
-                n += 1
+        # speed: the mover's own tests once, not per target, and only the live enemies
+        # next to it tried (both attacks need one: dist 1)
+        adj = adjacent_enemies(s, g)
+        if adj and may_assault(s, g):
+            for t in range(16):
+                if (adj >> t) & 1 and can_assault(s, g, (1 - p) * 16 + t):
+                    out[n] = A_ASSAULT + t
+                    n += 1
+        if adj and may_overrun(s, g) and not mine_must_stop(s, g):
+            for t in range(16):
+                if (adj >> t) & 1 and overrun_cost(s, g, (1 - p) * 16 + t) > 0:
+                    out[n] = A_OVERRUN + t
+                    n += 1
         n = units_legal_step(s, g, out, n)      # hook: mount / dismount
         return n + transport_legal(s, k, p, out + n)     # _transport.pxi: boarding, dropping off
     if k == N_RETREAT:

@@ -54,11 +54,26 @@ cdef bint can_move(const MaState *s, int g) noexcept nogil:
             and TY_MP[s.st[g].type] > 0 and not carried(s, g) and not tr_busy(s, g)    # held for a two-turn load
             and not is_hidden(s, g))    # a marker shows itself first (_spotting.pxi)
 
+cdef inline uint16_t adjacent_enemies(const MaState *s, int m) noexcept nogil:
+    """Bit l: the enemy slot l holds a live stand at distance 1 from m (a close
+    assault and an overrun both need one: can_assault, overrun_cost)."""
+    cdef uint16_t a = 0
+    cdef int l, q = 1 - side_of(m)
+    for l in range(16):
+        if alive(s, q * 16 + l) and dist(s, m, q * 16 + l) == 1:
+            a |= <uint16_t>(1 << l)
+    return a
+
+cdef inline bint may_assault(const MaState *s, int m) noexcept nogil:
+    """can_assault()'s tests of the mover alone: the legal-move list skips its 16
+    targets when they fail (speed)."""
+    return (TY_DEF[s.st[m].type] == D_PERSONNEL and not side_broken(s, side_of(m))
+            and s.st[m].posture == P_MOVE and s.st[m].mp > 0)
+
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
     """Close assault: infantry in movement posture with MP left, ending adjacent."""
-    return (alive(s, t) and side_of(t) != side_of(m) and TY_DEF[s.st[m].type] == D_PERSONNEL and not off_table(s, t) and not carried(s, t)
-            and not side_broken(s, side_of(m))
-            and s.st[m].posture == P_MOVE and s.st[m].mp > 0 and dist(s, m, t) == 1
+    return (may_assault(s, m) and alive(s, t) and side_of(t) != side_of(m) and not off_table(s, t) and not carried(s, t)
+            and dist(s, m, t) == 1
             and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)
 
 cdef inline int overrun_x(const MaState *s, int m, int t) noexcept nogil:
@@ -68,13 +83,18 @@ cdef inline int overrun_x(const MaState *s, int m, int t) noexcept nogil:
 cdef inline int overrun_y(const MaState *s, int m, int t) noexcept nogil:
     return 2 * <int>s.st[t].y - <int>s.st[m].y
 
+cdef inline bint may_overrun(const MaState *s, int m) noexcept nogil:
+    """overrun_cost()'s cheap tests of the mover alone: the legal-move list skips
+    its 16 targets when they fail (speed)."""
+    return TY_DEF[s.st[m].type] == D_ARMOUR and not side_broken(s, side_of(m))
+
 cdef int overrun_cost(const MaState *s, int m, int t) noexcept nogil:
     """MP an overrun of t costs m (passing over t's square and finishing on the square beyond
     it, adjacent to t), or -1 if not allowed: vehicles overrun non-vehicles, not into
     blocking terrain (woods, buildings), and the square beyond must be one m may end on."""
     cdef int c, ce, x = overrun_x(s, m, t), y = overrun_y(s, m, t)
-    if (not alive(s, t) or side_of(t) == side_of(m) or TY_DEF[s.st[m].type] != D_ARMOUR or off_table(s, t) or carried(s, t)
-            or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1 or side_broken(s, side_of(m))
+    if (not may_overrun(s, m) or not alive(s, t) or side_of(t) == side_of(m) or off_table(s, t) or carried(s, t)
+            or TY_DEF[s.st[t].type] == D_ARMOUR or dist(s, m, t) != 1
             or not can_stop_on(s, m, s.st[m].x, s.st[m].y) or square_blocks(s, s.st[t].x, s.st[t].y)):
         return -1
     if not on_map(s, x, y) or occupant(s, x, y, m) >= 0:

@@ -85,14 +85,57 @@ cdef bint spotted(const MaState *s, int g) noexcept nogil:
     (digest: "A stand that has fired counts as in clear terrain for spotting"), with a
     line of sight traced as to a personnel target (any stand between blocks it), so
     that nothing depends on what is under the marker."""
+    return spotted_by(s, g, spotters(s, 1 - side_of(g)), NULL)
+
+cdef inline int box_dist(const int *box, int x, int y) noexcept nogil:
+    """The distance (king moves, as dist()) from (x, y) to the nearest square of box
+    x0, y0, x1, y1: at most the distance to any square in it."""
+    cdef int dx = box[0] - x if x < box[0] else (x - box[2] if x > box[2] else 0)
+    cdef int dy = box[1] - y if y < box[1] else (y - box[3] if y > box[3] else 0)
+    return dx if dx > dy else dy
+
+cdef inline void spotter_box(const MaState *s, int q, uint16_t sp, int *box) noexcept nogil:
+    """box: x0, y0, x1, y1 of the squares of q's spotters sp (sp not 0)."""
+    cdef int g
+    box[0] = box[1] = 1 << 20
+    box[2] = box[3] = -(1 << 20)
+    while sp:
+        g = q * 16 + __builtin_ctz(sp)
+        sp &= sp - 1
+        if s.st[g].x < box[0]:
+            box[0] = s.st[g].x
+        if s.st[g].x > box[2]:
+            box[2] = s.st[g].x
+        if s.st[g].y < box[1]:
+            box[1] = s.st[g].y
+        if s.st[g].y > box[3]:
+            box[3] = s.st[g].y
+
+cdef inline uint16_t spotters(const MaState *s, int q) noexcept nogil:
+    """Bit l: side q's slot l holds a live stand that is not a dummy (one that may spot)."""
+    cdef uint16_t m = 0
+    cdef int l
+    for l in range(16):
+        if alive(s, q * 16 + l) and not is_dummy(s, q * 16 + l):
+            m |= <uint16_t>(1 << l)
+    return m
+
+cdef bint spotted_by(const MaState *s, int g, uint16_t sp, const int *box) noexcept nogil:
+    """spotted(), the enemy's spotters(s, 1 - side_of(g)) given: spot_update finds
+    them once for every marker (speed). box, if not NULL: x0, y0, x1, y1 of a box
+    holding every spotter's square (spotter_box)."""
     cdef int q = 1 - side_of(g), e, d, r, tg = ter(s, s.st[g].x, s.st[g].y), up
     cdef int conceal = 0 if (s.st[g].flags & F_FIRED) else T_CONCEAL[tg]
-    for e in range(q * 16, q * 16 + 16):
-        if not alive(s, e) or is_dummy(s, e):
-            continue
+    if conceal and box != NULL and box_dist(box, s.st[g].x, s.st[g].y) > (conceal if conceal > 1 else 1):
+        return 0                        # every spotter is too far: as the loop below finds (speed)
+    while sp:
+        e = q * 16 + __builtin_ctz(sp)
+        sp &= sp - 1
         d = dist(s, e, g)
         if d <= 1:
             return 1
+        if conceal and d > conceal:
+            continue                    # r below is at most conceal: no need to find it (speed)
         up = <int>T_LEVEL[ter(s, s.st[e].x, s.st[e].y)] - <int>T_LEVEL[tg]
         r = s.sight + (SPOT_PER_LEVEL * up if up > 0 else 0)
         if conceal and conceal < r:
@@ -105,11 +148,26 @@ cdef void spot_update(MaState *s) noexcept nogil:
     """After every action: every unspotted marker an enemy stand now spots is due to
     be shown (continuous spotting, design); what it is comes as a public chance
     outcome (N_SHOWN), so that a view follows the game exactly."""
-    cdef int g
+    cdef int g, q
+    cdef uint32_t todo
+    cdef uint16_t sp[2]
+    cdef int box[2][4]
     if s.hid == 0:
         return
-    for g in range(NSLOT):
-        if is_hidden(s, g) and not (s.spot_due >> g) & 1 and spotted(s, g):
+    todo = s.hid & ~s.spot_due
+    if todo == 0:
+        return
+    # speed: each side's spotters, and a box holding them, found once, not once per
+    # marker; spotting only sets spot_due bits, which spotted_by does not read
+    for q in range(2):
+        sp[q] = spotters(s, q) if (todo >> (16 * (1 - q))) & 0xFFFF else 0
+        if sp[q]:
+            spotter_box(s, q, sp[q], box[q])
+    while todo:
+        g = __builtin_ctz(todo)
+        todo &= todo - 1
+        q = 1 - side_of(g)
+        if sp[q] and spotted_by(s, g, sp[q], box[q]):
             s.spot_due |= <uint32_t>1 << g
 
 
