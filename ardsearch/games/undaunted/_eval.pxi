@@ -94,35 +94,32 @@ cdef double classic_value(const UState *s, int player, const uint8_t (*rows)[32]
 # ---- "goal": classic read by each army's own victory condition -------------
 # Classic was written for two capture goals: it scales by p's goal points and
 # credits an army only with points, so an immobilize-goal army (goal_points 0)
-# saw its value saturate near -0.8 and learnt nothing from the enemy's
+# saw its value saturate near -0.8 and gained almost nothing from the enemy's
 # Riflemen going (scenario 3: one hit from winning read as losing). When
-# either army must immobilize, "goal" scores the immobilizer also by the hits
-# it still needs to clear the enemy's Rifleman tokens, and scales both sides
-# by the one points goal in play, so the value is zero-sum. Two capture goals:
-# exactly classic (scenarios 1 and 2 play as before).
+# either army must immobilize, "goal" scores the immobilizer also by the enemy
+# Rifleman cards still in the game (each is a hit it still needs: with none
+# left the enemy can never Control again and loses, RULES.md End of the game
+# 3), the capture army also by its points lead times the share of the rounds
+# played (at the round limit the lead wins), and scales both sides by the one
+# points goal in play, so the value is zero-sum. Two capture goals: exactly
+# classic (scenarios 1 and 2 play as before). Weights: design choice, sized by
+# a rough logistic fit on scenario-3 games (bench/README.md).
 
-DEF HIT_WEIGHT = 0.5        # a hit still needed, in objective points (design choice, RULES.md)
-DEF OFF_BOARD_SHARE = 0.5   # an off-board Rifleman unit's cards: it must first come back
+DEF CARD_WEIGHT = 0.5       # an enemy Rifleman card still in the game, in objective points
+DEF CLOCK_WEIGHT = 2.0      # the capture army's points lead, times rounds played / max_rounds
 
-cdef double hits_to_immobilize(const UState *s, int e) noexcept nogil:
-    """Hits that would clear army e's Rifleman tokens from the board: a token
-    on the board takes one per card of its unit still in the cycle, then one
-    to leave; a unit off the board counts its cards at a share (a card played
-    puts the token back on its spawn tile)."""
+cdef int rifle_cards_in_game(const UState *s, int e) noexcept nogil:
+    """Army e's Rifleman cards not removed from the game (supply included)."""
     cdef const Army *ar = &s.army[e]
-    cdef int u
-    cdef double h = 0.0
-    for u in range(U_RIF, U_RIF + 3):
-        if ar.token[u] != OFF:
-            h += cycle_count(ar, u + 1) + 1
-        else:
-            h += OFF_BOARD_SHARE * cycle_count(ar, u + 1)
-    return h
+    cdef int c, n = 0
+    for c in range(C_RIF, C_RIF + 3):
+        n += ar.deck[c] + ar.hand[c] + ar.discard[c] + ar.play[c] + ar.supply[c] + (1 if ar.bid == c else 0)
+    return n
 
 
 cdef double goal_value(const UState *s, int player, const uint8_t (*rows)[32]) noexcept nogil:
     """The "goal" value of a state not over, in (-1, 1)."""
-    cdef int a, g = 0
+    cdef int a, lead, g = 0
     cdef double sc[2]
     cdef double d
     if s.army[0].goal == G_CAPTURE and s.army[1].goal == G_CAPTURE:
@@ -130,9 +127,13 @@ cdef double goal_value(const UState *s, int player, const uint8_t (*rows)[32]) n
     for a in range(2):
         sc[a] = army_score(s, a, rows)
         if s.army[a].goal == G_IMMOBILIZE:
-            sc[a] -= HIT_WEIGHT * hits_to_immobilize(s, 1 - a)
-        elif s.army[a].goal_points > g:
-            g = s.army[a].goal_points
+            sc[a] -= CARD_WEIGHT * rifle_cards_in_game(s, 1 - a)
+        else:
+            if s.army[a].goal_points > g:
+                g = s.army[a].goal_points
+            lead = points(s, a) - points(s, 1 - a)
+            if lead > 0 and s.max_rounds > 0:
+                sc[a] += CLOCK_WEIGHT * lead * (<double>s.round / s.max_rounds)
     d = (sc[player] - sc[1 - player]) / (1.0 + g)
     return d / (1.0 + (d if d > 0 else -d))
 
