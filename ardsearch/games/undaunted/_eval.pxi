@@ -96,12 +96,13 @@ cdef double classic_value(const UState *s, int player, const uint8_t (*rows)[32]
 # credits an army only with points, so an immobilize-goal army (goal_points 0)
 # saw its value saturate near -0.8 and gained almost nothing from the enemy's
 # Riflemen going (scenario 3: one hit from winning read as losing). When
-# either army must immobilize, "goal" scores the immobilizer also by the enemy
-# Rifleman cards still in the game (each is a hit it still needs: with none
-# left the enemy can never Control again and loses, RULES.md End of the game
-# 3), the capture army also by its points lead times the share of the rounds
-# played (at the round limit the lead wins), and scales both sides by the one
-# points goal in play, so the value is zero-sum. Two capture goals: exactly
+# either army must immobilize, "goal" scores each army by what it still lacks:
+# the immobilizer by the enemy Rifleman cards still in the game (each is a hit
+# it still needs: with none left the enemy can never Control again and loses,
+# RULES.md End of the game 3), the capture army by the points missing from its
+# goal, less its points lead times the share of the rounds played (at the
+# round limit the lead wins); both keep classic's material and position terms
+# and are scaled by the one points goal in play, so the value is zero-sum. Two capture goals: exactly
 # classic (scenarios 1 and 2 play as before). Weights: design choice, sized by
 # a rough logistic fit on scenario-3 games (bench/README.md).
 
@@ -129,6 +130,10 @@ cdef double goal_value(const UState *s, int player, const uint8_t (*rows)[32]) n
         if s.army[a].goal == G_IMMOBILIZE:
             sc[a] -= CARD_WEIGHT * rifle_cards_in_game(s, 1 - a)
         else:
+            # points still missing, the same units as the cards above: the
+            # side nearer its goal leads (the 4 points scenario 3's Germans
+            # start with are 2 short of 6, not a 4-point lead)
+            sc[a] -= s.army[a].goal_points
             if s.army[a].goal_points > g:
                 g = s.army[a].goal_points
             lead = points(s, a) - points(s, 1 - a)
