@@ -302,7 +302,8 @@ def test_a_pending_roll_counts_its_outcomes_by_their_chances():
     casualties! They must remove one card of the attacked unit from the game":
     while the roll is pending, every feature but classic is the chance-weighted
     mean over the roll's outcomes (miss, and the hit with its casualty zone);
-    classic reads the state as it stands (the first release's evaluation)."""
+    classic and goal read the state as they stand (goal is classic wherever
+    both goals are capture, as here)."""
     st = position(us=dict(tokens={"rifA": tok("13B")}, play={"rifA": 1}, hand={"fog": 1}),
                   de=dict(tokens={"rifA": tok("12B")}, discard={"rifA": 1}, deck={"fog": 2}),
                   phase="roll", roll={"army": 1, "unit": "rifA", "kind": "casualty", "dice": 1, "defence": 5})
@@ -315,8 +316,9 @@ def test_a_pending_roll_counts_its_outcomes_by_their_chances():
         child = st.clone()
         child.apply_action(a)
         expect += p * child.features(0)
-    both = [i for i, n in enumerate(NAMES) if n not in ("classic", "classic_roll")]
+    both = [i for i, n in enumerate(NAMES) if n not in ("classic", "classic_roll", "goal")]
     np.testing.assert_allclose(f[both], expect[both], atol=1e-12)
+    assert f[idx("goal")] == f[idx("classic")]
     # classic_roll: the first release's value averaged over the outcomes
     v = sum(p * math.tanh(0.5 * st_child(st, a).features(0)[idx("classic")]) for a, p in outcomes)
     assert f[idx("classic_roll")] == pytest.approx(2 * math.atanh(v), abs=1e-9)

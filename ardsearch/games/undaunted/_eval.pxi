@@ -12,11 +12,12 @@
 
 cdef extern from *:
     """
-    #define UND_NFEAT 20
+    #define UND_NFEAT 21
     static const char *const UND_FEATURE_NAMES[UND_NFEAT] = {
         "classic", "points", "progress", "rifle_cards", "combat_cards", "fog", "supply",
         "rifle_tokens", "other_tokens", "suppressed", "markers", "reach", "control_ready",
-        "control_hand", "threat", "hand_cards", "initiative", "initiative_cards", "fragile", "classic_roll"};
+        "control_hand", "threat", "hand_cards", "initiative", "initiative_cards", "fragile", "classic_roll",
+        "goal"};
     /* Hand-chosen until data/eval.toml is loaded over them (the core writes
        this table): classic alone, the first release's evaluation. */
     static double UND_WEIGHTS[UND_NFEAT] = {1.0};
@@ -48,6 +49,7 @@ cdef enum:
     F_INITIATIVE_CARDS = 17
     F_FRAGILE = 18
     F_CLASSIC_ROLL = 19
+    F_GOAL = 20
 
 
 # ---- the first release's evaluation (feature "classic") ---------------------
@@ -86,6 +88,58 @@ cdef double army_score(const UState *s, int a, const uint8_t (*rows)[32]) noexce
 cdef double classic_value(const UState *s, int player, const uint8_t (*rows)[32]) noexcept nogil:
     """The first release's evaluate() of a state not over, in (-1, 1)."""
     cdef double d = (army_score(s, player, rows) - army_score(s, 1 - player, rows)) / (1.0 + s.army[player].goal_points)
+    return d / (1.0 + (d if d > 0 else -d))
+
+
+# ---- "goal": classic read by each army's own victory condition -------------
+# Classic was written for two capture goals: it scales by p's goal points and
+# credits an army only with points, so an immobilize-goal army (goal_points 0)
+# saw its value saturate near -0.8 and gained almost nothing from the enemy's
+# Riflemen going (scenario 3: one hit from winning read as losing). When
+# either army must immobilize, "goal" scores each army by what it still lacks:
+# the immobilizer by the enemy Rifleman cards still in the game (each is a hit
+# it still needs: with none left the enemy can never Control again and loses,
+# RULES.md End of the game 3), the capture army by the points missing from its
+# goal, less its points lead times the share of the rounds played (at the
+# round limit the lead wins); both keep classic's material and position terms
+# and are scaled by the one points goal in play, so the value is zero-sum. Two capture goals: exactly
+# classic (scenarios 1 and 2 play as before). Weights: design choice, sized by
+# a rough logistic fit on scenario-3 games (bench/README.md).
+
+DEF CARD_WEIGHT = 0.5       # an enemy Rifleman card still in the game, in objective points
+DEF CLOCK_WEIGHT = 2.0      # the capture army's points lead, times rounds played / max_rounds
+
+cdef int rifle_cards_in_game(const UState *s, int e) noexcept nogil:
+    """Army e's Rifleman cards not removed from the game (supply included)."""
+    cdef const Army *ar = &s.army[e]
+    cdef int c, n = 0
+    for c in range(C_RIF, C_RIF + 3):
+        n += ar.deck[c] + ar.hand[c] + ar.discard[c] + ar.play[c] + ar.supply[c] + (1 if ar.bid == c else 0)
+    return n
+
+
+cdef double goal_value(const UState *s, int player, const uint8_t (*rows)[32]) noexcept nogil:
+    """The "goal" value of a state not over, in (-1, 1)."""
+    cdef int a, lead, g = 0
+    cdef double sc[2]
+    cdef double d
+    if s.army[0].goal == G_CAPTURE and s.army[1].goal == G_CAPTURE:
+        return classic_value(s, player, rows)
+    for a in range(2):
+        sc[a] = army_score(s, a, rows)
+        if s.army[a].goal == G_IMMOBILIZE:
+            sc[a] -= CARD_WEIGHT * rifle_cards_in_game(s, 1 - a)
+        else:
+            # points still missing, the same units as the cards above: the
+            # side nearer its goal leads (the 4 points scenario 3's Germans
+            # start with are 2 short of 6, not a 4-point lead)
+            sc[a] -= s.army[a].goal_points
+            if s.army[a].goal_points > g:
+                g = s.army[a].goal_points
+            lead = points(s, a) - points(s, 1 - a)
+            if lead > 0 and s.max_rounds > 0:
+                sc[a] += CLOCK_WEIGHT * lead * (<double>s.round / s.max_rounds)
+    d = (sc[player] - sc[1 - player]) / (1.0 + g)
     return d / (1.0 + (d if d > 0 else -d))
 
 
@@ -260,6 +314,11 @@ cdef void army_features(const UState *s, int a, const uint8_t (*rows)[32], doubl
             f[F_REACH] += s.objective[v] * (0.4 if near[v] == 0 else 0.2 if near[v] == 1 else 0.08)
 
 
+cdef inline double clamped_atanh2(double v) noexcept nogil:
+    v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
+    return 2.0 * atanh(v)
+
+
 cdef void plain_features(const UState *s, int player, double *out) noexcept nogil:
     """The features of the state as it stands (a pending roll not counted)."""
     cdef double mine[UND_NFEAT]
@@ -268,12 +327,15 @@ cdef void plain_features(const UState *s, int player, double *out) noexcept nogi
     cdef double v
     cdef int k, o = 1 - player
     cdef uint8_t rows[32][32]
+    cdef double g
     token_distances(s, rows)
     if s.phase == PH_OVER:
         und_returns(s, r)
         v = r[player]
+        g = v
     else:
         v = classic_value(s, player, rows)
+        g = goal_value(s, player, rows)
     v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
     out[F_CLASSIC] = 2.0 * atanh(v)
     army_features(s, player, rows, mine)
@@ -282,6 +344,7 @@ cdef void plain_features(const UState *s, int player, double *out) noexcept nogi
         out[k] = mine[k] - yours[k]
     out[F_INITIATIVE] = 1.0 if s.initiative == player else -1.0
     out[F_CLASSIC_ROLL] = out[F_CLASSIC]
+    out[F_GOAL] = clamped_atanh2(g)
 
 
 # An attack whose roll is pending: every feature but classic is the
@@ -302,9 +365,11 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
     cdef double f[UND_NFEAT]
     cdef double v = 0.0
     cdef int i, k, n
+    cdef double goal_now
     plain_features(s, player, out)
     if s.phase != PH_ROLL:
         return
+    goal_now = out[F_GOAL]      # goal, like classic, reads the state as it stands
     n = und_chance_outcomes(state, acts, probs)
     for k in range(1, NFEAT):
         out[k] = 0.0
@@ -317,6 +382,7 @@ cdef void und_features(const void *state, int player, double *out) noexcept nogi
         v += probs[i] * tanh(0.5 * f[F_CLASSIC])
     v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
     out[F_CLASSIC_ROLL] = 2.0 * atanh(v)
+    out[F_GOAL] = goal_now
 
 
 cdef double und_evaluate(const void *state, int player) noexcept nogil:
@@ -324,19 +390,23 @@ cdef double und_evaluate(const void *state, int player) noexcept nogil:
     cdef const UState *s = <const UState *>state
     cdef double r[2]
     cdef double f[UND_NFEAT]
-    cdef double v
+    cdef double z
     cdef uint8_t rows[32][32]
     cdef int k
     if s.phase == PH_OVER:
         und_returns(state, r)
         return r[player]
-    # Weights on classic alone (the committed ones, and mcts-v1's): the same
-    # number without the other features' cost (a third of a simulation's).
+    # Weights on classic and goal alone (the committed ones, and mcts-v1's):
+    # the same number without the other features' cost (a third of a
+    # simulation's), summed in the order ard_linear_value sums.
     for k in range(1, NFEAT):
-        if UND_WEIGHTS[k] != 0.0:
+        if UND_WEIGHTS[k] != 0.0 and k != F_GOAL:
             und_features(state, player, f)
             return ard_linear_value(UND_WEIGHTS, f, NFEAT)
     token_distances(s, rows)
-    v = classic_value(s, player, rows)
-    v = 0.999 if v > 0.999 else -0.999 if v < -0.999 else v
-    return tanh(0.5 * UND_WEIGHTS[F_CLASSIC] * 2.0 * atanh(v))
+    z = 0.0
+    if UND_WEIGHTS[F_CLASSIC] != 0.0:
+        z += UND_WEIGHTS[F_CLASSIC] * clamped_atanh2(classic_value(s, player, rows))
+    if UND_WEIGHTS[F_GOAL] != 0.0:
+        z += UND_WEIGHTS[F_GOAL] * clamped_atanh2(goal_value(s, player, rows))
+    return tanh(0.5 * z)
