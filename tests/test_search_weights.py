@@ -137,6 +137,24 @@ def test_weights_from_a_file(tmp_path, restore_weights):
     assert bot.analyze(s)["values"] == HeuristicBot(game).analyze(s)["values"]
 
 
+def test_a_relative_path_is_looked_up_in_the_games_folder(tmp_path, monkeypatch):
+    """A preset started from any directory can name its game's own file:
+    weights = "data/eval.toml" (no such file from the working directory)
+    is ardsearch/games/<game>/data/eval.toml; a file that exists from the
+    working directory still wins."""
+    monkeypatch.chdir(tmp_path)
+    game = ardsearch.load_game("stosstruppen")
+    assert np.array_equal(HeuristicBot(game, weights="data/eval.toml").weights, game.weights)
+    (tmp_path / "data").mkdir()
+    w = np.zeros(len(game.feature_names))
+    w[0] = 0.25
+    (tmp_path / "data" / "eval.toml").write_text(
+        "[weights]\n" + "".join(f"{n} = {float(x)!r}\n" for n, x in zip(game.feature_names, w)))
+    assert np.array_equal(HeuristicBot(game, weights="data/eval.toml").weights, w)
+    with pytest.raises(ValueError, match="no-such.toml"):
+        HeuristicBot(game, weights="data/no-such.toml")
+
+
 def test_a_file_for_another_game_is_refused(tmp_path):
     mortain = ardsearch.load_game("mortain")
     path = tmp_path / "eval.toml"
