@@ -6,6 +6,8 @@ Issue 15 (shared context): "A search or bot can carry its own weights (bot
 setting weights = "classic" or a path to an eval.toml) ... an evaluator that
 calls features + the bot's weights instead of evaluate"; "weights {classic =
 1, others 0} reproduce the old evaluation exactly"."""
+import os
+
 import numpy as np
 import pytest
 
@@ -153,6 +155,18 @@ def test_a_relative_path_is_looked_up_in_the_games_folder(tmp_path, monkeypatch)
     assert np.array_equal(HeuristicBot(game, weights="data/eval.toml").weights, w)
     with pytest.raises(ValueError, match="no-such.toml"):
         HeuristicBot(game, weights="data/no-such.toml")
+
+
+def test_the_stosstruppen_mcts_preset_plays_its_own_file():
+    """bots/mcts.toml gives Stosstruppen data/eval-mcts.toml (bench/README.md,
+    "Stosstruppen: MCTS weights that defend the trench"); greedy keeps the
+    game's own table."""
+    game = ardsearch.load_game("stosstruppen")
+    path = os.path.join(os.path.dirname(ardsearch.__file__), "games", "stosstruppen", "data", "eval-mcts.toml")
+    own = evaluation.load(path, game.feature_names, game.name, game.player_names)
+    assert np.array_equal(load_bot("mcts", game).weights, own.weights)
+    assert own.weights[game.feature_names.index("guard")] > 0
+    assert load_bot("greedy", game).weights is None
 
 
 def test_a_file_for_another_game_is_refused(tmp_path):
