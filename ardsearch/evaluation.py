@@ -335,7 +335,9 @@ def resolve_weights(game, setting, who: str = "bot"):
 
     None / "" / "default": the game's own weights (None: the search calls
     evaluate()); "classic": one-hot on the classic feature; anything else is
-    the path of an eval.toml for this game. ValueError with a clear reason
+    the path of an eval.toml for this game (a relative path that names no
+    file from the working directory is looked up in the game's folder:
+    game_relative). ValueError with a clear reason
     for a game without features or a file for another game."""
     from ardsearch import _core
     if setting is None or (isinstance(setting, str) and setting.strip().lower() in ("", "default")):
@@ -353,11 +355,23 @@ def resolve_weights(game, setting, who: str = "bot"):
             return classic_weights(names), None
         except ValueError as e:
             raise ValueError(f"bot {who!r}: setting weights='classic': {game.name}: {e}") from None
+    path = game_relative(game.name, text)
     try:
-        ev = load(text, names, game.name, game.player_names)
+        ev = load(path, names, game.name, game.player_names)
     except EvalFileError as e:
         raise ValueError(f"bot {who!r}: setting weights={text!r}: {e}") from None
     return ev.weights.copy(), ev
+
+
+def game_relative(game_name: str, text: str) -> str:
+    """A weights path as given, or, when it is relative and names no file from
+    the working directory, the same path inside the game's folder
+    (ardsearch/games/<game>/): a preset can then name its game's file
+    ("data/eval-mcts.toml") wherever the bot is started."""
+    if os.path.isabs(text) or os.path.exists(text):
+        return text
+    inside = os.path.join(os.path.dirname(os.path.dirname(eval_path(game_name))), text)
+    return inside if os.path.exists(inside) else text
 
 
 def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None,

@@ -6,6 +6,8 @@ Issue 15 (shared context): "A search or bot can carry its own weights (bot
 setting weights = "classic" or a path to an eval.toml) ... an evaluator that
 calls features + the bot's weights instead of evaluate"; "weights {classic =
 1, others 0} reproduce the old evaluation exactly"."""
+import os
+
 import numpy as np
 import pytest
 
@@ -135,6 +137,36 @@ def test_weights_from_a_file(tmp_path, restore_weights):
     assert np.array_equal(bot.weights, w)
     game.weights = w
     assert bot.analyze(s)["values"] == HeuristicBot(game).analyze(s)["values"]
+
+
+def test_a_relative_path_is_looked_up_in_the_games_folder(tmp_path, monkeypatch):
+    """A preset started from any directory can name its game's own file:
+    weights = "data/eval.toml" (no such file from the working directory)
+    is ardsearch/games/<game>/data/eval.toml; a file that exists from the
+    working directory still wins."""
+    monkeypatch.chdir(tmp_path)
+    game = ardsearch.load_game("stosstruppen")
+    assert np.array_equal(HeuristicBot(game, weights="data/eval.toml").weights, game.weights)
+    (tmp_path / "data").mkdir()
+    w = np.zeros(len(game.feature_names))
+    w[0] = 0.25
+    (tmp_path / "data" / "eval.toml").write_text(
+        "[weights]\n" + "".join(f"{n} = {float(x)!r}\n" for n, x in zip(game.feature_names, w)))
+    assert np.array_equal(HeuristicBot(game, weights="data/eval.toml").weights, w)
+    with pytest.raises(ValueError, match="no-such.toml"):
+        HeuristicBot(game, weights="data/no-such.toml")
+
+
+def test_the_stosstruppen_mcts_preset_plays_its_own_file():
+    """bots/mcts.toml gives Stosstruppen data/eval-mcts.toml (bench/README.md,
+    "Stosstruppen: MCTS weights that defend the trench"); greedy keeps the
+    game's own table."""
+    game = ardsearch.load_game("stosstruppen")
+    path = os.path.join(os.path.dirname(ardsearch.__file__), "games", "stosstruppen", "data", "eval-mcts.toml")
+    own = evaluation.load(path, game.feature_names, game.name, game.player_names)
+    assert np.array_equal(load_bot("mcts", game).weights, own.weights)
+    assert own.weights[game.feature_names.index("guard")] > 0
+    assert load_bot("greedy", game).weights is None
 
 
 def test_a_file_for_another_game_is_refused(tmp_path):

@@ -256,6 +256,20 @@ def test_morale_race_needs_an_objective_and_a_shaken_defender():
     assert feature(steady, "morale_race") == 0.0
 
 
+def test_guard_counts_the_objectives_a_defender_stands_on():
+    """Movement: "One unit (stand) per square"; scenario victory: the
+    attacker wins by "occupying at least 3 of the 5 trench squares marked as
+    objectives": a British unit on d8 and one on h8 keep the Germans off 2 of
+    the 5; a British unit beside an objective (g9) guards nothing, and a
+    German on an objective counts for `objectives`, not `guard`."""
+    s = build(fill({0: "h2", 1: "f8", 16: "h11", 17: "d8", 18: "h8", 19: "g9"},
+                   german=range(2, 8), british=(20, 21, 22)), card="Gm")
+    assert feature(s, "guard", BRITISH) == pytest.approx(2 / 5)
+    assert feature(s, "guard", GERMAN) == pytest.approx(-2 / 5)
+    none = build(fill({0: "h2", 16: "h11", 19: "g9"}, german=range(1, 8), british=(17, 18, 20)), card="Gm")
+    assert feature(none, "guard", BRITISH) == 0.0
+
+
 # ----------------------------------------------------------------- chance nodes
 def test_features_at_a_chance_node_are_the_expectation_over_its_outcomes():
     """Fire D: a shot hits when the die and modifiers beat the protection; the

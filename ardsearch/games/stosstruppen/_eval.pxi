@@ -6,7 +6,7 @@
 # core's loader fills the table from that file (a test checks they agree).
 
 cdef enum:
-    NFEAT = 22
+    NFEAT = 23
     F_CLASSIC = 0       # the hand-set evaluation of issue 15's start, 2 atanh(v)
     F_RESULT = 1        # a game over inside the chance expectation: +1 won, -1 lost
     F_RIFLES = 2        # foot units (not the HQ) alive, fraction of the scenario's
@@ -29,17 +29,19 @@ cdef enum:
     F_CLOCK = 19        # turn / turns, + for the attacker
     F_MARGIN = 20       # losses an army can still take before it is demoralised (at most 4) / 4
     F_MORALE_RACE = 21  # the attacker's morale victory in sight (+ for the attacker)
+    F_GUARD = 22        # objectives a defender's unit stands on, fraction (+ for the defender):
+                        # one unit a square, so the attacker cannot enter them while it stays
 
-cdef const char *FEATURE_NAMES[22]
+cdef const char *FEATURE_NAMES[23]
 _feature_names = [b"classic", b"result", b"rifles", b"weapons", b"tanks", b"hq", b"pinned",
                   b"suppressed", b"objectives", b"advance", b"demoralised", b"morale", b"hq_cover",
                   b"stock", b"marker_hits", b"marker_hq", b"fire_threat", b"assault_threat",
-                  b"attacker", b"clock", b"margin", b"morale_race"]
+                  b"attacker", b"clock", b"margin", b"morale_race", b"guard"]
 for _k in range(NFEAT):
     FEATURE_NAMES[_k] = _feature_names[_k]
 FEATURE_NAMES_PY = tuple(n.decode() for n in _feature_names)
 
-cdef double EVAL_W[22]
+cdef double EVAL_W[23]
 
 
 # ----------------------------------------------------------------- the classic evaluation
@@ -385,6 +387,8 @@ cdef void static_features(const StState *s, int p, double *f, const double *need
         f[F_MARGIN] = margin(s, p) - margin(s, q)
     if wanted(need, F_MORALE_RACE):
         f[F_MORALE_RACE] = sgn * morale_race(s, a)
+    if wanted(need, F_GUARD):
+        f[F_GUARD] = -sgn * objectives_held(s, 1 - a) / <double>sc.nobj if sc.nobj else 0.0
 
 
 cdef void features_depth(const StState *s, int p, int depth, double *f, const double *need) noexcept nogil:
@@ -395,7 +399,7 @@ cdef void features_depth(const StState *s, int p, int depth, double *f, const do
     cdef StState child
     cdef ard_action acts[8]
     cdef double probs[8]
-    cdef double sub[22]
+    cdef double sub[23]
     cdef double out[2]
     cdef int n, k, j
     if s.phase == PH_OVER:
@@ -435,7 +439,7 @@ cdef void st_features(const void *state, int player, double *out) noexcept nogil
 
 cdef double st_evaluate(const void *state, int player) noexcept nogil:
     cdef const StState *s = <const StState *>state
-    cdef double f[22]
+    cdef double f[23]
     cdef double out[2]
     if s.phase == PH_OVER:
         st_returns(s, out)
