@@ -623,6 +623,7 @@ def install_scenario(int k, sc):
     for y in range(H):
         for x in range(W):
             SC_VDIST[k][y][x] = min([max(abs(x - vx), abs(y - vy)) for vx, vy in village] or [0])
+    fill_village_paths(k)                    # hook: the walking distance (_features.pxi)
     SC_SIGHT[k] = sc["sighting"]
     SC_TURNS[k] = sc["turns"]
     ids = [""] * NSLOT
