@@ -131,3 +131,22 @@ def test_both_corrections_make_the_race_what_the_end_counts(tmp_path):
         assert f[names.index("village_markers")] < 0.0
     finally:
         game.weights = saved
+
+
+# ----------------------------------------------------------------- mined
+def test_mined_counts_stands_held_on_enemy_minefield_markers():
+    """RULES.md, Minefields (digest: "A stand entering a marker must stop, and
+    it needs a +3 cohesion roll to leave"): a stand on an enemy marker has
+    stopped and must roll at +3 and take the field's attack to go on, and no
+    friend may step onto its square. `mined` counts such stands (the
+    enemy's minus one's own, / 4), whatever the marker holds (its square is
+    public): in the outpost the bridge's far bank (9,9), (9,10), (9,11) is all
+    markers, (9,15) beside the north ford none; a side's own markers do not
+    hold its stands ("A side's own markers do not affect its stands")."""
+    on = scenario_position("outpost", {"pz4a": {"at": [9, 10]}, "pz4b": {"at": [9, 11]}})
+    off = scenario_position("outpost", {"pz4a": {"at": [9, 15]}})
+    assert feature(on, "mined") == pytest.approx(-0.5)
+    assert feature(on, "mined", SOVIET) == pytest.approx(0.5)
+    assert feature(off, "mined") == 0.0
+    own = scenario_position("outpost", {"shq": {"at": [9, 10]}})
+    assert feature(own, "mined") == 0.0

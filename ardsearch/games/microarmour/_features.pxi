@@ -6,13 +6,13 @@
 # _engine.pyx after _eval.pxi (the classic evaluation, feature 0).
 
 cdef enum:
-    MA_NFEAT = 20
+    MA_NFEAT = 21
 
 cdef const char *MA_FEATURE_NAMES[MA_NFEAT]
 _ma_feature_names = [b"classic", b"armour", b"soft", b"infantry", b"command", b"village_hold",
                      b"village_hold_late", b"village_near", b"margin", b"broken", b"disrupted",
                      b"threats", b"incoming", b"to_enter", b"cargo", b"hidden", b"promise", b"promise_fix",
-                     b"village_path", b"village_markers"]
+                     b"village_path", b"village_markers", b"mined"]
 for _k in range(MA_NFEAT):
     MA_FEATURE_NAMES[_k] = _ma_feature_names[_k]
 FEATURE_NAMES_PY = tuple(n.decode() for n in _ma_feature_names)
@@ -113,6 +113,24 @@ cdef void village_corrections(const MaState *s, int p, double *path, double *mar
         dP = SC_VPATH[s.scn][s.st[g].y][s.st[g].x]
         if dP != dS:
             path[0] += race_term(s, g, dP, hold) - race_term(s, g, dS, hold)
+
+
+cdef int stands_on_mines(const MaState *s, int p) noexcept nogil:
+    """p's live stands on the table standing on an enemy minefield marker still
+    there (revealed or not: the markers' squares are public). Such a stand has
+    stopped (RULES.md Minefields: "a stand that steps onto an enemy marker must
+    stop there"), needs +3 on its roll to leave and then takes the field's
+    attack, and no friend may step onto its square: at a crossing whose far
+    bank is all markers (the outpost's bridge) it closes the way for the rest.
+    The feature `mined` weighs that against the attack the search sees."""
+    cdef int g, n = 0
+    if SC_NMF[s.scn] == 0:
+        return 0
+    for g in range(p * 16, p * 16 + 16):
+        if alive(s, g) and not off_table(s, g) and s.carrier[g] == NONE \
+                and mine_marker(s, s.st[g].x, s.st[g].y, p) >= 0:
+            n += 1
+    return n
 
 
 cdef inline bint on_board(const MaState *s, int g) noexcept nogil:
@@ -283,6 +301,8 @@ cdef void ma_features_w(const MaState *s, int player, double *f, const double *w
         village_corrections(s, q, &pb, &rb)
         f[18] = pa - pb
         f[19] = ra - rb
+    if w == NULL or w[20] != 0.0:
+        f[20] = (stands_on_mines(s, q) - stands_on_mines(s, player)) / 4.0
 
 
 cdef void ma_features(const void *state, int player, double *out) noexcept nogil:
