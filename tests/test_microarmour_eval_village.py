@@ -40,8 +40,8 @@ def feature(s, name, player=GERMAN):
     return float(s.features(player)[s.game.feature_names.index(name)])
 
 
-def paths(scenario):
-    return E._village_path_table(E.SCENARIO_NAMES.index(scenario))
+def paths(scenario, side=GERMAN):
+    return E._village_path_table(E.SCENARIO_NAMES.index(scenario), side)
 
 
 def straight(table, x, y):
@@ -60,26 +60,46 @@ def test_walking_distance_goes_round_a_stream_by_its_crossings():
     amphibious movement or fording boats"; RULES.md Movement: "streams
     impassable except amphibious, fords 2, bridges 1/2". In the outpost the
     stream runs at x = 8 with the bridge at (8,10) and fords at (8,16) and
-    (8,4): from (7,13) on the west bank a stand walks to a crossing first (13
-    inches to the village, 11 in a straight line); beside the bridge, or on
-    the village's side, the two agree; a map without water changes nothing."""
-    t = paths("outpost")
+    (8,4): from (7,13) on the west bank the Soviets (whose own minefields do
+    not stop them) walk to the bridge first (13 inches to the village, 11 in a
+    straight line); beside the bridge, or on the village's side, the two
+    agree; a map without water or minefields changes nothing."""
+    t = paths("outpost", SOVIET)
     assert t[13][7] == 13 and straight(t, 7, 13) == 11
     assert t[10][7] == 11 and t[10][8] == 10 and t[10][9] == 9
     assert t[10][18] == 0 and t[13][12] == 6
-    intro = paths("introductory")
-    assert all(intro[y][x] == straight(intro, x, y) for y in range(len(intro)) for x in range(len(intro[0])))
+    for p in (GERMAN, SOVIET):
+        intro = paths("introductory", p)
+        assert all(intro[y][x] == straight(intro, x, y) for y in range(len(intro)) for x in range(len(intro[0])))
+
+
+def test_walking_distance_goes_round_the_enemys_minefield_markers():
+    """RULES.md Minefields (digest: "A stand entering a marker must stop, and it
+    needs a +3 cohesion roll to leave ... in which case it attacks"): the
+    outpost's bridge leads only onto Soviet markers ((9,9), (9,10), (9,11)),
+    so for the Germans the bridge is a dead end: from it they walk back and
+    round by a ford, 16 inches; beside the north ford (7,15) it is 11, the
+    ford itself 10 and (9,15), the free square past it, 9. A stand on a
+    marker still has a distance (its nearest free neighbour's + 1)."""
+    t = paths("outpost", GERMAN)
+    assert t[10][8] == 16 and t[10][7] == 16
+    assert t[15][7] == 11 and t[16][8] == 10 and t[15][9] == 9
+    assert t[10][9] == 9
 
 
 def test_village_path_takes_back_the_credit_of_the_wrong_bank():
-    """A stand on the west bank at (7,13) gets the classic race's term at 11
-    inches; walking, it is 13 away: `village_path` is the difference (-0.1),
-    German minus Soviet; beside the bridge (7,10) there is nothing to take."""
+    """A German stand on the west bank at (7,13) gets the classic race's term
+    at 11 inches; walking round the Soviet markers past the bridge it is 13
+    away (by the north ford): `village_path` is the difference (-0.1), German
+    minus Soviet; a Soviet stand beside the bridge (7,10) has nothing taken
+    (its own markers do not stop it), a German one there 5 inches' worth."""
     far = scenario_position("outpost", {"pz4a": {"at": [7, 13]}})
-    near = scenario_position("outpost", {"pz4a": {"at": [7, 10]}})
     assert feature(far, "village_path") == pytest.approx(term(13) - term(11))
     assert feature(far, "village_path", SOVIET) == pytest.approx(-(term(13) - term(11)))
-    assert feature(near, "village_path") == 0.0
+    soviet = scenario_position("outpost", {"m1": {"at": [7, 10], "hidden": False}})
+    assert feature(soviet, "village_path", SOVIET) == 0.0
+    german = scenario_position("outpost", {"pz4a": {"at": [7, 10]}})
+    assert feature(german, "village_path") == pytest.approx(term(16) - term(11))
 
 
 # ----------------------------------------------------------------- village_markers

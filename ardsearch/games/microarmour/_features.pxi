@@ -35,49 +35,56 @@ cdef inline double ma_atanh2(double v) noexcept nogil:
 
 
 # Inches to the nearest village square along king moves that tracked or foot
-# stands can make (a stream is crossed only at its fords and bridges), per
-# scenario and square: the feature `village_path`. Filled at install from the
-# map (install_scenario's hook); a square no such path reaches keeps the
-# straight distance (SC_VDIST).
-cdef uint8_t SC_VPATH[MAXSCN][HMAX][WMAX]
+# stands of side p can make: a stream is crossed only at its fords and bridges,
+# and the enemy's minefield markers (every one on its record sheet at the
+# start, design: the table is fixed at load, so a marker removed later still
+# counts) are walked round, per scenario, side and square: the feature
+# `village_path`. Filled at install from the map (install_scenario's hook); a
+# square no such path reaches keeps the straight distance (SC_VDIST).
+cdef uint8_t SC_VPATH[MAXSCN][2][HMAX][WMAX]
 
 
 def fill_village_paths(int k):
-    """Breadth-first from every village square of scenario k over squares a
-    tracked or foot stand may enter (T_COST of class T or F not 0); an
-    impassable square (a stream) gets 1 + its nearest reached neighbour's
-    distance, so a boat on it still has one; at most 255."""
-    cdef int W = SC_W[k], H = SC_H[k], x, y, nx, ny, t
+    """For each side, breadth-first from every village square of scenario k
+    over squares a tracked or foot stand may enter (T_COST of class T or F
+    not 0) that hold no enemy minefield marker; a square left out (a stream,
+    a marker) gets 1 + its nearest reached neighbour's distance, so a stand on
+    a marker or a boat on a stream still has one; at most 255."""
+    cdef int W = SC_W[k], H = SC_H[k], x, y, nx, ny, t, p, i
     far = 1 << 20
-    walk = [[T_COST[SC_TER[k][y][x]][1] != 0 or T_COST[SC_TER[k][y][x]][2] != 0 for x in range(W)]
-            for y in range(H)]
-    d = [[far] * W for _ in range(H)]
-    todo = [(x, y) for y in range(H) for x in range(W) if SC_TER[k][y][x] == VILLAGE_T]
-    for x, y in todo:
-        d[y][x] = 0
-    i = 0
-    while i < len(todo):
-        x, y = todo[i]
-        i += 1
-        for nx in range(max(0, x - 1), min(W, x + 2)):
-            for ny in range(max(0, y - 1), min(H, y + 2)):
-                if walk[ny][nx] and d[ny][nx] == far:
-                    d[ny][nx] = d[y][x] + 1
-                    todo.append((nx, ny))
-    for y in range(H):
-        for x in range(W):
-            t = d[y][x]
-            if t == far and not walk[y][x]:
-                t = min([d[ny][nx] for nx in range(max(0, x - 1), min(W, x + 2))
-                         for ny in range(max(0, y - 1), min(H, y + 2)) if walk[ny][nx]] + [far]) + 1
-            if t >= far:
-                t = SC_VDIST[k][y][x]
-            SC_VPATH[k][y][x] = min(255, t)
+    for p in range(2):
+        walk = [[T_COST[SC_TER[k][y][x]][1] != 0 or T_COST[SC_TER[k][y][x]][2] != 0 for x in range(W)]
+                for y in range(H)]
+        for i in range(SC_NMF[k]):
+            if SC_MFSIDE[k][i] != p:
+                walk[SC_MFY[k][i]][SC_MFX[k][i]] = False
+        d = [[far] * W for _ in range(H)]
+        todo = [(x, y) for y in range(H) for x in range(W) if SC_TER[k][y][x] == VILLAGE_T]
+        for x, y in todo:
+            d[y][x] = 0
+        i = 0
+        while i < len(todo):
+            x, y = todo[i]
+            i += 1
+            for nx in range(max(0, x - 1), min(W, x + 2)):
+                for ny in range(max(0, y - 1), min(H, y + 2)):
+                    if walk[ny][nx] and d[ny][nx] == far:
+                        d[ny][nx] = d[y][x] + 1
+                        todo.append((nx, ny))
+        for y in range(H):
+            for x in range(W):
+                t = d[y][x]
+                if t == far and not walk[y][x]:
+                    t = min([d[ny][nx] for nx in range(max(0, x - 1), min(W, x + 2))
+                             for ny in range(max(0, y - 1), min(H, y + 2)) if walk[ny][nx]] + [far]) + 1
+                if t >= far:
+                    t = SC_VDIST[k][y][x]
+                SC_VPATH[k][p][y][x] = min(255, t)
 
 
-def _village_path_table(int k):
-    """Scenario k's SC_VPATH as rows (y from 0) of inches (tests)."""
-    return [[SC_VPATH[k][y][x] for x in range(SC_W[k])] for y in range(SC_H[k])]
+def _village_path_table(int k, int p=0):
+    """Scenario k's SC_VPATH for side p as rows (y from 0) of inches (tests)."""
+    return [[SC_VPATH[k][p][y][x] for x in range(SC_W[k])] for y in range(SC_H[k])]
 
 
 cdef void village_corrections(const MaState *s, int p, double *path, double *markers) noexcept nogil:
@@ -86,7 +93,10 @@ cdef void village_corrections(const MaState *s, int p, double *path, double *mar
     the walking distance (SC_VPATH) minus its term at the straight one: the
     classic race credits a stand on the wrong bank of a stream as if it could
     wade across (a stream is impassable but at fords and bridges, RULES.md
-    Movement), so a search saw no gain in making for a crossing. `markers`:
+    Movement) and a stand behind a minefield belt as if it could walk through
+    (a marker stops it and attacks it, RULES.md Minefields), so a search saw
+    no gain in making for a crossing the enemy has not mined (the outpost: the
+    Germans piled up at the bridge, whose far bank is all markers). `markers`:
     minus the whole term of a dummy (it holds and takes nothing: "A dummy ...
     never counts for ... the village") and minus the hold bonus of a hidden
     stand on a village square (a marker holds no village at the end, RULES.md
@@ -110,7 +120,7 @@ cdef void village_corrections(const MaState *s, int p, double *path, double *mar
             if is_hidden(s, g):
                 markers[0] -= hold
             continue
-        dP = SC_VPATH[s.scn][s.st[g].y][s.st[g].x]
+        dP = SC_VPATH[s.scn][p][s.st[g].y][s.st[g].x]
         if dP != dS:
             path[0] += race_term(s, g, dP, hold) - race_term(s, g, dS, hold)
 

@@ -623,7 +623,6 @@ def install_scenario(int k, sc):
     for y in range(H):
         for x in range(W):
             SC_VDIST[k][y][x] = min([max(abs(x - vx), abs(y - vy)) for vx, vy in village] or [0])
-    fill_village_paths(k)                    # hook: the walking distance (_features.pxi)
     SC_SIGHT[k] = sc["sighting"]
     SC_TURNS[k] = sc["turns"]
     ids = [""] * NSLOT
@@ -655,4 +654,5 @@ def install_scenario(int k, sc):
     install_group_scenario(k, sc)        # _groups.pxi: movement groups
     install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
     install_hidden(k, sc)                # _spotting.pxi, _weather.pxi: hidden markers, weather, night
+    fill_village_paths(k)                # _features.pxi: the walking distance (after the minefields)
     return ids
