@@ -7,6 +7,7 @@ rulebook and RULES.md words behind each correction."""
 from __future__ import annotations
 
 import math
+import random
 import os
 import sys
 
@@ -170,3 +171,26 @@ def test_mined_counts_stands_held_on_enemy_minefield_markers():
     assert feature(off, "mined") == 0.0
     own = scenario_position("outpost", {"shq": {"at": [9, 10]}})
     assert feature(own, "mined") == 0.0
+
+
+@pytest.mark.parametrize("scenario", ["introductory", "airstrike", "barrage", "combined"])
+def test_the_corrections_are_nothing_without_water_markers_or_minefields(scenario):
+    """These scenarios' maps have no stream, no hidden set-up and no minefield:
+    the three features are 0 in every position, so a weight given to them
+    changes no evaluation there (their strength figures stand)."""
+    game = ardsearch.load_game("microarmour", scenario=scenario)
+    s = game.new_initial_state(seed=3)
+    r = random.Random(3)
+    names = game.feature_names
+    for ply in range(600):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            outs = s.chance_outcomes()
+            s.apply_action(outs[r.randrange(len(outs))][0])
+        else:
+            acts = s.legal_actions()
+            s.apply_action(acts[r.randrange(len(acts))])
+        if ply % 50 == 0 and not s.is_terminal():
+            f = s.features(GERMAN)
+            assert [f[names.index(n)] for n in ("village_path", "village_markers", "mined")] == [0.0, 0.0, 0.0]
