@@ -55,6 +55,22 @@ cdef double reach(const MaState *s, int g) noexcept nogil:
         return TY_MP[s.st[g].type] // 2
     return 0.0
 
+cdef inline double village_hold_bonus(const MaState *s) noexcept nogil:
+    """What a stand in the village counts beyond 1: more as the last turn nears."""
+    return 0.5 + 0.5 * s.turn / (s.turns if s.turns else 1)
+
+cdef double race_term(const MaState *s, int g, double d, double hold) noexcept nogil:
+    """One stand's part of village_score, d inches from the village (the
+    features `village_path` and `village_markers` correct it, _features.pxi)."""
+    if d == 0:
+        return 1.0 + hold
+    d -= 0.5 * reach(s, g)
+    if d < 0.5:
+        d = 0.5
+    if d < 20:
+        return 1.0 - d / 20.0
+    return 0.0
+
 cdef double village_score(const MaState *s, int p) noexcept nogil:
     """The scenario's victory condition, seen from afar: each live stand
     counts by how near it is to the village (linear, so every inch gained is
@@ -63,19 +79,10 @@ cdef double village_score(const MaState *s, int p) noexcept nogil:
     movement show at once), a stand in the village counts fully and more so
     as the last turn nears."""
     cdef int g
-    cdef double d, v = 0.0, hold = 0.5 + 0.5 * s.turn / (s.turns if s.turns else 1)
+    cdef double v = 0.0, hold = village_hold_bonus(s)
     for g in range(p * 16, p * 16 + 16):
-        if not alive(s, g):
-            continue
-        d = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
-        if d == 0:
-            v += 1.0 + hold
-            continue
-        d -= 0.5 * reach(s, g)
-        if d < 0.5:
-            d = 0.5
-        if d < 20:
-            v += 1.0 - d / 20.0
+        if alive(s, g):
+            v += race_term(s, g, SC_VDIST[s.scn][s.st[g].y][s.st[g].x], hold)
     return v
 
 cdef double pending_attack_value(const MaState *s, int player) noexcept nogil:

@@ -6,12 +6,13 @@
 # _engine.pyx after _eval.pxi (the classic evaluation, feature 0).
 
 cdef enum:
-    MA_NFEAT = 18
+    MA_NFEAT = 21
 
 cdef const char *MA_FEATURE_NAMES[MA_NFEAT]
 _ma_feature_names = [b"classic", b"armour", b"soft", b"infantry", b"command", b"village_hold",
                      b"village_hold_late", b"village_near", b"margin", b"broken", b"disrupted",
-                     b"threats", b"incoming", b"to_enter", b"cargo", b"hidden", b"promise", b"promise_fix"]
+                     b"threats", b"incoming", b"to_enter", b"cargo", b"hidden", b"promise", b"promise_fix",
+                     b"village_path", b"village_markers", b"mined"]
 for _k in range(MA_NFEAT):
     MA_FEATURE_NAMES[_k] = _ma_feature_names[_k]
 FEATURE_NAMES_PY = tuple(n.decode() for n in _ma_feature_names)
@@ -31,6 +32,115 @@ cdef inline double ma_atanh2(double v) noexcept nogil:
     elif v < -0.999:
         v = -0.999
     return log((1.0 + v) / (1.0 - v))
+
+
+# Inches to the nearest village square along king moves that tracked or foot
+# stands of side p can make: a stream is crossed only at its fords and bridges,
+# and the enemy's minefield markers (every one on its record sheet at the
+# start, design: the table is fixed at load, so a marker removed later still
+# counts) are walked round, per scenario, side and square: the feature
+# `village_path`. Filled at install from the map (install_scenario's hook); a
+# square no such path reaches keeps the straight distance (SC_VDIST).
+cdef uint8_t SC_VPATH[MAXSCN][2][HMAX][WMAX]
+
+
+def fill_village_paths(int k):
+    """For each side, breadth-first from every village square of scenario k
+    over squares a tracked or foot stand may enter (T_COST of class T or F
+    not 0) that hold no enemy minefield marker; a square left out (a stream,
+    a marker) gets 1 + its nearest reached neighbour's distance, so a stand on
+    a marker or a boat on a stream still has one; at most 255."""
+    cdef int W = SC_W[k], H = SC_H[k], x, y, nx, ny, t, p, i
+    far = 1 << 20
+    for p in range(2):
+        walk = [[T_COST[SC_TER[k][y][x]][1] != 0 or T_COST[SC_TER[k][y][x]][2] != 0 for x in range(W)]
+                for y in range(H)]
+        for i in range(SC_NMF[k]):
+            if SC_MFSIDE[k][i] != p:
+                walk[SC_MFY[k][i]][SC_MFX[k][i]] = False
+        d = [[far] * W for _ in range(H)]
+        todo = [(x, y) for y in range(H) for x in range(W) if SC_TER[k][y][x] == VILLAGE_T]
+        for x, y in todo:
+            d[y][x] = 0
+        i = 0
+        while i < len(todo):
+            x, y = todo[i]
+            i += 1
+            for nx in range(max(0, x - 1), min(W, x + 2)):
+                for ny in range(max(0, y - 1), min(H, y + 2)):
+                    if walk[ny][nx] and d[ny][nx] == far:
+                        d[ny][nx] = d[y][x] + 1
+                        todo.append((nx, ny))
+        for y in range(H):
+            for x in range(W):
+                t = d[y][x]
+                if t == far and not walk[y][x]:
+                    t = min([d[ny][nx] for nx in range(max(0, x - 1), min(W, x + 2))
+                             for ny in range(max(0, y - 1), min(H, y + 2)) if walk[ny][nx]] + [far]) + 1
+                if t >= far:
+                    t = SC_VDIST[k][y][x]
+                SC_VPATH[k][p][y][x] = min(255, t)
+
+
+def _village_path_table(int k, int p=0):
+    """Scenario k's SC_VPATH for side p as rows (y from 0) of inches (tests)."""
+    return [[SC_VPATH[k][p][y][x] for x in range(SC_W[k])] for y in range(SC_H[k])]
+
+
+cdef void village_corrections(const MaState *s, int p, double *path, double *markers) noexcept nogil:
+    """Two corrections of the classic village race (village_score) for side p,
+    in its units. `path`: for every live stand that is not a dummy, its term at
+    the walking distance (SC_VPATH) minus its term at the straight one: the
+    classic race credits a stand on the wrong bank of a stream as if it could
+    wade across (a stream is impassable but at fords and bridges, RULES.md
+    Movement) and a stand behind a minefield belt as if it could walk through
+    (a marker stops it and attacks it, RULES.md Minefields), so a search saw
+    no gain in making for a crossing the enemy has not mined (the outpost: the
+    Germans piled up at the bridge, whose far bank is all markers). `markers`:
+    minus the whole term of a dummy (it holds and takes nothing: "A dummy ...
+    never counts for ... the village") and minus the hold bonus of a hidden
+    stand on a village square (a marker holds no village at the end, RULES.md
+    Hidden set-up and spotting; it counts 1, as one `show` from holding). The
+    search's states are determinized (they know each marker); in a view the
+    enemy's markers are all taken as real and hidden. With both weights at
+    0.076 (the classic race's weight in the logit, 2 x 0.95 x 0.04) the race
+    counts what the end of the game counts."""
+    cdef int g
+    cdef double hold = village_hold_bonus(s), dS, dP
+    path[0] = 0.0
+    markers[0] = 0.0
+    for g in range(p * 16, p * 16 + 16):
+        if not alive(s, g):
+            continue
+        dS = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
+        if is_dummy(s, g):
+            markers[0] -= race_term(s, g, dS, hold)
+            continue
+        if dS == 0:
+            if is_hidden(s, g):
+                markers[0] -= hold
+            continue
+        dP = SC_VPATH[s.scn][p][s.st[g].y][s.st[g].x]
+        if dP != dS:
+            path[0] += race_term(s, g, dP, hold) - race_term(s, g, dS, hold)
+
+
+cdef int stands_on_mines(const MaState *s, int p) noexcept nogil:
+    """p's live stands on the table standing on an enemy minefield marker still
+    there (revealed or not: the markers' squares are public). Such a stand has
+    stopped (RULES.md Minefields: "a stand that steps onto an enemy marker must
+    stop there"), needs +3 on its roll to leave and then takes the field's
+    attack, and no friend may step onto its square: at a crossing whose far
+    bank is all markers (the outpost's bridge) it closes the way for the rest.
+    The feature `mined` weighs that against the attack the search sees."""
+    cdef int g, n = 0
+    if SC_NMF[s.scn] == 0:
+        return 0
+    for g in range(p * 16, p * 16 + 16):
+        if alive(s, g) and not off_table(s, g) and s.carrier[g] == NONE \
+                and mine_marker(s, s.st[g].x, s.st[g].y, p) >= 0:
+            n += 1
+    return n
 
 
 cdef inline bint on_board(const MaState *s, int g) noexcept nogil:
@@ -196,6 +306,13 @@ cdef void ma_features_w(const MaState *s, int player, double *f, const double *w
         race_scores(s, q, &pb, &rb)
         f[16] = pa - pb
         f[17] = ra - rb
+    if w == NULL or w[18] != 0.0 or w[19] != 0.0:
+        village_corrections(s, player, &pa, &ra)
+        village_corrections(s, q, &pb, &rb)
+        f[18] = pa - pb
+        f[19] = ra - rb
+    if w == NULL or w[20] != 0.0:
+        f[20] = (stands_on_mines(s, q) - stands_on_mines(s, player)) / 4.0
 
 
 cdef void ma_features(const void *state, int player, double *out) noexcept nogil:

@@ -675,4 +675,5 @@ def install_scenario(int k, sc):
     install_group_scenario(k, sc)        # _groups.pxi: movement groups
     install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
     install_hidden(k, sc)                # _spotting.pxi, _weather.pxi: hidden markers, weather, night
+    fill_village_paths(k)                # _features.pxi: the walking distance (after the minefields)
     return ids
