@@ -293,16 +293,21 @@ def test_a_scoped_fit_is_written_and_loads_back_and_the_bot_checks_its_params(tm
 
 
 def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_only():
-    """bench/README.md, "Calibration": Undaunted ships one table (under
-    "ismcts") for scenario 1, scoped to the default parameters it was fitted
-    on, and another scenario reports the raw (v + 1) / 2. Stosstruppen's table
-    was fitted on the weights it had before issue 15's "MCTS weights that
-    defend the trench" and is withdrawn until refitted: it reports the raw
-    (v + 1) / 2 in every scenario."""
+    """bench/README.md, "Calibration": Stosstruppen ships a table per seat for
+    Kaiserschlacht (refitted on the game's one evaluation, the weights that
+    defend the trench), Undaunted one table (under "ismcts") for scenario 1;
+    each is scoped to the default parameters it was fitted on, and another
+    scenario reports the raw (v + 1) / 2."""
     stoss = ardsearch.load_game("stosstruppen")
-    assert "mcts" not in evaluation.loaded("stosstruppen").calibration
+    fit = evaluation.loaded("stosstruppen").calibration["mcts"]
+    assert isinstance(fit, evaluation.Scoped) and dict(fit.params) == dict(stoss.params)
+    assert isinstance(fit.fit, SeatCalibration) and fit.fit.seats == ("german", "british")
     v = 0.1
-    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == pytest.approx(0.55)
+    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == fit.fit.fits[1](v)
+    # the table is the refit's: British to move at v = 0.1 is between its knots 0.066 -> 0.7052 and 0.3736 -> 0.7687
+    assert 0.7052 < fit.fit.fits[1](v) < 0.7687
+    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1,
+                                    {**stoss.params, "scenario": "other"}) == pytest.approx(0.55)
     und = ardsearch.load_game("undaunted")
     fit = evaluation.loaded("undaunted").calibration["ismcts"]
     assert isinstance(fit, evaluation.Scoped) and dict(fit.params) == dict(und.params) and und.params["scenario"] == 1
