@@ -367,7 +367,7 @@ def game_relative(game_name: str, text: str) -> str:
     """A weights path as given, or, when it is relative and names no file from
     the working directory, the same path inside the game's folder
     (ardsearch/games/<game>/): a preset can then name its game's file
-    ("data/eval-mcts.toml") wherever the bot is started."""
+    ("data/<name>.toml") wherever the bot is started."""
     if os.path.isabs(text) or os.path.exists(text):
         return text
     inside = os.path.join(os.path.dirname(os.path.dirname(eval_path(game_name))), text)

@@ -157,16 +157,21 @@ def test_a_relative_path_is_looked_up_in_the_games_folder(tmp_path, monkeypatch)
         HeuristicBot(game, weights="data/no-such.toml")
 
 
-def test_the_stosstruppen_mcts_preset_plays_its_own_file():
-    """bots/mcts.toml gives Stosstruppen data/eval-mcts.toml (bench/README.md,
-    "Stosstruppen: MCTS weights that defend the trench"); greedy keeps the
-    game's own table."""
+def test_every_stosstruppen_bot_plays_the_games_one_evaluation():
+    """One evaluation for the game (issue 15; bench/README.md, "Stosstruppen:
+    MCTS weights that defend the trench"): the weights that defend the trench
+    are data/eval.toml's, and the mcts preset, greedy and a bare MCTSBot all
+    play them (weights None: the engine's installed table)."""
     game = ardsearch.load_game("stosstruppen")
-    path = os.path.join(os.path.dirname(ardsearch.__file__), "games", "stosstruppen", "data", "eval-mcts.toml")
+    path = os.path.join(os.path.dirname(ardsearch.__file__), "games", "stosstruppen", "data", "eval.toml")
     own = evaluation.load(path, game.feature_names, game.name, game.player_names)
-    assert np.array_equal(load_bot("mcts", game).weights, own.weights)
-    assert own.weights[game.feature_names.index("guard")] > 0
+    assert own.weights[game.feature_names.index("guard")] == 2.0
+    assert own.weights[game.feature_names.index("marker_hits")] == 1.0
+    assert not os.path.exists(os.path.join(os.path.dirname(path), "eval-mcts.toml"))
+    assert load_bot("mcts", game).weights is None
     assert load_bot("greedy", game).weights is None
+    assert MCTSBot(game).weights is None
+    assert np.array_equal(evaluation.loaded(game.name).weights, own.weights)
 
 
 def test_a_file_for_another_game_is_refused(tmp_path):
