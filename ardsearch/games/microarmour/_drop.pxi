@@ -16,6 +16,7 @@ cdef enum:  # drop_step: what the drop waits for
     DS_DIST_OT = 5      # chance: the 'On Target' distance, 1D8/2 (A_SCATTER + inches)
     DS_DIST_JUMP = 6    # chance: the jump conditions' distance die (A_SCATTER + inches)
     DS_LAND = 7         # chance: 'how safely': the landing terrain cohesion roll
+    DS_REVEAL = 8       # chance (public, one outcome in a full state): the drop turn opens, the zone is seen
 
 cdef enum:
     N_DROP_PLOT = 53    # node: the landing group's owner plots its drop zone (hidden from the opponent)
@@ -112,16 +113,13 @@ cdef void drop_init(MaState *s) noexcept nogil:
     s.drop_reserved[0] = s.drop_reserved[1] = s.drop_reserved[2] = 0
     for g in range(NSLOT):
         if (SC_DROP[s.scn] >> g) & 1:
-            s.st[g].flags = 0 if (s.drop_wait >> g) & 1 else s.st[g].flags
+            s.st[g].flags = 0            # in the aircraft (a game shorter than the drop never sees them)
 
 cdef void drop_turn_begin(MaState *s) noexcept nogil:
     """hook (start_turn): the drop turn opens with the landings (before initiative)."""
-    cdef int g
-    if s.drop_wait == 0 or s.turn != DROP_TURN[s.scn] or s.drop_x >= PLOT_HIDDEN:
+    if s.drop_wait == 0 or s.turn != DROP_TURN[s.scn] or s.drop_x == PLOT_NONE:
         return
-    g = drop_first(s, 0)
-    s.drop_cur = g
-    s.drop_step = DS_ARRIVE
+    s.drop_step = DS_REVEAL              # the aircraft come over: the zone is seen by both (a view learns it here)
 
 cdef bint drop_plot_begin(MaState *s) noexcept nogil:
     """hook (joint_plot_begin): 1 if the drop zone is to be plotted now (the bomb plots follow)."""
@@ -198,6 +196,15 @@ cdef inline int drop_arrive_mod(const MaState *s) noexcept nogil:
 cdef int drop_chance(const MaState *s, ard_action *a, double *pr) noexcept nogil:
     cdef int n = 0, i, p = drop_side(s), j
     cdef double lost
+    if s.drop_step == DS_REVEAL:
+        if s.drop_x < PLOT_HIDDEN:       # a full state: the plotted zone, certainly
+            a[0] = A_DROP_PLOT + (s.drop_y // 3) * BLOCK_W + s.drop_x // 3
+            pr[0] = 1.0
+            return 1
+        n = drop_legal(s, a)             # a view: any legal zone, all equally likely
+        for i in range(n):
+            pr[i] = 1.0 / n
+        return n
     if s.drop_step == DS_ARRIVE:
         # removed on 1D20 + mod >= 20: rolls 20 - mod .. 20
         i = drop_arrive_mod(s) + 1
@@ -220,12 +227,20 @@ cdef int drop_chance(const MaState *s, ard_action *a, double *pr) noexcept nogil
 
 cdef void drop_apply(MaState *s, ard_action action) noexcept nogil:
     cdef int g = s.drop_cur, b
-    if s.drop_step == DS_PLOT:
-        b = action - A_DROP_PLOT
-        s.drop_x = 1 + 3 * (b % BLOCK_W)
-        s.drop_y = 1 + 3 * (b // BLOCK_W)
-        s.drop_step = DS_NONE
-        joint_plot_drop_done(s)
+    if s.drop_step == DS_PLOT or s.drop_step == DS_REVEAL:
+        if action == ARD_HIDDEN_OUTCOME:  # a view: the opponent's plot, unseen
+            s.drop_x = PLOT_HIDDEN
+            s.drop_y = PLOT_HIDDEN
+        else:
+            b = action - A_DROP_PLOT
+            s.drop_x = 1 + 3 * (b % BLOCK_W)
+            s.drop_y = 1 + 3 * (b // BLOCK_W)
+        if s.drop_step == DS_PLOT:
+            s.drop_step = DS_NONE
+            joint_plot_drop_done(s)
+        else:
+            s.drop_cur = drop_first(s, 0)
+            s.drop_step = DS_ARRIVE
         return
     if g >= NSLOT:
         return

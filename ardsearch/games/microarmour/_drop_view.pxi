@@ -3,7 +3,8 @@
 # hidden until the drop turn opens (like a bomb plot, _air_view.pxi), the notation
 # `drop x,y` and `scatter:<inches>`, validation and the `drop` key of the
 # structured state. The rules are in _drop.pxi. Included by _engine.pyx after _pyside.pxi.
-DROP_STEPS = ("none", "plot", "arrive", "cohesion", "direction", "distance_on_target", "distance_jump", "landing")
+DROP_STEPS = ("none", "plot", "arrive", "cohesion", "direction", "distance_on_target", "distance_jump", "landing",
+              "reveal")
 JUMP_NAMES = ("on_target", "hot")
 
 
@@ -11,7 +12,8 @@ JUMP_NAMES = ("on_target", "hot")
 cdef void drop_observe(MaState *v, int player) noexcept nogil:
     """The opponent's plotted drop zone reads PLOT_HIDDEN until the drop turn
     opens (the landings themselves are public: the aircraft are overhead)."""
-    if DROP_TURN[v.scn] and drop_side(v) != player and v.drop_step == DS_NONE and v.drop_x < PLOT_HIDDEN:
+    if (DROP_TURN[v.scn] and drop_side(v) != player and (v.drop_step == DS_NONE or v.drop_step == DS_REVEAL)
+            and v.drop_x < PLOT_HIDDEN):
         v.drop_x = PLOT_HIDDEN
         v.drop_y = PLOT_HIDDEN
 
@@ -53,18 +55,23 @@ cdef int drop_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         b = (s.drop_y // 3) * BLOCK_W + s.drop_x // 3
         if s.drop_x % 3 != 1 or s.drop_y % 3 != 1 or s.drop_x >= 3 * BLOCK_W or not drop_ok_block(s, b):
             return fail(msg, msglen, b"a drop zone that is not the centre of a clear 3-inch block")
-        if s.drop_wait == 0 or s.turn + 1 < DROP_TURN[s.scn]:
+        if (s.drop_wait == 0 and s.drop_step != DS_LAND) or s.turn + 1 < DROP_TURN[s.scn]:   # the last lander's roll
             return fail(msg, msglen, b"a drop zone with no paratroops waiting or plotted too early")
     if s.drop_step == DS_NONE:
         if s.drop_cur != NONE or s.drop_dir:
             return fail(msg, msglen, b"drop bookkeeping set outside a drop")
         return 0
-    if s.drop_step > DS_LAND or s.drop_dir > 7:
+    if s.drop_step > DS_REVEAL or s.drop_dir > 7:
         return fail(msg, msglen, b"drop step or scatter direction out of range")
     if s.drop_step == DS_PLOT:
         if s.phase != PH_PLOT or s.drop_cur != NONE or s.drop_x != PLOT_NONE or s.drop_wait == 0 \
                 or s.turn + 1 != DROP_TURN[s.scn]:
             return fail(msg, msglen, b"a drop zone plot outside the joint plot phase before the drop turn")
+        return 0
+    if s.drop_step == DS_REVEAL:
+        if (s.turn != DROP_TURN[s.scn] or s.phase != PH_INIT or s.drop_cur != NONE or s.drop_dir
+                or s.drop_wait == 0 or s.drop_x == PLOT_NONE):
+            return fail(msg, msglen, b"a drop zone revealed outside the drop turn's opening, or with nothing to drop")
         return 0
     if s.turn != DROP_TURN[s.scn] or s.phase != PH_INIT or s.drop_cur >= NSLOT or s.drop_x >= PLOT_HIDDEN:
         return fail(msg, msglen, b"a landing outside the drop turn's opening, or with no stand or zone")
@@ -113,7 +120,7 @@ cdef object _drop_dict(const MaState *s):
     return {"side": SIDE_KEYS[DROP_SIDE[s.scn]], "turn": DROP_TURN[s.scn], "jump": JUMP_NAMES[DROP_JUMP[s.scn] % 2],
             "modifier": DROP_MOD[s.scn], "group": [_IDS[g] for g in range(NSLOT) if (SC_DROP[s.scn] >> g) & 1],
             "waiting": [_IDS[g] for g in range(NSLOT) if (s.drop_wait >> g) & 1], "zone": zone,
-            "step": DROP_STEPS[s.drop_step % 8], "stand": _slot_id(s.drop_cur) if s.drop_cur != NONE else None,
+            "step": DROP_STEPS[s.drop_step % 9], "stand": _slot_id(s.drop_cur) if s.drop_cur != NONE else None,
             "direction": DIRS[s.drop_dir % 8] if s.drop_step != DS_DIR else DROP_STEPS[s.drop_dir % 8]}
 
 
