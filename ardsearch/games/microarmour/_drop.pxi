@@ -47,13 +47,16 @@ cdef void install_drop_charts(object charts):
     for a in range(MAX_SCATTER + 1):
         SCATTER_PR[0][a] = 0.0
         SCATTER_PR[1][a] = 0.0
-    for a in range(1, 9):
-        SCATTER_PR[JUMP_ON_TARGET][(a + 1) // 2] += 1.0 / 8
+    for a in range(1, 9):                # counts first, one division each (exact to the last bit)
+        SCATTER_PR[JUMP_ON_TARGET][(a + 1) // 2] += 1.0
     for a in range(1, 7):
         for b in range(1, 7):
             for c in range(1, 7):
                 for d in range(1, 7):
-                    SCATTER_PR[JUMP_HOT][a + b + c + d] += 1.0 / 1296
+                    SCATTER_PR[JUMP_HOT][a + b + c + d] += 1.0
+    for a in range(MAX_SCATTER + 1):
+        SCATTER_PR[JUMP_ON_TARGET][a] /= 8.0
+        SCATTER_PR[JUMP_HOT][a] /= 1296.0
 
 
 cdef void install_drop(int k, object sc):
