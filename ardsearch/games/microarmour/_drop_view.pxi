@@ -48,6 +48,12 @@ cdef int drop_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a stand waiting to drop is alive or marked on the table")
     if s.drop_wait and (s.turn > DROP_TURN[s.scn] or (s.turn == DROP_TURN[s.scn] and s.phase != PH_INIT)):
         return fail(msg, msglen, b"paratroops still waiting after their drop turn's landings")
+    # a group that can no longer drop: its turn has come with no landing under way, or the
+    # joint plot phase before it passed with no zone plotted
+    if s.drop_wait and s.phase != PH_OVER and ((s.turn == DROP_TURN[s.scn] and s.drop_step == DS_NONE) or
+            (s.turn + 1 == DROP_TURN[s.scn] and s.drop_x == PLOT_NONE and s.drop_step != DS_PLOT
+             and (s.phase == PH_ORDERS or s.phase == PH_MOVE or s.phase == PH_RECOVER))):
+        return fail(msg, msglen, b"paratroops waiting whose drop can no longer happen (no landing or no zone plotted)")
     if s.drop_x == PLOT_HIDDEN or s.drop_y == PLOT_HIDDEN:
         if s.drop_x != s.drop_y or s.viewer < 0 or s.viewer == drop_side(s):
             return fail(msg, msglen, b"a hidden drop zone outside the opponent's view")
