@@ -29,7 +29,7 @@ EXTRA_CONFIGS = {
                     {"scenario": "meeting", "deployment": "close"},
                     {"deployment": "close", "tank_riders": True},
                     {"scenario": "ambush"}, {"scenario": "combined", "deployment": "close"},
-                    {"scenario": "outpost", "turns": 4}],
+                    {"scenario": "outpost", "turns": 4}, {"scenario": "airdrop", "turns": 3}],
     "stosstruppen": [{"scenario": "villers"}],
     "undaunted": [{"scenario": 2}, {"scenario": 3}],
 }

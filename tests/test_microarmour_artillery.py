@@ -478,7 +478,7 @@ def test_corrupt_plot_and_marker_bytes_are_refused_or_safe():
     assert good
     accepted = 0
     for raw in good:
-        body = 576     # state bytes 400..511 (the state is 832 bytes: header + state, counted from the end)
+        body = 588     # state bytes 400..511 (the state is 844 bytes: header + state, counted from the end)
         for _ in range(40):
             b = bytearray(raw)
             i = len(raw) - body + 144 + rng.randrange(112)     # the artillery block of the state

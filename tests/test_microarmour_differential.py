@@ -131,8 +131,15 @@ CROSS = [({"scenario": "ambush_support", "turns": 5}, 5300 + seed) for seed in r
         [({"scenario": "combined", "deployment": "close", "turns": 4}, 5450 + seed) for seed in range(4)]
 
 
+# the airdrop scenario (RULES.md, Paratroops): the drop zone plot in turn 1, the landings opening
+# turn 2 (arrival, scatter, landing rolls), by day and night, close and on the edges; MA_DIFF_DROP games
+DROP = [({"scenario": "airdrop", "turns": 3, **({"deployment": "close"} if seed % 3 == 1 else {}),
+          **({"night": "night"} if seed % 5 == 2 else {}), **({"german_cohesion": 9} if seed % 4 == 3 else {})},
+         9000 + seed) for seed in range(int(os.environ.get("MA_DIFF_DROP", "4")))]
+
+
 @pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH
-                         + CROSS + OUTPOST)
+                         + CROSS + OUTPOST + DROP)
 def test_engine_matches_reference(params, seed):
     play_both(params, seed)
 

@@ -150,6 +150,14 @@ POSITIONS = [
     ("engineering", 4, 110),             # the dozer's roll, with bridges and a ditch done
     ("engineering", 4, 60),              # movement with built bridges and a filled ditch
     ("engineering", 9, 152),
+    # the airdrop scenario (RULES.md, Paratroops): the start, the drop zone plot (hidden), the arrival,
+    # scatter cohesion and direction rolls of the drop turn
+    ("scenario=airdrop", 0, 0),
+    ("scenario=airdrop", 1, 27),                # the drop zone plot
+    ("scenario=airdrop", 2, 85),                # the zone revealed as the drop turn opens
+    ("scenario=airdrop", 2, 86),                # an arrival roll
+    ("scenario=airdrop", 2, 88),                # a scatter direction
+    ("scenario=airdrop", 1, 96),                # a 'Hot Combat Jump' 4D6 scatter distance
 ]
 DEPTHS = (1, 2)
 

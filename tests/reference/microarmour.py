@@ -18,6 +18,7 @@ from fractions import Fraction
 from ardsearch.games.microarmour import _data
 try:
     from .microarmour_air import AirRules
+    from .microarmour_drop import DropRules
     from .microarmour_artillery import ArtilleryMixin
     from .microarmour_obstacles import ObstacleRules
     from .microarmour_engineering import EngineeringRules
@@ -26,6 +27,7 @@ try:
     from .microarmour_hidden import HiddenRules
 except ImportError:       # imported as a top-level module (tests put tests/ on sys.path)
     from reference.microarmour_air import AirRules
+    from reference.microarmour_drop import DropRules
     from reference.microarmour_artillery import ArtilleryMixin
     from reference.microarmour_obstacles import ObstacleRules
     from reference.microarmour_engineering import EngineeringRules
@@ -115,7 +117,7 @@ def stand_list(sc, support=False):
     return out
 
 
-class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, GroupRules, TransportRules,
+class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, GroupRules, TransportRules,
           HiddenRules):
     SIDES = SIDES
 
@@ -186,6 +188,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
         self.init_units()
         self.init_groups()
         self.init_transport(tank_riders)
+        self.init_drop()                     # microarmour_drop.py: the landing group waits
         self.init_hidden(weather, ground, night)     # microarmour_hidden.py
 
     @staticmethod
@@ -520,6 +523,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
             return "declare"
         if self.strike:
             return "air_" + self.strike["step"]
+        if self.drop_step:
+            return "drop_" + self.drop_step  # microarmour_drop.py
         if self.phase == "movement" and self.mover:
             return "mv_" + self.mover["step"]
         if self.phase == "artillery":
@@ -562,6 +567,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
             return SIDES[self.by_id[self.flame["target"]]["side"]]
         if n.startswith("air_"):
             return "chance"
+        if n == "drop_plot":
+            return SIDES[self.drop_def["side"]]
+        if n.startswith("drop_"):
+            return "chance"
         if n == "plot":
             return SIDES[self.cur_bat()["side"]]
         if n == "declare":
@@ -588,6 +597,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
         p = self.active
         if n in ("air_choose", "air_plot"):
             return self.air_legal(n)
+        if n == "drop_plot":
+            return self.drop_legal()
         if n == "plot":
             return self.plot_legal()
         if n == "flame_retreat":
@@ -722,6 +733,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
         n = self.node()
         if isinstance(n, str) and n.startswith("air_"):
             return self.air_chances(n)
+        if isinstance(n, str) and n.startswith("drop_"):
+            return self.drop_chances()
         if n in ("artillery", "mv_artillery", "mv_artillery_retreat"):
             return self.art_chances(n)
         if n == "flame_roll":
@@ -890,6 +903,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
             assert move in self.chances(), (move, self.chances())
             if isinstance(n, str) and n.startswith("air_"):
                 return self.air_apply(n, move)
+            if isinstance(n, str) and n.startswith("drop_"):
+                return self.drop_apply(n, move)
             if n == "flame_roll":
                 return self.flame_apply(n, move)
             if n == "group_roll":
@@ -898,6 +913,8 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
         assert move in self.legal(), (move, self.legal())
         if n.startswith("air_"):
             return self.air_apply(n, move)
+        if n == "drop_plot":
+            return self.drop_apply(n, move)
         if n == "plot":
             return self.plot_apply(move)
         if n == "flare":
@@ -1352,7 +1369,10 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
             else:
                 self.air_strikes_from(0)
         elif self.phase == "fire":
-            if self.air_plots_from(0):       # the joint plot: air bomb plots, then artillery plots
+            if self.drop_plot_due():         # microarmour_drop.py: the drop zone first
+                self.phase = "plot"
+                self.drop_step = "plot"
+            elif self.air_plots_from(0):       # the joint plot: air bomb plots, then artillery plots
                 self.phase = "plot"
             else:
                 self.joint_plot_air_done()
@@ -1443,6 +1463,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
         for s in self.stands:
             s.update(fired=False, moved=False, indep=False, ofsuf=False, posture="firing", mp=0, steps=0,
                      shot_by=set(), loaded=False)
+        self.drop_turn_begin()                    # microarmour_drop.py: the drop turn opens with the landings
 
     # ------------------------------------------------------------ results and schema
     def returns(self):
@@ -1518,7 +1539,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
                 **self.engineering_dict(),
                 "cards": cards,
                 "winner": winner, "stands": stands,
-                "air": self.air_dict(), "conditions": self.weather_dict(), "artillery": self.art_dict(),
+                "air": self.air_dict(), **self.drop_dict(), "conditions": self.weather_dict(), "artillery": self.art_dict(),
                 "units": self.units_dict(),
                 "table": {"title": self.sc["title"], "width": self.sc["width"], "height": self.sc["height"],
                           "rows": ["".join(TERRAIN[t]["char"] for t in self.sc["grid"][y])
@@ -1559,6 +1580,7 @@ class Ref(AirRules, ArtilleryMixin, ObstacleRules, EngineeringRules, UnitRules, 
         c.mounted = set(self.mounted)
         c.offtable = set(self.offtable)
         c.group = copy.deepcopy(self.group)
+        self.drop_clone_into(c)
         c.flame = copy.deepcopy(self.flame)
         return c
 
@@ -1570,6 +1592,7 @@ def from_dict(d):
             conflicting_orders=d["conflicting_orders"], scenario=d["scenario"], tank_riders=d["tank_riders"],
             **{k: d[k] for k in DF_OPTIONS})
     r.air_from_dict(d["air"])
+    r.drop_from_dict(d)
     r.obstacles_from_dict(d)
     r.engineering_from_dict(d)
     r.units_from_dict(d["units"])

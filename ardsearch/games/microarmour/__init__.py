@@ -15,7 +15,8 @@ PARAMS = (
           "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
           "with an aircraft and an AA stand per side), barrage (the same table and forces with "
           "off-board artillery and smoke on both sides), combined (batteries and aircraft on both sides), "
-          "minefield, meeting, ambush, or outpost (hidden set-up, dummies, minefields and transports together); "
+          "minefield, meeting, ambush, outpost (hidden set-up, dummies, minefields and transports together), "
+          "or airdrop (the Introductory's table with a German paratroop landing group dropping on turn 2); "
           "RULES.md, Scenarios",
           choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),

@@ -164,6 +164,9 @@ cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
     if k == N_AIR or k == N_AIRCH:
         air_apply(s, action)                 # hook: airstrikes
         return
+    if k == N_DROP_PLOT or k == N_DROP:
+        drop_apply(s, action)                # hook: paratroop drops (_drop.pxi)
+        return
     if units_apply(s, k, action):            # hook: special stand types
         return
     if k == N_SHOWN:

@@ -734,7 +734,8 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         return fail(msg, msglen, b"scenario index is not a loaded scenario")
     if s.art_reserved:
         return fail(msg, msglen, b"reserved artillery byte is not 0")
-    if (s.phase == PH_ART or (s.phase == PH_PLOT and s.air_step != AS_PLOT)) and not has_artillery(s):
+    if (s.phase == PH_ART or (s.phase == PH_PLOT and s.air_step != AS_PLOT and s.drop_step != DS_PLOT)) \
+            and not has_artillery(s):        # (a drop zone plot, _drop.pxi, is in the joint plot phase too)
         return fail(msg, msglen, b"an artillery phase in a scenario without artillery")
     if s.art_seq > 8 or s.art_step > AR_BLDG or s.art_mk >= MAXBAT * 3:
         return fail(msg, msglen, b"artillery bookkeeping out of range")
@@ -784,7 +785,8 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
                                       or not on_map(s, <int>m.x + marker_dx(s, b, s.art_mk), m.y)
                                       or not roll_square_ok(s, <int>m.x + marker_dx(s, b, s.art_mk), m.y)):
             return fail(msg, msglen, b"an impact's building roll with no building area under the marker")
-    if s.phase == PH_PLOT and s.air_step != AS_PLOT and (s.art_seq >= 8 or not plot_decides(s, plot_battery(s))):
+    if (s.phase == PH_PLOT and s.air_step != AS_PLOT and s.drop_step != DS_PLOT
+            and (s.art_seq >= 8 or not plot_decides(s, plot_battery(s)))):
         return fail(msg, msglen, b"a plot decision for a battery that makes none")
     if s.phase == PH_MOVE and s.mover != NONE and (s.mv_sub == M_ART or s.mv_sub == M_ART_RETREAT):
         b = s.art_mk // 3
@@ -946,7 +948,7 @@ cdef object _artillery_dict(const MaState *s):
         bats.append(d)
     cur = None
     # no battery is in hand while the aircraft plot (the first part of the joint plot phase)
-    if (s.phase == PH_ART or s.phase == PH_PLOT) and s.air_step != AS_PLOT:
+    if (s.phase == PH_ART or s.phase == PH_PLOT) and s.air_step != AS_PLOT and s.drop_step != DS_PLOT:
         cur = BATTERY_IDS[sc][seq_battery(s, s.art_seq)] if s.art_seq < 8 else None
     return {"batteries": bats, "current": cur, "step": ART_STEPS[s.art_step % 6],
             "marker": s.art_mk}

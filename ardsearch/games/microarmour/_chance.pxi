@@ -72,6 +72,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
     cdef double pa, pt, pb
     if k == N_AIRCH:
         return air_chance(s, a, pr)          # hook: airstrikes
+    if k == N_DROP:
+        return drop_chance(s, a, pr)         # hook: paratroop drops (_drop.pxi)
     if is_art_chance(k):
         return art_chance(s, k, a, pr)       # hook: artillery fire (_artillery.pxi)
     if k == N_FLAME:

@@ -12,6 +12,7 @@ from ardsearch.games.microarmour import _obstacles_data
 from ardsearch.games.microarmour import _engineering_data
 from ardsearch.games.microarmour import _data_units
 from ardsearch.games.microarmour import _data_transport
+from ardsearch.games.microarmour import _data_drop
 
 from ardsearch.games.microarmour import _data_hidden as _hidden
 
@@ -454,6 +455,7 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     out["stands"] = per
     _carriers(path, per, weapons, side_keys)
     out["aircraft"] = _aircraft(path, d, side_keys, width, height)
+    out["drop"] = _data_drop.scenario_drop(path, d, side_keys, per, weapons, out["turns"])   # paratroops
     out["groups"] = _data_units.groups(path, d, side_keys, per)
     out["buildings"] = _scenario_buildings(path, d, charts, grid, width, height)
     # improved positions, wire, ditches, minefield markers (_obstacles_data.py)

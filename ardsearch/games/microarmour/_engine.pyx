@@ -31,6 +31,7 @@ include "_command.pxi"
 include "_deviation.pxi"
 include "_air.pxi"
 include "_air_view.pxi"
+include "_drop.pxi"          # paratroop drops
 include "_buildings.pxi"
 include "_obstacles.pxi"
 include "_minefields.pxi"
@@ -104,4 +105,5 @@ def capsule():
 include "_pyside.pxi"
 include "_obstacles_view.pxi"
 include "_engineering_view.pxi"
+include "_drop_view.pxi"
 include "_spotting_py.pxi"

@@ -26,6 +26,8 @@ cdef int node(const MaState *s) noexcept nogil:
         return N_DECL
     if s.air_step:
         return air_node(s)                   # hook: airstrikes (_air.pxi)
+    if s.drop_step:
+        return N_DROP_PLOT if s.drop_step == DS_PLOT else N_DROP   # hook: paratroop drops (_drop.pxi)
     if s.phase == PH_ART:
         return art_node(s)                   # hook: artillery fire (_artillery.pxi)
     if s.phase == PH_PLOT:
@@ -114,6 +116,7 @@ cdef void start_turn(MaState *s) noexcept nogil:
     buildings_new_turn(s)
     flares_new_turn(s)                       # _weather.pxi: last turn's flares burn out
     s.tr_loaded = 0                          # _transport.pxi: loading costs are for the turn
+    drop_turn_begin(s)                       # _drop.pxi: the drop turn opens with the landings
 
 cdef void finish_game(MaState *s) noexcept nogil:
     """The end: with exactly one side broken the other wins (the scenario's "break the
@@ -187,7 +190,13 @@ cdef void fire_phase_begin(MaState *s) noexcept nogil:
 
 cdef void joint_plot_begin(MaState *s) noexcept nogil:
     """Phase 5, Joint Plot: one phase of hidden decisions, the air bomb plots
-    (_air.pxi) then the artillery plots (_artillery.pxi); then the orders."""
+    (_air.pxi) then the artillery plots (_artillery.pxi); then the orders.
+    A paratroop drop zone (_drop.pxi) is plotted first."""
+    if not drop_plot_begin(s):
+        joint_plot_drop_done(s)
+
+cdef void joint_plot_drop_done(MaState *s) noexcept nogil:
+    """The drop zone (if any) is plotted: the air bomb plots, then the artillery plots."""
     if not air_plot_begin(s):
         joint_plot_air_done(s)
 

@@ -11,6 +11,7 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
     art_observe(v, q)
     v.viewer = player
     air_observe(v, player)                   # hook: the opponent's bomb plots
+    drop_observe(v, player)                  # hook: the opponent's drop zone (_drop_view.pxi)
     mine_observe(v, player)                  # hook: the opponent's unrevealed minefield markers
     hidden_observe(v, player)                # hook: the opponent's unspotted markers (_spotting.pxi)
 
@@ -42,6 +43,7 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
     if player != 0 and player != 1:
         return
     air_determinize(s, player, rng)          # hook: the opponent's bomb plots
+    drop_determinize(s, player, rng)         # hook: the opponent's drop zone (_drop_view.pxi)
     mine_determinize(s, player, rng)         # hook: the opponent's unrevealed minefield markers
     hidden_determinize(s, player, rng)       # hook: the opponent's unspotted markers (_spotting.pxi)
     n = s.ncards[q]
@@ -92,6 +94,8 @@ cdef int ma_action_visible(const void *state, ard_action action, int player) noe
         return 1 if player == card_side(k) else 0
     if k == N_AIR:
         return air_visible(s, player)        # hook: bomb plots are secret
+    if k == N_DROP_PLOT:
+        return 1 if player == drop_side(s) else 0    # hook: the drop zone is secret (_drop.pxi)
     if k == N_PLOT:
         return 1 if player == bat_side(plot_battery(s)) else 0   # hook: artillery plots are secret
     return 1

@@ -51,6 +51,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 else:
                     s.st[g].x -= CLOSE_SHIFT
     entry_init(s, prm.deploy)                # hook: stands entering from the table edge
+    drop_init(s)                             # hook: the paratroop landing group waits (_drop.pxi)
     transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
     hidden_init(s)                           # _spotting.pxi: hidden markers, spotting at set-up
@@ -72,8 +73,10 @@ cdef int node_player(const MaState *s, int n) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH or n == N_FLAME or n == N_GROLL or n == N_SIGHT or n == N_SHOWN:
+    if n == N_AIRCH or n == N_FLAME or n == N_GROLL or n == N_SIGHT or n == N_SHOWN or n == N_DROP:
         return ARD_CHANCE
+    if n == N_DROP_PLOT:
+        return drop_side(s)                  # _drop.pxi
     if n == N_FLRET:
         return side_of(s.fl_target)
     if n == N_FLARE:
@@ -106,6 +109,8 @@ cdef int legal_actions(const MaState *s, int k, ard_action *out) noexcept nogil:
     memo.ready = 0
     if k == N_AIR:
         return air_legal(s, out)             # hook: airstrikes
+    if k == N_DROP_PLOT:
+        return drop_legal(s, out)            # hook: paratroop drops (_drop.pxi)
     if k == N_FLARE:
         out[0] = A_PASS                      # _weather.pxi: pass or fire a flare
         out[1] = A_FLARE

@@ -34,6 +34,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return command_side(s, CMD_APPOINT)
     if k == N_AIR or k == N_AIRCH:
         return air_side(s, s.air_cur) & 1
+    if k == N_DROP_PLOT or k == N_DROP:
+        return drop_side(s) & 1              # _drop.pxi
     if k == N_FLRET:
         return side_of(s.fl_target) & 1
     return s.to_move & 1
@@ -54,6 +56,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = transport_to_string(s, a, tmp, p)    # hook: `load <vehicle>`, `unload <cargo> <dir>`
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
+    elif A_DROP_PLOT <= a < A_SCATTER + 25:
+        n = drop_to_string(a, tmp)           # hook: paratroop drops (_drop_view.pxi)
     elif A_MINE <= a < A_MINE + 4:
         n = put_text(tmp, 0, MINE_NAMES[a - A_MINE])     # _minefields.pxi
     elif A_HOLD <= a < A_DEV + 64:
@@ -187,6 +191,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     if i >= 0:
         return i
     i = air_from_string(s, t, n, p)          # hook: airstrikes
+    if i != -2:
+        return i
+    i = drop_from_string(t, n)               # hook: paratroop drops (_drop_view.pxi)
     if i != -2:
         return i
     i = units_from_string(s, t, n)           # hook: special stand types

@@ -194,6 +194,7 @@ def to_dict(raw):
                            "modifier": s.bld_mod}),
         **_obstacles_dict(&s),               # _obstacles_view.pxi
         "cards": cards, "winner": winner, "stands": stands, "air": _air_dict(&s),
+        **({"drop": _drop_dict(&s)} if DROP_TURN[s.scn] else {}),      # _drop_view.pxi: only with a landing group
         "artillery": _artillery_dict(&s),
         "units": _units_dict(&s),
         "conditions": _weather_dict(&s),
@@ -539,6 +540,7 @@ def from_dict(d, params=None):
         s.total[p] = _int_in(total if total is not None else 0, 0, 400, "cards.total")
     if d.get("air") is not None:
         _air_from_dict(&s, d["air"])
+    _drop_from(d, &s)                        # _drop_view.pxi
     _units_from(d, &s)
     winner = d.get("winner")
     if winner is None:

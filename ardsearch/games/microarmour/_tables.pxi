@@ -76,7 +76,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     A_SHOW = A_SIGHT + MAX_SIGHT + 1 # + local: the owner shows a hidden marker (_spotting.pxi)
     A_SHOWN = A_SHOW + 16 # + type, or + MAXTYPES a dummy: chance: what a spotted or shown marker is
     A_FLARE = A_SHOWN + MAXTYPES + 1 # fire a flare this turn (_weather.pxi)
-    NUM_ACTIONS = A_FLARE + 1
+    # paratroop drops (_drop.pxi), numbered after the flare
+    A_DROP_PLOT = A_FLARE + 1 # + block index (as A_PLOT): the landing group's drop zone for next turn
+    A_SCATTER = A_DROP_PLOT + 140 # + inches (0..24): chance: a paratroop stand's scatter distance
+    NUM_ACTIONS = A_SCATTER + 25
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -397,6 +400,15 @@ cdef packed struct MaState:
     uint8_t tc_x[8]
     uint8_t tc_y[8]
     uint8_t tc_succ[8]           # successful rolls made on square i so far (kept once done)
+    # paratroop drops (_drop.pxi; RULES.md "Paratroops"): the landing group waits off the
+    # table, not alive, until its drop turn; its drop zone is plotted the turn before, hidden
+    uint32_t drop_wait           # bit g: paratroop stand g has not landed yet
+    uint8_t drop_x               # the drop zone: PLOT_NONE, PLOT_HIDDEN (the opponent's view) or x
+    uint8_t drop_y
+    uint8_t drop_step            # DS_*: what the drop waits for (DS_NONE: nothing)
+    uint8_t drop_cur             # the stand landing, NONE if none
+    uint8_t drop_dir             # its scatter direction (0..7); between its cohesion and direction rolls, the die's step
+    uint8_t drop_reserved[3]     # always 0
     Stand st[32]
 
 
@@ -435,7 +447,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 832, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 844, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0
@@ -616,6 +628,7 @@ def install():
     install_engineering_charts(charts)   # _engineering.pxi
     install_unit_types(charts, weapons)  # _stand_types.pxi
     install_spotting_charts(charts, weapons)   # _spotting.pxi, _weather.pxi
+    install_drop_charts(charts)          # _drop.pxi
     scs = []
     all_ids = []
     for k, name in enumerate(names):
@@ -675,5 +688,6 @@ def install_scenario(int k, sc):
     install_group_scenario(k, sc)        # _groups.pxi: movement groups
     install_transport(k, sc)             # _transport.pxi: who starts aboard which vehicle
     install_hidden(k, sc)                # _spotting.pxi, _weather.pxi: hidden markers, weather, night
+    install_drop(k, sc)                  # _drop.pxi: a paratroop landing group (after the entry table)
     fill_village_paths(k)                # _features.pxi: the walking distance (after the minefields)
     return ids

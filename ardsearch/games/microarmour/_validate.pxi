@@ -100,6 +100,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"two stands end on one square")
     if air_validate(s, msg, msglen):         # hook: airstrikes
         return 1
+    if drop_validate(s, msg, msglen):        # hook: paratroop drops (_drop_view.pxi)
+        return 1
     if art_validate(s, msg, msglen):         # hook: artillery
         return 1
     # obstacles and minefields, after the stands are known to be on the map (_obstacles.pxi, _minefields.pxi)
