@@ -233,6 +233,9 @@ def test_bare_bots_search_as_their_presets(name):
     assert ISMCTSBot(game).shape == search_shape("ismcts", game) == ardsearch.load_bot("ismcts", game).shape
     if name == "microarmour":
         assert MCTSBot(game).shape["normalize"] is True and MCTSBot(game).shape["rollout_depth"] == 0
+        # both presets score new children at expansion (bench/README.md, "Micro
+        # Armour: eval_children in every scenario")
+        assert MCTSBot(game).shape["eval_children"] is True and ISMCTSBot(game).shape["eval_children"] is True
     assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
 
 
