@@ -88,9 +88,11 @@ cdef int terrain_task(const MaState *s, int g) noexcept nogil:
     stream not yet bridged and holds no live stand (a boat or an amphibious
     vehicle in the water stops the bridging); a new square needs room in the list."""
     cdef int x, y, kind, f
+    if not alive(s, g):
+        return -1                        # first: an empty slot's type is NONE, no table index
     if not (TY_ENGINEER[s.st[g].type] or TY_DOZER[s.st[g].type] or TY_BRIDGING[s.st[g].type]):
         return -1                        # no worker (materials go with engineers)
-    if (not alive(s, g) or s.st[g].flags & F_MOVED or s.carrier[g] != NONE
+    if (s.st[g].flags & F_MOVED or s.carrier[g] != NONE
             or (s.offtable >> g) & 1 or (s.hid >> g) & 1):
         return -1
     f = s.st[g].facing & 7
