@@ -7,7 +7,6 @@ rulebook and RULES.md words behind each correction."""
 from __future__ import annotations
 
 import math
-import random
 import os
 import sys
 
@@ -19,6 +18,7 @@ from ardsearch.games.microarmour import _engine as E
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_microarmour_rules import keep_only  # noqa: E402
+import random_play  # noqa: E402
 
 GERMAN, SOVIET = 0, 1
 RACE = 0.076          # the shipped weight of each correction (data/eval.toml)
@@ -179,18 +179,7 @@ def test_the_corrections_are_nothing_without_water_markers_or_minefields(scenari
     the three features are 0 in every position, so a weight given to them
     changes no evaluation there (their strength figures stand)."""
     game = ardsearch.load_game("microarmour", scenario=scenario)
-    s = game.new_initial_state(seed=3)
-    r = random.Random(3)
     names = game.feature_names
-    for ply in range(600):
-        if s.is_terminal():
-            break
-        if s.is_chance_node():
-            outs = s.chance_outcomes()
-            s.apply_action(outs[r.randrange(len(outs))][0])
-        else:
-            acts = s.legal_actions()
-            s.apply_action(acts[r.randrange(len(acts))])
-        if ply % 50 == 0 and not s.is_terminal():
-            f = s.features(GERMAN)
-            assert [f[names.index(n)] for n in ("village_path", "village_markers", "mined")] == [0.0, 0.0, 0.0]
+    for s in random_play.seeded_positions(game.new_initial_state(seed=3), 3, every=50, plies=600):
+        f = s.features(GERMAN)
+        assert [f[names.index(n)] for n in ("village_path", "village_markers", "mined")] == [0.0, 0.0, 0.0]
