@@ -146,8 +146,14 @@ GLIDER = [({"scenario": "airdrop", "turns": 4 + seed % 3, "jump": ("glider", "gl
 
 
 @pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH
-                         + CROSS + OUTPOST + DROP + GLIDER)
+                         + CROSS + OUTPOST + DROP)
 def test_engine_matches_reference(params, seed):
+    play_both(params, seed)
+
+
+@pytest.mark.parametrize("params,seed", GLIDER)
+def test_gliders_match_reference(params, seed):
+    """Gliders and the paratroop HQ delay (a long run: MA_DIFF_GLIDER=200 -k gliders_match)."""
     play_both(params, seed)
 
 
