@@ -245,3 +245,51 @@ def test_the_loader_takes_one_hq_in_a_landing_group(tmp_path):
     path = _airdrop_with(tmp_path, 'stands = ["fja", "fjb", "fjc", "fjhq"]', 'stands = ["fja", "gghq"]')
     with pytest.raises(ValueError, match="not the GHQ"):
         _data.load_scenario(path=path)
+
+
+def test_a_paratroop_hq_lost_in_combat_starts_its_delay():
+    """'lost paratroop HQs take 1D8/2 turns to replace': landed, the HQ holds its post;
+    eliminated by fire (a D stand taking an E), its post is empty and its delay is due."""
+    g = game("hot")
+    st = drop_state(step="landing", waiting=[], stand="fjhq", landed={"fjhq": [13, 13]}, game=g)
+    play(st, "c:ok")
+    d = st.to_dict()
+    soviet = [s["id"] for s in d["stands"] if s["side"] == "soviet"]
+    for s in d["stands"]:
+        if s["id"] == "fjhq":
+            s.update(disorganized=True, hq=True)             # landed, it holds its post
+        if s["id"] == "t34a":
+            s.update(at=[14, 13], facing="w")
+    d.update(phase="fire", active="soviet", attack={"side": "soviet", "kind": "standard", "target": "fjhq",
+                                                    "firers": ["t34a"], "step": "crt",
+                                                    "current": soviet.index("t34a"), "hit": False})
+    st = g.state_from_dict(d)
+    assert stand(st, "fjhq")["hq"]
+    m = ref.from_dict(st.to_dict())
+    play(st, "crt:E")
+    m.apply("crt:E")
+    d = st.to_dict()
+    assert not stand(st, "fjhq")["alive"] and d["hq_lost"] == [1, 0] and d["drop"]["hq_delay"] == "roll"
+    assert m.to_dict() == d
+
+
+def test_another_lost_hq_post_is_filled_during_the_delay():
+    """'When a command unit is lost, a replacement needs a cohesion roll': only the
+    paratroop HQ's post waits; another lost HQ post of the side is rolled for at once."""
+    g = game("glider", turns=5)
+    d = lost_on_arrival(g).to_dict()
+    for s in d["stands"]:
+        if s["id"] == "ghq":
+            s.update(alive=False, hq=False)
+    d["hq_lost"] = [2, 0]
+    st = advance(g.state_from_dict(d), delay_roll_due)
+    play(st, "hq_delay:3")
+    d = st.to_dict()
+    assert d["phase"] == "recovery" and d["command_due"]["hq_replacement"][0]
+    assert outcomes(st) == pytest.approx({"c:ok": 12 / 20, "c:fail": 8 / 20})
+    play(st, "c:ok")
+    st.apply_action(st.legal_actions()[0])                   # the German appoints a stand
+    d = st.to_dict()
+    assert d["hq_lost"] == [1, 0]                            # the paratroop HQ's post, still held back
+    assert d["turn"] == 3 and d["drop"]["hq_delay"] == 2      # no more rolls: the turn ended, one turn passed
+    assert ref.from_dict(d).to_dict() == d
