@@ -293,3 +293,20 @@ def test_another_lost_hq_post_is_filled_during_the_delay():
     assert d["hq_lost"] == [1, 0]                            # the paratroop HQ's post, still held back
     assert d["turn"] == 3 and d["drop"]["hq_delay"] == 2      # no more rolls: the turn ended, one turn passed
     assert ref.from_dict(d).to_dict() == d
+
+
+def test_the_structured_state_carries_the_roll_and_the_delay():
+    """to_dict / state_from_dict round-trip a glider's roll forward and each delay value,
+    and the opponent's view shows both (the landings and the delay are public)."""
+    st = drop_state(step="direction", zone=(10, 13), game=GLIDER)
+    play(play(st, "dir:e"), "scatter:1")
+    assert GLIDER.state_from_dict(st.to_dict()).raw() == st.raw()
+    assert st.view(1).to_dict()["drop"]["step"] == "roll"
+    lost = lost_on_arrival(GLIDER)
+    for delay in ("roll", 1, 4):
+        d = lost.to_dict()
+        d["drop"]["hq_delay"] = delay
+        again = GLIDER.state_from_dict(d)
+        assert again.to_dict()["drop"]["hq_delay"] == delay
+        assert again.view(1).to_dict()["drop"]["hq_delay"] == delay
+        assert GLIDER.state_from_dict(again.to_dict()).raw() == again.raw()
