@@ -310,3 +310,54 @@ def test_the_structured_state_carries_the_roll_and_the_delay():
         assert again.to_dict()["drop"]["hq_delay"] == delay
         assert again.view(1).to_dict()["drop"]["hq_delay"] == delay
         assert GLIDER.state_from_dict(again.to_dict()).raw() == again.raw()
+
+
+EAST_CHECK = r'''
+import sys
+sys.path.insert(0, {tests!r})
+import ardsearch
+from ardsearch.games.microarmour import SPEC
+from reference import microarmour as ref
+g = ardsearch.Game(SPEC, {{"scenario": "airdrop_east", "turns": 4, "deployment": "close"}})
+st = g.new_initial_state(seed=1)
+while st.to_dict()["drop"]["step"] != "plot":
+    if st.is_chance_node():
+        st.apply_action(st.chance_outcomes()[0][0])
+    else:
+        acts = st.legal_actions()
+        st.apply_action(257 if 257 in acts else acts[0])
+d = st.to_dict()
+d.update(turn=2, phase="initiative")
+d["drop"] = {{**d["drop"], "waiting": ["vda"], "zone": [19, 13], "step": "direction", "stand": "vda",
+             "direction": "distance_on_target"}}
+for outcome, at, step in (("glide:1", [17, 13], "landing"), ("glide:2", [17, 13], "none")):
+    s = g.state_from_dict(d)
+    for t in ("dir:w", "scatter:1", outcome):
+        s.apply_action(s.string_to_action(t))
+    v = next(x for x in s.to_dict()["stands"] if x["id"] == "vda")
+    assert v["at"] == at and s.to_dict()["drop"]["step"] == step, (outcome, v, s.to_dict()["drop"])
+    assert v["suppressed"] == (step == "none"), v
+    assert ref.from_dict(s.to_dict()).to_dict() == s.to_dict()
+print("ok")
+'''
+
+
+def test_a_glider_from_the_east_rolls_west(tmp_path):
+    """'Gliders also roll forward 1" at a time': design, from its side's friendly edge
+    toward the enemy's; a Soviet landing group (the east edge, a scenario written to an
+    ARDSEARCH_MICROARMOUR_SCENARIOS folder) rolls west: down at (18, 13), one inch is
+    (17, 13), a second would enter the hill at (16, 13): a crash at (17, 13), S."""
+    import subprocess
+    src = os.path.join(os.path.dirname(_data.__file__), "scenarios", "airdrop.toml")
+    text = open(src).read()
+    head, _, _ = text.partition("[[drop]]")
+    extra = "".join(f'[[stand]]\nid = "{i}"\ntype = "rifle"\nside = "soviet"\nat = [{x}, 0]\nfacing = "w"\n'
+                    for i, x in (("vda", 25), ("vdb", 26)))
+    (tmp_path / "airdrop_east.toml").write_text(
+        head + extra + '\n[[drop]]\nside = "soviet"\nstands = ["vda", "vdb"]\nturn = 2\njump = "glider"\nmodifier = 2\n',
+        encoding="utf-8")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r = subprocess.run([sys.executable, "-c", EAST_CHECK.format(tests=os.path.join(root, "tests"))],
+                       capture_output=True, text=True, timeout=300,
+                       env=dict(os.environ, PYTHONPATH=root, ARDSEARCH_MICROARMOUR_SCENARIOS=str(tmp_path)))
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
