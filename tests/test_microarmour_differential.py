@@ -33,7 +33,7 @@ def make_ref(params):
                    conflicting_orders=params.get("conflicting_orders", False),
                    scenario=params.get("scenario", "introductory"), tank_riders=params.get("tank_riders", False),
                    **{k: params.get(k, k == "depletion") for k in ref.DF_OPTIONS},
-                   **{k: params.get(k, "scenario") for k in ("weather", "ground", "night")})
+                   **{k: params.get(k, "scenario") for k in ("weather", "ground", "night", "jump")})
 
 
 def play_both(params, seed):
@@ -136,11 +136,24 @@ CROSS = [({"scenario": "ambush_support", "turns": 5}, 5300 + seed) for seed in r
 DROP = [({"scenario": "airdrop", "turns": 3, **({"deployment": "close"} if seed % 3 == 1 else {}),
           **({"night": "night"} if seed % 5 == 2 else {}), **({"german_cohesion": 9} if seed % 4 == 3 else {})},
          9000 + seed) for seed in range(int(os.environ.get("MA_DIFF_DROP", "4")))]
+# gliders and the paratroop HQ delay (RULES.md, Paratroops): the `jump` parameter's glider tables
+# (scatter, the roll forward), the paratroop HQ lost on arrival or in the fighting, its delay
+# counting down over 4-6 turns; MA_DIFF_GLIDER games (a long run: bench/README.md)
+GLIDER = [({"scenario": "airdrop", "turns": 4 + seed % 3, "jump": ("glider", "glider_snafu", "glider", "hot")[seed % 4],
+            **({"deployment": "close"} if seed % 3 != 2 else {}), **({"night": "night"} if seed % 5 == 3 else {}),
+            **({"german_cohesion": 11} if seed % 7 == 5 else {})},
+           9500 + seed) for seed in range(int(os.environ.get("MA_DIFF_GLIDER", "3")))]
 
 
 @pytest.mark.parametrize("params,seed", CLOSE + VARIED + FULL + AIR + SUPPORT + BARRAGE + MINES + MEETING + AMBUSH
                          + CROSS + OUTPOST + DROP)
 def test_engine_matches_reference(params, seed):
+    play_both(params, seed)
+
+
+@pytest.mark.parametrize("params,seed", GLIDER)
+def test_gliders_match_reference(params, seed):
+    """Gliders and the paratroop HQ delay (a long run: MA_DIFF_GLIDER=200 -k gliders_match)."""
     play_both(params, seed)
 
 

@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from reference import microarmour as ref  # noqa: E402
 
 GAME = ardsearch.Game(SPEC, {"scenario": "airdrop", "turns": 4, "deployment": "close"})   # close: no stand off its edge
-GROUP = ["fja", "fjb", "fjc"]
+GROUP = ["fja", "fjb", "fjc", "fjhq"]
 
 
 def at_plot(game=GAME):
@@ -111,7 +111,7 @@ def test_arrival_is_1d20_plus_modifiers_removed_on_20():
     assert outcomes(st) == pytest.approx({"c:ok": 17 / 20, "c:fail": 3 / 20})
     play(st, "c:fail")
     d = st.to_dict()
-    assert d["drop"]["waiting"] == ["fjb", "fjc"] and d["drop"]["stand"] == "fjb"
+    assert d["drop"]["waiting"] == ["fjb", "fjc", "fjhq"] and d["drop"]["stand"] == "fjb"
     assert not stand(st, "fja")["alive"]
 
 

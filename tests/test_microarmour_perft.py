@@ -158,6 +158,13 @@ POSITIONS = [
     ("scenario=airdrop", 2, 86),                # an arrival roll
     ("scenario=airdrop", 2, 88),                # a scatter direction
     ("scenario=airdrop", 1, 96),                # a 'Hot Combat Jump' 4D6 scatter distance
+    # gliders and the paratroop HQ delay (the `jump` parameter): the glider tables' distances,
+    # a glider's roll forward, the lost paratroop HQ's 1D8/2-turn delay roll
+    ("scenario=airdrop,jump=glider_snafu", 1, 96),      # a 'SNAFU' 2D8+4 scatter distance
+    ("scenario=airdrop,jump=glider_snafu", 1, 97),      # a glider's roll forward
+    ("scenario=airdrop,jump=glider_snafu", 1, 217),     # the paratroop HQ delay roll
+    ("scenario=airdrop,jump=glider,deployment=close", 1, 112),   # a glider 2D8 scatter distance
+    ("scenario=airdrop,jump=glider,deployment=close", 1, 262),   # the delay roll (then one turn to wait)
 ]
 DEPTHS = (1, 2)
 

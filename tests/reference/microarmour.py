@@ -125,7 +125,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
                  hot_shot=False, low_ammo=False, intuitive_action=False, conflicting_orders=False,
                  scenario="introductory", special_ap=False, heat=False, big_gun_he=False,
                  depletion=True, support=False, tank_riders=False,
-                 weather="scenario", ground="scenario", night="scenario"):
+                 weather="scenario", ground="scenario", night="scenario", jump="scenario"):
         self.scenario = scenario
         self.deployment = deployment
         self.sc = SC = SCENARIOS[scenario]
@@ -188,7 +188,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         self.init_units()
         self.init_groups()
         self.init_transport(tank_riders)
-        self.init_drop()                     # microarmour_drop.py: the landing group waits
+        self.init_drop(jump)                 # microarmour_drop.py: the landing group waits
         self.init_hidden(weather, ground, night)     # microarmour_hidden.py
 
     @staticmethod
@@ -484,6 +484,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         if s["hq"]:
             s["hq"] = False
             self.hq_lost[s["side"]] += 1
+            self.hq_delay_killed(s)          # microarmour_drop.py: a paratroop HQ's post waits 1D8/2 turns
         s["S"] = s["D"] = False
         if s["w"]["defence"] == "A":
             s["wreck"] = True
@@ -538,6 +539,8 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         if self.flare_side() is not None:
             return "flare"                   # microarmour_hidden.py
         if self.phase == "recovery" and self.rec_next is None:
+            if self.hq_delay == "roll":
+                return "drop_hq_delay"       # microarmour_drop.py: a lost paratroop HQ's delay, first
             if any(self.due["ghq_quality"]):
                 return "ghq_quality"
             if any(self.replace_due):
@@ -1428,12 +1431,13 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         self.command_done()
 
     def hq_replacement_possible(self, p):
-        return (self.hq_lost[p] > 0 and self.coh_eff(p) > 12
+        return (self.hq_lost[p] > self.hq_posts_held(p) and self.coh_eff(p) > 12
                 and any(not self.command(s) for s in self.live(p)))
 
     def command_done(self):
         """The marker removal phase ends when no GHQ, HQ or rising roll is left."""
-        if self.phase != "over" and not any(self.replace_due) and not any(any(v) for v in self.due.values()):
+        if (self.phase != "over" and not any(self.replace_due) and not any(any(v) for v in self.due.values())
+                and self.hq_delay != "roll"):
             self.end_of_turn()
 
     def finish(self):
@@ -1448,6 +1452,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
 
     def end_of_turn(self):
         self.markers_age()
+        self.hq_delay_turn_end()                  # microarmour_drop.py: a lost paratroop HQ's delay counts down
         if self.turn >= self.turns:
             self.end_cause = "last_turn"
             self.finish()

@@ -65,6 +65,11 @@ PARAMS = (
           "rough), extreme_heat; both give +2 to dismounted personnel movement rolls; scenario: the scenario file's", choices=_engine.GROUND_PARAM),
     Param("night", str, "scenario", "day or night (sighting 1D5 inches at most); scenario: the scenario file's",
           choices=_engine.NIGHT_PARAM),
+    # paratroops (RULES.md "Paratroops"): the landing group's jump conditions
+    Param("jump", str, "scenario",
+          "the landing group's jump conditions (a scenario with a [[drop]] group): on_target (1D8/2 scatter), hot "
+          "('Hot Combat Jump', 4D6 on a failed roll), glider (2D8) or glider_snafu ('SNAFU', 2D8+4), gliders rolling "
+          "forward 1D8/2 inches on landing; scenario: the scenario file's", choices=_engine.JUMP_PARAM),
 )
 
 _TITLE = {"german": "German", "soviet": "Soviet"}

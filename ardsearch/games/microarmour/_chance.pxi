@@ -74,6 +74,8 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return air_chance(s, a, pr)          # hook: airstrikes
     if k == N_DROP:
         return drop_chance(s, a, pr)         # hook: paratroop drops (_drop.pxi)
+    if k == N_HQDELAY:
+        return hq_delay_outcomes(a, pr)      # hook: a lost paratroop HQ's delay (_drop.pxi)
     if is_art_chance(k):
         return art_chance(s, k, a, pr)       # hook: artillery fire (_artillery.pxi)
     if k == N_FLAME:

@@ -77,9 +77,9 @@ cdef bint can_appoint(const MaState *s, int g) noexcept nogil:
 
 cdef bint hq_replacement_possible(const MaState *s, int p) noexcept nogil:
     """A lost HQ post is filled by a cohesion roll; not at cohesion 12 or less, and only if a
-    stand is there to take it."""
+    stand is there to take it (nor a lost paratroop HQ's post during its delay, _drop.pxi)."""
     cdef int g
-    if s.hq_lost[p] == 0 or coh_eff(s, p) <= 12:
+    if s.hq_lost[p] <= hq_posts_held(s, p) or coh_eff(s, p) <= 12:
         return 0
     for g in range(p * 16, p * 16 + 16):
         if can_appoint(s, g):
@@ -99,6 +99,8 @@ cdef void command_due(MaState *s) noexcept nogil:
 
 cdef int command_node(const MaState *s) noexcept nogil:
     """The marker removal phase's command roll due next (after the recovery rolls)."""
+    if hq_delay_due(s):
+        return N_HQDELAY                 # _drop.pxi: a lost paratroop HQ's delay, first
     if s.cmd_pending & (CMD_QUAL * 3):
         return N_GHQQUAL
     if s.rep_pending:
@@ -113,7 +115,7 @@ cdef inline int command_side(const MaState *s, int bit) noexcept nogil:
     return 0 if s.cmd_pending & bit else 1
 
 cdef void command_done(MaState *s) noexcept nogil:
-    if s.phase != PH_OVER and s.rep_pending == 0 and s.cmd_pending == 0:
+    if s.phase != PH_OVER and s.rep_pending == 0 and s.cmd_pending == 0 and not hq_delay_due(s):
         end_of_turn(s)
 
 cdef void ghq_replaced(MaState *s, int p) noexcept nogil:
@@ -131,6 +133,7 @@ cdef void command_lost(MaState *s, int g) noexcept nogil:
     if (s.hq_mask >> g) & 1:
         s.hq_mask &= ~(<uint32_t>1 << g)
         s.hq_lost[side_of(g)] += 1
+        hq_delay_start(s, g)             # _drop.pxi: a paratroop HQ's post waits 1D8/2 turns
 
 cdef int quality_outcomes(ard_action *a, double *pr) noexcept nogil:
     cdef int i, lo = 0, n = 0, q

@@ -4,8 +4,21 @@
 # `drop x,y` and `scatter:<inches>`, validation and the `drop` key of the
 # structured state. The rules are in _drop.pxi. Included by _engine.pyx after _pyside.pxi.
 DROP_STEPS = ("none", "plot", "arrive", "cohesion", "direction", "distance_on_target", "distance_jump", "landing",
-              "reveal")
-JUMP_NAMES = ("on_target", "hot")
+              "reveal", "roll")
+JUMP_NAMES = ("on_target", "hot", "glider", "glider_snafu")   # JUMP_*, as _data_drop.JUMPS
+JUMP_PARAM = ("scenario",) + JUMP_NAMES                       # the `jump` parameter
+
+
+cdef int _pack_jump(vals, MaParams *prm) except -1:
+    """The `jump` parameter ("scenario": the file's): only for a scenario with a landing group."""
+    j = vals.get("jump", "scenario")
+    if j not in JUMP_PARAM:
+        raise ValueError(f"parameter jump={j!r}: expected one of {', '.join(JUMP_PARAM)}")
+    prm.jump = NONE if j == "scenario" else JUMP_NAMES.index(j)
+    if j != "scenario" and DROP_TURN[prm.scn] == 0:
+        raise ValueError(f"parameter jump={j}: the {vals['scenario']} scenario has no [[drop]] landing group "
+                         f"(use scenario=airdrop, or leave jump=scenario)")
+    return 0
 
 
 # ----------------------------------------------------------------- hook: hidden information
@@ -39,8 +52,12 @@ cdef int drop_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
     """The drop fields: waiting stands only of the landing group, not alive, before or at
     the drop turn; a zone only as a legal block centre (or hidden in the opponent's view)."""
     cdef int g, b
-    if s.drop_reserved[0] or s.drop_reserved[1] or s.drop_reserved[2]:
+    if s.drop_reserved:
         return fail(msg, msglen, b"drop bookkeeping bytes that are always 0 are set")
+    if s.drop_jump >= NJUMP or (DROP_TURN[s.scn] == 0 and s.drop_jump):
+        return fail(msg, msglen, b"drop jump conditions out of range, or set with no landing group")
+    if hq_delay_validate(s, msg, msglen):
+        return 1
     if s.drop_wait & ~SC_DROP[s.scn]:
         return fail(msg, msglen, b"a stand waiting to drop that is not in the scenario's landing group")
     for g in range(NSLOT):
@@ -61,13 +78,14 @@ cdef int drop_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         b = (s.drop_y // 3) * BLOCK_W + s.drop_x // 3
         if s.drop_x % 3 != 1 or s.drop_y % 3 != 1 or s.drop_x >= 3 * BLOCK_W or not drop_ok_block(s, b):
             return fail(msg, msglen, b"a drop zone that is not the centre of a clear 3-inch block")
-        if (s.drop_wait == 0 and s.drop_step != DS_LAND) or s.turn + 1 < DROP_TURN[s.scn]:   # the last lander's roll
+        if ((s.drop_wait == 0 and s.drop_step != DS_LAND and s.drop_step != DS_ROLL)     # the last lander's rolls
+                or s.turn + 1 < DROP_TURN[s.scn]):
             return fail(msg, msglen, b"a drop zone with no paratroops waiting or plotted too early")
     if s.drop_step == DS_NONE:
         if s.drop_cur != NONE or s.drop_dir:
             return fail(msg, msglen, b"drop bookkeeping set outside a drop")
         return 0
-    if s.drop_step > DS_REVEAL or s.drop_dir > 7:
+    if s.drop_step > DS_ROLL or s.drop_dir > 7:
         return fail(msg, msglen, b"drop step or scatter direction out of range")
     if s.drop_step == DS_PLOT:
         if s.phase != PH_PLOT or s.drop_cur != NONE or s.drop_x != PLOT_NONE or s.drop_wait == 0 \
@@ -81,9 +99,11 @@ cdef int drop_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         return 0
     if s.turn != DROP_TURN[s.scn] or s.phase != PH_INIT or s.drop_cur >= NSLOT or s.drop_x >= PLOT_HIDDEN:
         return fail(msg, msglen, b"a landing outside the drop turn's opening, or with no stand or zone")
-    if s.drop_step == DS_LAND:
+    if s.drop_step == DS_LAND or s.drop_step == DS_ROLL:
         if (s.drop_wait >> s.drop_cur) & 1 or not alive(s, s.drop_cur) or not (SC_DROP[s.scn] >> s.drop_cur) & 1:
             return fail(msg, msglen, b"a landing roll for a stand that has not landed")
+        if s.drop_step == DS_ROLL and not drop_glider(s):
+            return fail(msg, msglen, b"a glider's roll forward in a parachute drop")
     elif not (s.drop_wait >> s.drop_cur) & 1:
         return fail(msg, msglen, b"a landing roll for a stand that is not waiting to drop")
     if s.drop_step == DS_DIR and s.drop_dir != DS_DIST_OT and s.drop_dir != DS_DIST_JUMP:
@@ -91,10 +111,26 @@ cdef int drop_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
     return 0
 
 
+cdef int hq_delay_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
+    """A delay only for the landing group's HQ, lost (not alive, not waiting), its post counted lost."""
+    cdef int g = DROP_HQ[s.scn]
+    if s.hqd_left == 0:
+        return 0
+    if s.hqd_left > HQD_ROLL or g >= NSLOT:
+        return fail(msg, msglen, b"a paratroop HQ delay out of range, or with no HQ in the landing group")
+    if alive(s, g) or (s.drop_wait >> g) & 1 or s.hq_lost[side_of(g)] == 0:
+        return fail(msg, msglen, b"a paratroop HQ delay while that HQ is alive or waiting, or no HQ post lost")
+    return 0
+
+
 # ----------------------------------------------------------------- hook: notation
 cdef int drop_to_string(ard_action a, char *tmp) noexcept nogil:
-    """drop x,y (the zone plot) and scatter:<inches>."""
+    """drop x,y (the zone plot), scatter:<inches>, glide:<inches> and hq_delay:<turns>."""
     cdef int n, b
+    if a >= A_HQDELAY:
+        return put_int(tmp, put_text(tmp, 0, b"hq_delay:"), a - A_HQDELAY)
+    if a >= A_GLIDE:
+        return put_int(tmp, put_text(tmp, 0, b"glide:"), a - A_GLIDE)
     if a < A_SCATTER:
         b = a - A_DROP_PLOT
         n = put_text(tmp, 0, b"drop ")
@@ -107,6 +143,10 @@ cdef int drop_to_string(ard_action a, char *tmp) noexcept nogil:
 cdef ard_action drop_from_string(const char *t, int n) noexcept nogil:
     """-1 for malformed drop notation, -2 for text that is not drop notation."""
     cdef int v, x, y
+    if n > 9 and word_is(t, 9, b"hq_delay:"):
+        return A_HQDELAY + v if parse_num(t + 9, n - 9, &v) and v <= 4 else -1
+    if n > 6 and word_is(t, 6, b"glide:"):
+        return A_GLIDE + v if parse_num(t + 6, n - 6, &v) and v <= 4 else -1
     if n > 8 and word_is(t, 8, b"scatter:"):
         return A_SCATTER + v if parse_num(t + 8, n - 8, &v) and v <= MAX_SCATTER else -1
     if n > 5 and word_is(t, 5, b"drop "):
@@ -123,11 +163,13 @@ cdef object _drop_dict(const MaState *s):
         return None
     zone = (None if s.drop_x == PLOT_NONE else "hidden" if s.drop_x == PLOT_HIDDEN
             else [s.drop_x, s.drop_y])
-    return {"side": SIDE_KEYS[DROP_SIDE[s.scn]], "turn": DROP_TURN[s.scn], "jump": JUMP_NAMES[DROP_JUMP[s.scn] % 2],
+    return {"side": SIDE_KEYS[DROP_SIDE[s.scn]], "turn": DROP_TURN[s.scn], "jump": JUMP_NAMES[s.drop_jump % NJUMP],
             "modifier": DROP_MOD[s.scn], "group": [_IDS[g] for g in range(NSLOT) if (SC_DROP[s.scn] >> g) & 1],
             "waiting": [_IDS[g] for g in range(NSLOT) if (s.drop_wait >> g) & 1], "zone": zone,
-            "step": DROP_STEPS[s.drop_step % 9], "stand": _slot_id(s.drop_cur) if s.drop_cur != NONE else None,
-            "direction": DIRS[s.drop_dir % 8] if s.drop_step != DS_DIR else DROP_STEPS[s.drop_dir % 8]}
+            "step": DROP_STEPS[s.drop_step % 10], "stand": _slot_id(s.drop_cur) if s.drop_cur != NONE else None,
+            "direction": DIRS[s.drop_dir % 8] if s.drop_step != DS_DIR else DROP_STEPS[s.drop_dir % 8],
+            "hq": _slot_id(DROP_HQ[s.scn]) if DROP_HQ[s.scn] != NONE else None,
+            "hq_delay": "roll" if s.hqd_left == HQD_ROLL else s.hqd_left}
 
 
 cdef int _drop_from(d, MaState *s) except -1:
@@ -137,6 +179,14 @@ cdef int _drop_from(d, MaState *s) except -1:
         return 0
     if not isinstance(dr, dict):
         raise ValueError("drop: expected a table (waiting, zone, step, stand, direction)")
+    s.drop_jump = _choice(dr.get("jump", JUMP_NAMES[s.drop_jump % NJUMP]), JUMP_NAMES, "drop.jump")
+    hd = dr.get("hq_delay", 0)
+    if hd == "roll":
+        s.hqd_left = HQD_ROLL
+    elif DROP_HQ[s.scn] == NONE and hd != 0:
+        raise ValueError(f"drop.hq_delay={hd!r}: the landing group has no HQ (expected 0)")
+    else:
+        s.hqd_left = _int_in(hd, 0, 4, "drop.hq_delay")
     s.drop_wait = 0
     for i, v in enumerate(dr.get("waiting", [])):
         g = _stand_slot(v, f"drop.waiting[{i}]")

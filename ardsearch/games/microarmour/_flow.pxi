@@ -153,11 +153,12 @@ cdef void recovery_done(MaState *s) noexcept nogil:
         if needs_replacement(s, p):
             s.rep_pending |= 1 << p
     command_due(s)
-    if s.rep_pending == 0 and s.cmd_pending == 0:
+    if s.rep_pending == 0 and s.cmd_pending == 0 and not hq_delay_due(s):   # _drop.pxi: the HQ delay roll
         end_of_turn(s)
 
 cdef void end_of_turn(MaState *s) noexcept nogil:
     markers_age(s)
+    hq_delay_turn_end(s)                     # _drop.pxi: a lost paratroop HQ's delay counts down
     if s.turn >= s.turns:
         s.end_cause = END_LAST_TURN
         finish_game(s)

@@ -51,7 +51,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                 else:
                     s.st[g].x -= CLOSE_SHIFT
     entry_init(s, prm.deploy)                # hook: stands entering from the table edge
-    drop_init(s)                             # hook: the paratroop landing group waits (_drop.pxi)
+    drop_init(s, prm)                        # hook: the paratroop landing group waits (_drop.pxi)
     transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
     hidden_init(s)                           # _spotting.pxi: hidden markers, spotting at set-up
@@ -73,7 +73,7 @@ cdef int node_player(const MaState *s, int n) noexcept nogil:
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
-    if n == N_AIRCH or n == N_FLAME or n == N_GROLL or n == N_SIGHT or n == N_SHOWN or n == N_DROP:
+    if n == N_AIRCH or n == N_FLAME or n == N_GROLL or n == N_SIGHT or n == N_SHOWN or n == N_DROP or n == N_HQDELAY:
         return ARD_CHANCE
     if n == N_DROP_PLOT:
         return drop_side(s)                  # _drop.pxi

@@ -56,7 +56,7 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = transport_to_string(s, a, tmp, p)    # hook: `load <vehicle>`, `unload <cargo> <dir>`
     elif A_STRAFE <= a < A_CRT_OUT:
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
-    elif A_DROP_PLOT <= a < A_SCATTER + 25:
+    elif A_DROP_PLOT <= a < A_HQDELAY + 5:
         n = drop_to_string(a, tmp)           # hook: paratroop drops (_drop_view.pxi)
     elif A_MINE <= a < A_MINE + 4:
         n = put_text(tmp, 0, MINE_NAMES[a - A_MINE])     # _minefields.pxi

@@ -50,7 +50,7 @@ def default_params():
             "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False,
             "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False,
             "tank_riders": False,
-            "weather": "scenario", "ground": "scenario", "night": "scenario"}
+            "weather": "scenario", "ground": "scenario", "night": "scenario", "jump": "scenario"}
 
 
 def _check_int(values, key, lo, hi):
@@ -97,6 +97,7 @@ def pack_params(values):
         raise ValueError(f"parameter tank_riders={vals['tank_riders']!r}: expected true or false")
     prm.tr_options = TR_RIDERS if vals["tank_riders"] else 0
     _pack_weather(vals, &prm)            # _spotting_py.pxi
+    _pack_jump(vals, &prm)               # _drop_view.pxi
     return PyBytes_FromStringAndSize(<const char *>&prm, sizeof(MaParams))
 
 

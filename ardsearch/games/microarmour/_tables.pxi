@@ -79,7 +79,10 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # paratroop drops (_drop.pxi), numbered after the flare
     A_DROP_PLOT = A_FLARE + 1 # + block index (as A_PLOT): the landing group's drop zone for next turn
     A_SCATTER = A_DROP_PLOT + 140 # + inches (0..24): chance: a paratroop stand's scatter distance
-    NUM_ACTIONS = A_SCATTER + 25
+    # gliders and the paratroop HQ delay (_drop.pxi, _command.pxi), numbered after the scatter
+    A_GLIDE = A_SCATTER + 25 # + inches (0..4): chance: how far a landed glider rolls forward
+    A_HQDELAY = A_GLIDE + 5 # + turns (0..4): chance: the turns before a lost paratroop HQ may be replaced
+    NUM_ACTIONS = A_HQDELAY + 5
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -408,7 +411,11 @@ cdef packed struct MaState:
     uint8_t drop_step            # DS_*: what the drop waits for (DS_NONE: nothing)
     uint8_t drop_cur             # the stand landing, NONE if none
     uint8_t drop_dir             # its scatter direction (0..7); between its cohesion and direction rolls, the die's step
-    uint8_t drop_reserved[3]     # always 0
+    # gliders and the paratroop HQ delay (_drop.pxi, _command.pxi; RULES.md "Paratroops"): the
+    # 3 bytes reserved in the drop block (offsets 585-587), so nothing after them moves
+    uint8_t drop_jump            # JUMP_*: the landing group's jump conditions (the `jump` parameter or the scenario's)
+    uint8_t hqd_left             # the lost paratroop HQ's post: 0 none held back, 1..4 turns left, HQD_ROLL its delay roll due
+    uint8_t drop_reserved        # always 0
     Stand st[32]
 
 
@@ -425,6 +432,7 @@ cdef packed struct MaParams:
     uint8_t weather              # weather code (ma-hidden)
     uint8_t ground               # ground condition (ma-hidden)
     uint8_t night                # 1 night (ma-hidden)
+    uint8_t jump                 # JUMP_* of the landing group, NONE: the scenario's (_drop.pxi)
 
 cdef enum:  # df_options bits (ma-df)
     DF_SPECIAL_AP = 1   # optional rule: special AP ammunition

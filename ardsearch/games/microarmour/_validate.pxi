@@ -205,7 +205,7 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         for p in range(2):
             if (s.rep_pending >> p) & 1 and not needs_replacement(s, p):
                 return fail(msg, msglen, b"a GHQ replacement roll that is not due")
-        if s.rep_pending == 0 and s.cmd_pending == 0 and s.mf_bnext == NONE:
+        if s.rep_pending == 0 and s.cmd_pending == 0 and s.mf_bnext == NONE and not hq_delay_due(s):   # _drop.pxi
             return fail(msg, msglen, b"the recovery phase with nothing to roll")
     if s.phase == PH_ORDERS and (s.ord_count >= 2 or not ghq_alive(s, orders_side(s))):
         return fail(msg, msglen, b"an orders roll for a side without its GHQ")
