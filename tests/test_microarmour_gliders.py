@@ -73,7 +73,7 @@ def test_a_parachute_drop_does_not_roll():
 ])
 def test_a_glider_stopped_short_crashes(why, moves, zone, scatter, glide, stop):
     """'Gliders also roll forward 1" at a time': each inch is checked; design, a square
-    off the table, not clear, impassable or holding a live stand stops the glider in the
+    off the table, not open ground (clear, or a road over clear), impassable or holding a live stand stops the glider in the
     square before, crashed: a failed landing (S in clear terrain), no landing roll."""
     st = drop_state(step="direction", zone=zone, moves=moves, game=GLIDER)
     play(play(st, "dir:e"), f"scatter:{scatter}")
@@ -83,6 +83,21 @@ def test_a_glider_stopped_short_crashes(why, moves, zone, scatter, glide, stop):
     assert s["suppressed"] and not s["disorganized"]
     d = st.to_dict()["drop"]
     assert d["stand"] == "fjb" and d["step"] == "arrive"
+
+
+def test_a_road_across_open_ground_stops_no_glider():
+    """'Gliders also roll forward 1" at a time': design, a road whose underlying terrain
+    is clear (charts.toml: terrain.road.under = "clear") is open ground for the roll, as
+    the field it crosses; the airdrop map's road runs along y = 10. The reference model
+    agrees."""
+    st = drop_state(step="direction", zone=(4, 13), game=GLIDER)
+    play(play(st, "dir:s"), "scatter:3")
+    assert stand(st, "fja")["at"] == [4, 10] and st.to_dict()["drop"]["step"] == "roll"
+    m = ref.from_dict(st.to_dict())
+    m.apply("glide:4")
+    play(st, "glide:4")
+    assert stand(st, "fja")["at"] == [8, 10] and st.to_dict()["drop"]["step"] == "landing"
+    assert ref.from_dict(st.to_dict()).to_dict() == m.to_dict()
 
 
 def test_the_reference_model_agrees_on_a_glider_roll():

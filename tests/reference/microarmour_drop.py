@@ -164,12 +164,13 @@ class DropRules:
             s["D"] = True
 
     def glide(self, s, inches):
-        """An inch at a time toward the enemy's edge; a square off the table, not clear,
-        impassable or holding a live stand stops it before: a crash, a failed landing."""
+        """An inch at a time toward the enemy's edge; a square off the table, not open
+        ground (clear, or a road over clear), impassable or holding a live stand stops it
+        before: a crash, a failed landing."""
         dx = 1 if self.sc["sides"][self.drop_def["side"]]["edge"] == "west" else -1
         for _ in range(inches):
             x, y = s["x"] + dx, s["y"]
-            if not (0 <= x < self.sc["width"] and self.ter(x, y)["name"] == "clear" and self.cost(s, x, y) > 0
+            if not (0 <= x < self.sc["width"] and TERRAIN[self.ter(x, y)["under"]]["name"] == "clear" and self.cost(s, x, y) > 0
                     and self.at(x, y, s) is None):
                 self.bad_landing(s)
                 self.drop_next()

@@ -230,8 +230,10 @@ cdef inline int glide_dx(const MaState *s) noexcept nogil:
     return 1 if SC_EDGE[s.scn][drop_side(s)] == 0 else -1
 
 cdef inline bint glide_ok(const MaState *s, int g, int x, int y) noexcept nogil:
-    """A square a rolling glider may enter: on the table, clear, passable, no live stand."""
-    return on_map(s, x, y) and ter(s, x, y) == CLEAR_T and move_cost(s, g, x, y) > 0 and occupant(s, x, y, g) < 0
+    """A square a rolling glider may enter: on the table, open ground (clear, or a road
+    whose underlying terrain is clear: design, a road across a field stops no glider),
+    passable, no live stand."""
+    return on_map(s, x, y) and T_UNDER[ter(s, x, y)] == CLEAR_T and move_cost(s, g, x, y) > 0 and occupant(s, x, y, g) < 0
 
 cdef void drop_glide(MaState *s, int g, int inches) noexcept nogil:
     """'Gliders also roll forward 1" at a time': an inch at a time toward the enemy's edge;
