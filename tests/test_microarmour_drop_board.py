@@ -1,0 +1,106 @@
+"""Micro Armour board text of the paratroop landing group (RULES.md "Paratroops", "On the
+boards and in the evaluation"; "Reading the board"): the stands still in the aircraft, the
+ones lost, and the plotted drop zone, as far as the reader may know it. Hand-built
+positions in the `airdrop` scenario (tests/test_microarmour_paratroops.py's helpers);
+each test quotes the digest words it checks (/work/shared/seeds/micro-armour.txt,
+Airborne landings)."""
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_microarmour_paratroops import at_plot, drop_state, play  # noqa: E402
+
+H = 20                                   # the airdrop table's height (rows y = 19 .. 0)
+
+
+def square(text, x, y):
+    """The map character at (x, y) of a board text (line 1 is y = 19)."""
+    return text.splitlines()[H - y][3 + x]
+
+
+def airborne(text):
+    lines = [ln for ln in text.splitlines() if ln.startswith("airborne")]
+    assert len(lines) <= 1
+    return lines[0] if lines else None
+
+
+def zone_marks(text):
+    return {(x, y) for y in range(H) for x in range(30) if square(text, x, y) == "#"}
+
+
+def test_the_waiting_group_is_listed_beside_the_map():
+    """'Paratrooper stands of a landing group must determine "if they arrive"': before the
+    drop they are in the aircraft, off the table: not on the map, not in the stand lines,
+    one line `airborne (turn 2): fja fjb fjc` for both players (the group is public)."""
+    st = at_plot()
+    for text in (str(st), st.observation_string(0), st.observation_string(1)):
+        assert airborne(text) == "airborne (turn 2): fja fjb fjc"
+        assert not any(ln.lstrip().startswith(("fja ", "fjb ", "fjc ")) for ln in text.splitlines())
+        assert not zone_marks(text)
+
+
+def test_the_plotted_zone_shows_to_its_owner_only():
+    """'Drop and landing zones are secretly plotted in clear terrain': the German sees his
+    zone's 3" block (`#` on its clear squares) and its square in the line; the Soviet reads
+    `drop zone hidden` and no `#`; two truths with different plots give him the same text."""
+    a, b = at_plot(), at_plot()
+    play(a, "drop 13,13")
+    play(b, "drop 1,1")
+    for text in (str(a), a.observation_string(0)):
+        assert airborne(text) == "airborne (turn 2): fja fjb fjc; drop zone 13,13 (block 12,12-14,14, # on the map)"
+        # the block's clear squares; 14,13, 13,14 and 14,14 are hill and keep their `h`
+        assert zone_marks(text) == {(12, 12), (13, 12), (14, 12), (12, 13), (13, 13), (12, 14)}
+        assert square(text, 14, 13) == "h"
+    opp = a.observation_string(1)
+    assert airborne(opp) == "airborne (turn 2): fja fjb fjc; drop zone hidden"
+    assert not zone_marks(opp)
+    assert opp == b.observation_string(1)
+    assert zone_marks(b.observation_string(0)) == {(x, y) for x in range(3) for y in range(3)}
+
+
+def test_the_zone_shows_to_both_once_the_drop_is_seen():
+    """The aircraft come over: the public `drop x,y` event opens the drop turn and both
+    players see the zone from then on, until the last stand has landed."""
+    st = drop_state(step="reveal", stand=None)
+    assert "drop zone hidden" in airborne(st.observation_string(1))
+    play(st, "drop 13,13")
+    for text in (str(st), st.observation_string(0), st.observation_string(1)):
+        assert airborne(text).endswith("drop zone 13,13 (block 12,12-14,14, # on the map)")
+        assert (13, 13) in zone_marks(text)
+
+
+def test_a_removed_stand_is_lost_not_waiting():
+    """'For each stand, roll 1D20 ... and remove it on 20+': a removed stand is listed as
+    lost, no longer among those waiting, and is never drawn on the map."""
+    st = drop_state()
+    play(st, "c:fail")
+    for text in (str(st), st.observation_string(1)):
+        assert airborne(text).startswith("airborne (turn 2): fjb fjc; lost: fja; drop zone 13,13")
+        assert not any(ln.lstrip().startswith("fja ") for ln in text.splitlines())
+
+
+def test_a_landed_stand_is_on_the_map_and_the_zone_is_spent():
+    """'... "where" they land, and then "how safely" they land': a landed stand is drawn
+    on its square (`I`, German personnel) and has its stand line; after the last landing
+    the zone is spent (no `#`) and a group wholly down has no airborne line."""
+    st = drop_state(step="direction")
+    play(play(st, "dir:e"), "scatter:3")
+    text = str(st)
+    assert square(text, 16, 13) == "I"
+    assert any(ln.lstrip().startswith("fja ") for ln in text.splitlines())
+    assert airborne(text).startswith("airborne (turn 2): fjb fjc; drop zone 13,13")
+    st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjb": [13, 12], "fjc": [13, 13]})
+    play(st, "c:ok")
+    text = str(st)
+    assert airborne(text) is None and not zone_marks(text)
+    assert square(text, 13, 13) == "I" and square(text, 12, 12) == "I"
+
+
+def test_after_the_drop_only_the_lost_are_listed():
+    """After the drop turn's landings the line keeps only what the board cannot show:
+    the stands lost (removed on the arrival roll), `none waiting`."""
+    st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjc": [13, 13]})
+    play(st, "c:ok")                     # fjb never landed: removed
+    assert airborne(str(st)) == "airborne (turn 2): none waiting; lost: fjb"
