@@ -104,3 +104,46 @@ def test_after_the_drop_only_the_lost_are_listed():
     st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjc": [13, 13]})
     play(st, "c:ok")                     # fjb never landed: removed
     assert airborne(str(st)) == "airborne (turn 2): none waiting; lost: fjb"
+
+
+
+def test_the_airborne_line_and_zone_mark_are_in_the_legend():
+    """RULES.md "Reading the board" explains every word and symbol of the airdrop boards
+    (the `airborne` line, `#`) as tests/test_board_legends.py checks the Introductory's:
+    a seeded random airdrop game through its drop (200 plies), full state and both views,
+    and the hand-built drop positions above."""
+    import random
+    import re
+    import test_board_legends as lg
+    import ardsearch
+    from ardsearch.games.microarmour import _engine
+    from ardsearch.random_walk import random_walk
+    game = ardsearch.load_game("microarmour", scenario="airdrop", deployment="close")
+    st = game.new_initial_state(3)
+    d = st.to_dict()
+    names = {s["id"] for s in d["stands"]} | {s["type"] for s in d["stands"]}
+    cfg = lg.CONFIG["microarmour"]()
+    cfg["names"] = re.compile("|".join((cfg["names"].pattern, lg._names_re(names).pattern,
+                                        re.escape(_engine.SCENARIOS[_engine.SCENARIO_NAMES.index("airdrop")]["title"]))))
+    rng = random.Random(3)
+    lines = set()
+    extra = [drop_state(), play(drop_state(), "c:fail"), play(play(drop_state(step="direction"), "dir:e"), "scatter:3")]
+    for _ in range(200):
+        for s in [st] + extra:
+            lines.update(ln for b in (str(s), s.observation_string(0), s.observation_string(1)) for ln in b.splitlines())
+        extra = []
+        random_walk(st, 1, rng)
+    assert any(ln.startswith("airborne (turn 2): fja fjb fjc; drop zone") for ln in lines)
+    assert any(ln.startswith("airborne (turn 2): none waiting") or "lost:" in ln for ln in lines)
+    legend = lg.legend_text("microarmour")
+    known = lg.mentioned_symbols(legend)
+    prose = re.sub(r"```.*?```", "", legend, flags=re.S)
+    missing = {}
+    for line in sorted(lines):
+        symbols, words = lg.tokens(line, cfg)
+        for s in symbols - known:
+            missing.setdefault(f"symbol {s!r}", line)
+        for w in words:
+            if not re.search(rf"(?<![A-Za-z0-9_]){re.escape(w)}(?![A-Za-z0-9_])", prose, flags=re.I):
+                missing.setdefault(f"word {w!r}", line)
+    assert not missing, missing
