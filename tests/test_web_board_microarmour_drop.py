@@ -93,6 +93,12 @@ def test_the_zone_shows_to_both_once_the_drop_is_seen(page):
     z = page.locator("#board svg [data-drop-zone='13,13']")
     assert z.count() == 1
     assert "the 3\" block 12,12 to 14,14" in z.text_content()
+    play(play(play(play(st, "c:ok"), "c:ok"), "dir:e"), "scatter:3")     # fja down at 16,13; the zone stays
+    render(page, st.view(1).to_dict())
+    assert page.locator("#board svg [data-stand=fja]").count() == 1
+    assert page.locator("#board svg [data-drop-zone='13,13']").count() == 1
+    assert airborne_ids(page, "waiting") == ["fjb", "fjc"]
+    shot(page, "microarmour-drop-landing-soviet")
 
 
 def test_a_removed_stand_is_shown_lost(page):
