@@ -127,3 +127,14 @@ def test_after_the_landing_the_stands_are_on_the_table(page):
         assert page.locator(STRIP).count() == 0 and page.locator("#board svg [data-drop-zone]").count() == 0
         assert "German airborne, drop turn 2: none waiting · lost fjb" in svg_text(page)
     shot(page, "microarmour-drop-landed")
+
+
+def test_the_server_serves_board_drop():
+    """docs/web.md: board.js imports its board_<concern>.js modules from beside it;
+    board_drop.js is one of them."""
+    from starlette.testclient import TestClient
+    from ardsearch.web.server import create_app
+    with TestClient(create_app(max_searches=1)) as client:
+        r = client.get("/games/microarmour/board_drop.js")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+        assert "export function drawDropZone" in r.text
