@@ -13,6 +13,10 @@ calls terrain_task() for the worker in hand) and assert the phase's right result
 sanitizer run (`python tools/sanitize.py games -- -k engineering_slots`, whose games
 group runs every tests/test_microarmour_*.py under AddressSanitizer and
 UndefinedBehaviorSanitizer) is what turns a read out of bounds into a failure.
+Checked on 2026-12-02: in a sanitized build with the fix of 55dfb25 taken out, three
+of these four tests halt with "_engineering.pxi:91:77: runtime error: index 255 out of
+bounds for type 'uint8_t [48]'" (the first only checks the premise); with the fix all
+four pass there.
 """
 from __future__ import annotations
 
