@@ -22,7 +22,7 @@ from ardsearch.games.microarmour import _engine
 from ardsearch.random_walk import random_walk
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_paratroops import GAME, GROUP, drop_state, outcomes, play, stand  # noqa: E402
+from test_microarmour_paratroops import GAME, GROUP, at_plot, drop_state, outcomes, play, stand  # noqa: E402
 
 GERMAN = 0
 # (the classic evaluation's scale: e = 0.95 (material share + 0.04 village race))
@@ -89,6 +89,18 @@ def test_the_material_features_count_the_waiting_group():
     k = names.index("infantry")
     assert st.features(GERMAN)[k] - gone.features(GERMAN)[k] == pytest.approx(3 * 17 / 20 / 4, abs=1e-12)
     assert all(s["id"] not in GROUP or not s["alive"] for s in st.to_dict()["stands"])
+
+
+def test_the_value_does_not_read_the_secret_zone():
+    """'Drop and landing zones are secretly plotted': the airborne share reads only what
+    both players know (the group waiting, its arrival roll), never the zone, so two
+    truths with different plots have the same value, and each player's view gives its
+    player the full state's value."""
+    a, b = play(at_plot(), "drop 13,13"), play(at_plot(), "drop 1,1")
+    for p in (0, 1):
+        assert a.evaluate(p) == b.evaluate(p)
+        assert a.view(p).evaluate(p) == a.evaluate(p)
+        assert list(a.features(p)) == list(b.features(p))
 
 
 def eval_digest(scenario, seeds=(0, 1), plies=400, every=10):
