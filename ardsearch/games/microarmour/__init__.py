@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.microarmour import _engine
+from ardsearch.games.microarmour._drop_board import drop_lines, mark_drop_zone
 
 _SC = _engine.SCENARIO
 
@@ -107,6 +108,7 @@ def render(raw: bytes) -> str:
     sc = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]
     terr = _engine.CHARTS["terrain"]
     grid = [[terr[sc["grid"][y][x]]["char"] for x in range(sc["width"])] for y in range(sc["height"])]
+    mark_drop_zone(d, grid, next(t["char"] for t in terr if t["name"] == "clear"))     # RULES.md, Paratroops: `#`
     for st in d["stands"]:      # wrecks first: a live stand on a wreck shows the stand
         if st["wreck"] and not st["alive"]:
             grid[st["at"][1]][st["at"][0]] = "*"
@@ -178,6 +180,7 @@ def render(raw: bytes) -> str:
         fl = d["units"]["flame"]
         lines.append(f"flame: {fl['by']} > {fl['target']} [{fl['step']}]")
     lines.extend(_air_lines(d))
+    lines.extend(drop_lines(d))     # the landing group still in the aircraft, lost, and its zone
     lines += _artillery_lines(d)
     lines.extend(_obstacle_lines(d))
     return "\n".join(lines)

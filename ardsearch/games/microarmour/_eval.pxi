@@ -23,14 +23,32 @@ cdef double stand_value(const MaState *s, int g) noexcept nogil:
         v *= 0.6
     return v
 
+cdef double airborne_share(const MaState *s, int g) noexcept nogil:
+    """How much of stand g counts while it waits in the aircraft (RULES.md Paratroops, "On
+    the boards and in the evaluation"; design): 0 for a stand not waiting (landed, removed,
+    or no landing group), the chance it arrives, (20 - modifier - 1) / 20, before its arrival
+    roll, and 1 once that roll has passed (the stand in hand, scattering). So the material
+    neither drops while the group waits nor jumps when it lands, and before the arrival roll
+    it is that roll's expectation."""
+    cdef int i
+    if not (s.drop_wait >> g) & 1:
+        return 0.0
+    if g == s.drop_cur and DS_COH <= s.drop_step <= DS_DIST_JUMP:
+        return 1.0
+    i = drop_arrive_mod(s) + 1                   # removed on rolls 20 - mod .. 20 (_drop.pxi)
+    return 1.0 - (20 if i > 20 else i) / 20.0
+
 cdef double side_score(const MaState *s, int p) noexcept nogil:
-    """Material (stands alive, hurt by S/D) and room left before the break
-    point, in material units."""
+    """Material (stands alive, hurt by S/D; a landing group's stands still in the
+    aircraft at their expected share) and room left before the break point, in
+    material units."""
     cdef int g
     cdef double mat = 0.0, expect, limit
     for g in range(p * 16, p * 16 + 16):
         if alive(s, g):
             mat += stand_value(s, g)
+        elif s.drop_wait:                        # 0 in a scenario without paratroops: unchanged
+            mat += airborne_share(s, g) * stand_value(s, g)
     if hidden_from_view(s, p):
         expect = s.ncards[p] * 85.0 / 13.0
     else:

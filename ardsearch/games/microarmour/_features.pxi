@@ -177,9 +177,21 @@ cdef int threat_pairs(const MaState *s, int p) noexcept nogil:
     return n
 
 
+cdef inline int material_class(int ty) noexcept nogil:
+    """The material feature a stand type counts in: 4 command, 1 armour, 2 soft, 3 infantry."""
+    if TY_ROLE[ty] != 0:
+        return 4
+    if TY_DEF[ty] == D_ARMOUR:
+        return 1
+    if TY_DEF[ty] == D_UNARMOURED:
+        return 2
+    return 3
+
+
 cdef void side_counts(const MaState *s, int p, double *m, bint want_vil) noexcept nogil:
     """p's raw counts, in feature order (m[0] unused): material by defence
-    class (x0.85 suppressed, x0.6 disorganized), command stands, village
+    class (x0.85 suppressed, x0.6 disorganized; a paratroop stand still in the
+    aircraft at its airborne_share), command stands, village
     squares held (shown stands: a marker holds nothing), nearness of the
     rest to the village, suppressed or disorganized stands, stands still off
     the table, stands carried, hidden markers."""
@@ -189,6 +201,8 @@ cdef void side_counts(const MaState *s, int p, double *m, bint want_vil) noexcep
         m[g] = 0.0
     for g in range(p * 16, p * 16 + 16):
         if not alive(s, g):
+            if s.drop_wait and (s.drop_wait >> g) & 1:     # in the aircraft: its expected share (_eval.pxi)
+                m[material_class(s.st[g].type)] += airborne_share(s, g)
             continue
         if is_hidden(s, g):
             m[15] += 1.0
@@ -207,14 +221,7 @@ cdef void side_counts(const MaState *s, int p, double *m, bint want_vil) noexcep
             k = 0.6
         if s.st[g].flags & (F_S | F_D):
             m[10] += 1.0
-        if TY_ROLE[ty] != 0:
-            m[4] += k
-        elif TY_DEF[ty] == D_ARMOUR:
-            m[1] += k
-        elif TY_DEF[ty] == D_UNARMOURED:
-            m[2] += k
-        else:
-            m[3] += k
+        m[material_class(ty)] += k
         if want_vil:
             d = SC_VDIST[s.scn][s.st[g].y][s.st[g].x]
             if d == 0:

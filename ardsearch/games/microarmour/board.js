@@ -20,6 +20,7 @@ import { SVG, el, flowKey } from "/static/board-kit.js";
 import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNotes, obstacleKey, builtBridges } from "./board_obstacles.js";
 import { PANEL, isMarker, groundLook, drawNight, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
          drawMounted, markGroup, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
+import { DROP_STRIP, hasStrip, drawAirborne, drawDropZone, dropLines, dropKey, parachute } from "./board_drop.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
@@ -58,8 +59,9 @@ function standOf(move, sel) {
 // Fire-support moves name their place themselves and belong to no stand:
 // `strafe t34a`, `bomb 12,9`, `plot 10,1` (a bomb plot), `plot he 10,4` and
 // `plot smoke 10,4` (an artillery mission; `plot smoke pre1`, a
-// pre-registered point, has no square). undefined: not such a move.
-const FIRE_SUPPORT = /^(strafe|bomb|plot)$/;
+// pre-registered point, has no square), `drop 13,13` (a paratroop drop
+// zone's centre). undefined: not such a move.
+const FIRE_SUPPORT = /^(strafe|bomb|plot|drop)$/;
 function fireSupportTarget(f) {
   if (!FIRE_SUPPORT.test(f[0])) return undefined;
   const last = f[f.length - 1];
@@ -112,7 +114,8 @@ export function render(root, snap, ui) {
   // stands waiting to enter sit in a strip beside the map at their edge
   const edges = offTableEdges(v);
   const left = 34 + (edges.has("w") ? PANEL : 0);
-  const top = HEADER + (airOf(v).length ? AIR_STRIP : 0) + (edges.has("n") ? PANEL + 4 : 0);
+  // the paratroop landing group waits in a strip under the header (board_drop.js)
+  const top = HEADER + (hasStrip(v) ? DROP_STRIP : 0) + (airOf(v).length ? AIR_STRIP : 0) + (edges.has("n") ? PANEL + 4 : 0);
   const mapW = T.width * CELL, mapH = T.height * CELL;
   const width = left + mapW + 12 + (edges.has("e") ? PANEL : 0);
   const svg = el("svg", { viewBox: `0 0 ${width} ${top + mapH + 300}`, role: "img",
@@ -139,11 +142,18 @@ export function render(root, snap, ui) {
   drawWrecks(ctx);
   drawBuildings(ctx);
   drawMarkers(ctx);
+  drawDropZone(ctx);                  // under the stands (a landed stand on it stays readable)
   const waiting = new Set(offTable(v).map((s) => s.id));
   for (const st of v.stands) {        // cargo rides unseen (its carrier's badge); waiting stands beside the map
     if (st.alive && !st.carried_by && !waiting.has(st.id)) drawStand(ctx, st, ctx.px(st.at[0]), ctx.py(st.at[1]));
   }
   drawOffTable(ctx, (st, X, Y, parent) => drawStand(ctx, st, X, Y, parent));
+  // airborne stands are not in play: a counter of their own, not a (clickable) data-stand
+  drawAirborne(ctx, HEADER - 8, (st, X, Y, parent) => {
+    const g = el("g", { "data-airborne": st.id, "data-side": st.side }, parent);
+    drawCounter(ctx, g, st, X, Y);
+    return g;
+  });
   drawObstacleActivity(ctx);
   drawUnitActivity(ctx);
   drawPlots(ctx);
@@ -589,7 +599,7 @@ function squaresText(markers) {
 // One line per aircraft and per battery under the sides' lines.
 function drawSupportLines(ctx, y) {
   const name = (s) => (SIDE[s] ? SIDE[s].name : s);
-  const v = ctx.v, lines = offTableLines(ctx);
+  const v = ctx.v, lines = [...offTableLines(ctx), ...dropLines(ctx)];
   const air = v.air || {};
   for (const pl of airOf(v)) {
     const when = pl.present ? "over the table" : `turns ${pl.arrive}-${pl.arrive + pl.turns - 1}`;
@@ -621,6 +631,7 @@ function drawSupportLines(ctx, y) {
     const g = el("g", { "data-support": icon }, ctx.svg);
     if (icon === "plane") plane(g, 17, yy - 5, 16, SIDE[side].color);
     else if (icon === "gun") el("circle", { cx: 17, cy: yy - 5, r: 6, fill: SIDE[side] ? SIDE[side].color : "#555" }, g);
+    else if (icon === "para") parachute(g, 17, yy - 9, 7, SIDE[side].color);
     else if (icon === "enter") el("path", { d: `M11 ${yy - 11}L23 ${yy - 5}L11 ${yy + 1}Z`, fill: SIDE[side].color }, g);
     else el("rect", { x: 11, y: yy - 11, width: 12, height: 12, fill: "#d32f2f", "fill-opacity": 0.25, stroke: "#d32f2f", "stroke-width": 2 }, g);
     el("text", { x: 30, y: yy, "font-size": 12.5, fill: "#222" }, g, text);
@@ -678,6 +689,7 @@ function drawLegend(ctx, y, width) {
   }
   obstacleKey(ctx, g, item);
   unitsKey(ctx, g, item);
+  dropKey(ctx, g, item);
   for (const [kind, words] of [["armour", "armour (tank, half-track)"], ["infantry", "infantry"], ["gun", "gun"],
                                ["hq", "HQ"], ["ghq", "GHQ"]]) {
     item((px, py) => {
