@@ -33,10 +33,10 @@ def zone_marks(text):
 def test_the_waiting_group_is_listed_beside_the_map():
     """'Paratrooper stands of a landing group must determine "if they arrive"': before the
     drop they are in the aircraft, off the table: not on the map, not in the stand lines,
-    one line `airborne (turn 2): fja fjb fjc` for both players (the group is public)."""
+    one line `airborne (turn 2): fja fjb fjc fjhq` for both players (the group is public)."""
     st = at_plot()
     for text in (str(st), st.observation_string(0), st.observation_string(1)):
-        assert airborne(text) == "airborne (turn 2): fja fjb fjc"
+        assert airborne(text) == "airborne (turn 2): fja fjb fjc fjhq"
         assert not any(ln.lstrip().startswith(("fja ", "fjb ", "fjc ")) for ln in text.splitlines())
         assert not zone_marks(text)
 
@@ -49,12 +49,12 @@ def test_the_plotted_zone_shows_to_its_owner_only():
     play(a, "drop 13,13")
     play(b, "drop 1,1")
     for text in (str(a), a.observation_string(0)):
-        assert airborne(text) == "airborne (turn 2): fja fjb fjc; drop zone 13,13 (block 12,12-14,14, # on the map)"
+        assert airborne(text) == "airborne (turn 2): fja fjb fjc fjhq; drop zone 13,13 (block 12,12-14,14, # on the map)"
         # the block's clear squares; 14,13, 13,14 and 14,14 are hill and keep their `h`
         assert zone_marks(text) == {(12, 12), (13, 12), (14, 12), (12, 13), (13, 13), (12, 14)}
         assert square(text, 14, 13) == "h"
     opp = a.observation_string(1)
-    assert airborne(opp) == "airborne (turn 2): fja fjb fjc; drop zone hidden"
+    assert airborne(opp) == "airborne (turn 2): fja fjb fjc fjhq; drop zone hidden"
     assert not zone_marks(opp)
     assert opp == b.observation_string(1)
     assert zone_marks(b.observation_string(0)) == {(x, y) for x in range(3) for y in range(3)}
@@ -77,7 +77,7 @@ def test_a_removed_stand_is_lost_not_waiting():
     st = drop_state()
     play(st, "c:fail")
     for text in (str(st), st.observation_string(1)):
-        assert airborne(text).startswith("airborne (turn 2): fjb fjc; lost: fja; drop zone 13,13")
+        assert airborne(text).startswith("airborne (turn 2): fjb fjc fjhq; lost: fja; drop zone 13,13")
         assert not any(ln.lstrip().startswith("fja ") for ln in text.splitlines())
 
 
@@ -90,8 +90,8 @@ def test_a_landed_stand_is_on_the_map_and_the_zone_is_spent():
     text = str(st)
     assert square(text, 16, 13) == "I"
     assert any(ln.lstrip().startswith("fja ") for ln in text.splitlines())
-    assert airborne(text).startswith("airborne (turn 2): fjb fjc; drop zone 13,13")
-    st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjb": [13, 12], "fjc": [13, 13]})
+    assert airborne(text).startswith("airborne (turn 2): fjb fjc fjhq; drop zone 13,13")
+    st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjb": [13, 12], "fjc": [13, 13], "fjhq": [14, 13]})
     play(st, "c:ok")
     text = str(st)
     assert airborne(text) is None and not zone_marks(text)
@@ -101,7 +101,7 @@ def test_a_landed_stand_is_on_the_map_and_the_zone_is_spent():
 def test_after_the_drop_only_the_lost_are_listed():
     """After the drop turn's landings the line keeps only what the board cannot show:
     the stands lost (removed on the arrival roll), `none waiting`."""
-    st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjc": [13, 13]})
+    st = drop_state(step="landing", waiting=[], stand="fjc", landed={"fja": [12, 12], "fjc": [13, 13], "fjhq": [14, 13]})
     play(st, "c:ok")                     # fjb never landed: removed
     assert airborne(str(st)) == "airborne (turn 2): none waiting; lost: fjb"
 
@@ -133,7 +133,7 @@ def test_the_airborne_line_and_zone_mark_are_in_the_legend():
             lines.update(ln for b in (str(s), s.observation_string(0), s.observation_string(1)) for ln in b.splitlines())
         extra = []
         random_walk(st, 1, rng)
-    assert any(ln.startswith("airborne (turn 2): fja fjb fjc; drop zone") for ln in lines)
+    assert any(ln.startswith("airborne (turn 2): fja fjb fjc fjhq; drop zone") for ln in lines)
     assert any(ln.startswith("airborne (turn 2): none waiting") or "lost:" in ln for ln in lines)
     legend = lg.legend_text("microarmour")
     known = lg.mentioned_symbols(legend)

@@ -28,19 +28,19 @@ def airborne_ids(page, state):
 
 def test_the_group_waits_above_the_map_with_its_drop_turn(page):
     """'Paratrooper stands of a landing group must determine "if they arrive"': before the
-    drop the three stands are in the aircraft: counters in the strip above the map, each
+    drop the four stands (the HQ among them) are in the aircraft: counters in the strip above the map, each
     with its `t2` badge, none on the table (no data-stand, nothing to click), the line
     below the map and a key entry saying so; both seats see the group."""
     st = at_plot()
     for seat in (0, 1):
         render(page, st.view(seat).to_dict())
-        assert airborne_ids(page, "waiting") == ["fja", "fjb", "fjc"]
+        assert airborne_ids(page, "waiting") == ["fja", "fjb", "fjc", "fjhq"]
         assert page.locator("#board svg [data-stand=fja]").count() == 0
         assert page.locator("#board svg [data-drop-zone]").count() == 0
         badges = page.eval_on_selector_all(f"{STRIP} [data-airborne]", "ns => ns.map(n => n.textContent)")
         assert all("t2" in b for b in badges)
         text = svg_text(page)
-        assert "German airborne, drop turn 2: waiting fja, fjb, fjc · drop zone not plotted yet" in text
+        assert "German airborne, drop turn 2: waiting fja, fjb, fjc, fjhq · drop zone not plotted yet" in text
         assert "airborne: in the aircraft above the map, drops at the start of turn t" in legend_text(page)
     shot(page, "microarmour-drop-before-plot")
 
@@ -97,7 +97,7 @@ def test_the_zone_shows_to_both_once_the_drop_is_seen(page):
     render(page, st.view(1).to_dict())
     assert page.locator("#board svg [data-stand=fja]").count() == 1
     assert page.locator("#board svg [data-drop-zone='13,13']").count() == 1
-    assert airborne_ids(page, "waiting") == ["fjb", "fjc"]
+    assert airborne_ids(page, "waiting") == ["fjb", "fjc", "fjhq"]
     shot(page, "microarmour-drop-landing-soviet")
 
 
@@ -107,7 +107,7 @@ def test_a_removed_stand_is_shown_lost(page):
     st = drop_state()
     play(st, "c:fail")
     render(page, st.view(1).to_dict())
-    assert airborne_ids(page, "waiting") == ["fjb", "fjc"]
+    assert airborne_ids(page, "waiting") == ["fjb", "fjc", "fjhq"]
     assert airborne_ids(page, "lost") == ["fja"]
     assert "lost fja" in svg_text(page)
     assert "airborne stand lost (removed on its arrival roll)" in legend_text(page)
