@@ -229,6 +229,8 @@ def all_scenario_game(i):
               "conflicting_orders": i % 7 == 4, "german_cohesion": 10 + i % 9, "soviet_cohesion": 9 + i % 10}
     if params["scenario"] in ("ambush", "ambush_support", "outpost"):
         params["deployment"] = "edges"        # hidden set-up refuses deployment=close (the markers' cover would move)
+    if params["scenario"] == "airdrop":       # each jump condition in turn: parachutes and gliders
+        params["jump"] = ("hot", "on_target", "glider", "glider_snafu")[i // len(ALL_SCENARIOS) % 4]
     if params["scenario"] == "introductory" and i % 2:
         params.update(support=True, special_ap=i % 4 == 1, heat=True, big_gun_he=i % 3 == 0)
     return params, 50000 + i
