@@ -49,7 +49,7 @@ class DropRules:
         self.drop_zone = None
         self.drop_step = None
         self.drop_cur = None
-        self.drop_die = None         # the distance die picked by the scatter cohesion roll
+        self.drop_die = None         # the scatter cohesion roll: "ot" passed (the 'On Target' die), "jump" failed (the jump's die)
         self.drop_dir = "n"
         self.drop_jump = "on_target"
         self.drop_hq = None          # the landing group's HQ (at most one)
@@ -114,7 +114,7 @@ class DropRules:
             return {f"glide:{k}": v for k, v in sorted(_dice("on_target").items())}
         if st == "hq_delay":                 # RULES.md: 1D8/2 turns before the post may be filled
             return {f"hq_delay:{k}": v for k, v in sorted(_dice("on_target").items())}
-        return {f"scatter:{k}": v for k, v in sorted(_dice(self.drop_die).items())}
+        return {f"scatter:{k}": v for k, v in sorted(_dice("on_target" if self.drop_die == "ot" else self.drop_jump).items())}
 
     # ------------------------------------------------------------ apply
     def drop_apply(self, n, move):
@@ -143,7 +143,7 @@ class DropRules:
             else:
                 self.drop_step = "cohesion"
         elif st == "cohesion":
-            self.drop_die = "on_target" if move == "c:ok" else self.drop_jump
+            self.drop_die = "ot" if move == "c:ok" else "jump"   # the engine records which roll, not which die
             self.drop_step = "direction"
         elif st == "direction":
             self.drop_dir = move.split(":")[1]
@@ -232,11 +232,11 @@ class DropRules:
         dr = self.drop_def
         steps = {None: "none", "plot": "plot", "arrive": "arrive", "cohesion": "cohesion",
                  "direction": "direction", "landing": "landing", "reveal": "reveal", "roll": "roll"}
-        step = steps.get(self.drop_step) or ("distance_on_target" if self.drop_die == "on_target"
+        step = steps.get(self.drop_step) or ("distance_on_target" if self.drop_die == "ot"
                                              else "distance_jump")
         direction = self.drop_dir
         if self.drop_step == "direction":
-            direction = "distance_on_target" if self.drop_die == "on_target" else "distance_jump"
+            direction = "distance_on_target" if self.drop_die == "ot" else "distance_jump"
         return {"drop": {"side": self.side_key(dr["side"]), "turn": dr["turn"], "jump": self.drop_jump,
                          "modifier": dr["modifier"], "group": [self.sc["stands"][dr["side"]][l]["id"] for l in sorted(dr["stands"])],
                          "waiting": list(self.drop_wait), "zone": None if self.drop_zone is None else list(self.drop_zone),
@@ -254,13 +254,13 @@ class DropRules:
         st = dr["step"]
         self.drop_die = None
         if st in ("distance_on_target", "distance_jump"):
-            self.drop_die = "on_target" if st == "distance_on_target" else self.drop_jump
+            self.drop_die = "ot" if st == "distance_on_target" else "jump"
             st = "distance"
         self.drop_step = None if st == "none" else st
         self.drop_cur = dr["stand"]
         self.drop_dir = dr["direction"]
         if self.drop_step == "direction":
-            self.drop_die = "on_target" if dr["direction"] == "distance_on_target" else self.drop_jump
+            self.drop_die = "ot" if dr["direction"] == "distance_on_target" else "jump"
             self.drop_dir = "n"
 
     def drop_clone_into(self, c):
