@@ -294,12 +294,17 @@ class MCTSBot(Bot, _Weighted):
     spreads visits almost evenly). rollout_sample: the rollout policy, 0
     uniform random moves, k > 0 the best by evaluate() of k sampled legal
     moves (-1: of all), with rollout_epsilon the chance of a random move
-    instead. weights: None (the game's evaluate()),
+    instead. widening: progressive widening ordered by evaluate() (plain
+    MCTS only; 0 off): every new node scores its children, orders them best
+    first and lets selection visit only the first
+    max(1, ceil(widening * visits^widening_exponent)), so the search starts
+    as the one-ply greedy line at every node and widens with visits. weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     The tree is kept between moves when the new position
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
-    minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon) are the game's `mcts` preset's
+    minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
+    widening_exponent) are the game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -310,7 +315,7 @@ class MCTSBot(Bot, _Weighted):
                  exploration=None, rollout_depth=None, solver=True, max_memory_mb=512,
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
                  eval_children=None, final_lcb=None, weights=None, name=None,
-                 rollout_sample=None, rollout_epsilon=None):
+                 rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         shape = search_shape(self.PRESET, self.game)
@@ -337,6 +342,9 @@ class MCTSBot(Bot, _Weighted):
                                        what="an integer: 0 (random rollouts), k > 0 moves scored "
                                             "by evaluate(), or -1 (all legal moves)"),
             "rollout_epsilon": _number(who, "rollout_epsilon", pick("rollout_epsilon", rollout_epsilon), 0.0, 1.0),
+            "widening": _number(who, "widening", pick("widening", widening), 0.0),
+            "widening_exponent": _number(who, "widening_exponent", pick("widening_exponent", widening_exponent),
+                                         0.0, 1.0, low_open=True, what="a number > 0 and <= 1"),
         }
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
@@ -406,14 +414,16 @@ class ISMCTSBot(MCTSBot):
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=None, rollout_depth=None, max_memory_mb=512, reuse_tree=True,
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
-                 weights=None, name=None, rollout_sample=None, rollout_epsilon=None):
+                 weights=None, name=None, rollout_sample=None, rollout_epsilon=None, widening=None,
+                 widening_exponent=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
                          reuse_tree=reuse_tree, normalize=normalize,
                          minimax_weight=minimax_weight, eval_children=eval_children,
                          final_lcb=final_lcb, weights=weights, name=name,
-                         rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon)
+                         rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon,
+                         widening=widening, widening_exponent=widening_exponent)
 
 
 class ExpectimaxBot(Bot, _Weighted):
@@ -543,7 +553,7 @@ def _preset(name):
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0,
-                  "rollout_sample": 0, "rollout_epsilon": 0.0}
+                  "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5}
 
 
 def search_shape(preset, game) -> dict:

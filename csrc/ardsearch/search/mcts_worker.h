@@ -27,6 +27,7 @@
 #ifndef ARDSEARCH_SEARCH_MCTS_WORKER_H
 #define ARDSEARCH_SEARCH_MCTS_WORKER_H
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -66,6 +67,18 @@ struct MctsConfig {
     // apply + evaluate a rollout ply.
     int rollout_sample = 0;
     double rollout_epsilon = 0.0;
+    // Progressive widening ordered by the evaluation (plain MCTS only; 0: off).
+    // A new decision node scores every child with evaluate() (as
+    // eval_children does), orders them best first for the mover, and
+    // selection may visit only the first k = max(1, ceil(widening *
+    // visits^widening_exponent)) of them; each newly admitted child is
+    // visited once before UCB compares it. The search starts as the
+    // one-ply greedy line at every node and widens with visits, so a
+    // move's value is not the mean over random continuations of a long
+    // multi-action turn (bench/README.md, "Stosstruppen: progressive
+    // widening").
+    double widening = 0.0;
+    double widening_exponent = 0.5;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -259,14 +272,14 @@ class Worker {
     int32_t step_plain(Node &n, uint8_t *s, int p) {
         if (!n.expanded) {
             if (!expand_plain(n, s, p)) return -1;
-            if (p != ARD_CHANCE && !cfg_->eval_children) {
+            if (p != ARD_CHANCE && (!cfg_->eval_children || cfg_->widening > 0.0)) {
                 leaf_ = true;
                 return n.first_child;  // children are shuffled: the first is a random untried one
             }
         }
         if (p == ARD_CHANCE) return sample_child(n);
         int32_t c = select_uct(n, p);
-        if (cfg_->eval_children && pool_[c].visits == 0) leaf_ = true;
+        if ((cfg_->eval_children || cfg_->widening > 0.0) && pool_[c].visits == 0) leaf_ = true;
         return c;
     }
 
@@ -289,6 +302,7 @@ class Worker {
                       (int8_t)p);
             if (p != ARD_CHANCE) evaluate_child(pool_[block + i], s, p);
         }
+        if (p != ARD_CHANCE && cfg_->widening > 0.0) order_by_eval(block, count);
         n.first_child = block;
         n.num_children = n.capacity = (uint16_t)count;
         n.expanded = 1;
@@ -313,15 +327,33 @@ class Worker {
         return n.first_child + (int32_t)n.num_children - 1;
     }
 
+    /* Progressive widening: how many of n's children (ordered best first)
+     * selection may consider; all of them when widening is off. */
+    uint32_t widened(const Node &n) const {
+        if (cfg_->widening <= 0.0) return n.num_children;
+        double k = std::ceil(cfg_->widening * std::pow((double)n.visits, cfg_->widening_exponent));
+        if (!(k >= 1.0)) return n.num_children ? 1u : 0u;
+        return k >= (double)n.num_children ? n.num_children : (uint32_t)k;
+    }
+
+    /* Sorts the fresh children block [block, block + count) by their
+     * evaluation, best for the mover first (in place, no allocation; the
+     * block was shuffled, so equal scores keep a random order). */
+    void order_by_eval(int32_t block, int count) {
+        Node *first = &pool_[block];
+        std::sort(first, first + count, [](const Node &a, const Node &b) { return a.eval > b.eval; });
+    }
+
     /* UCT with the solver: a proven win is taken at once, proven losses are
      * never explored, an unvisited child comes first. */
     int32_t select_uct(const Node &n, int p) {
         const double c = cfg_->exploration;
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
         const ValueScale scale = value_scale(n, p, false);
+        const uint32_t admitted = widened(n);
         int32_t best = -1;
         double best_score = -1e300;
-        for (uint32_t i = 0; i < n.num_children; i++) {
+        for (uint32_t i = 0; i < admitted; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
             double mean;
@@ -333,7 +365,7 @@ class Worker {
                 if (ch.visits == 0) return ci;
             } else {
                 if (ch.visits == 0) {
-                    if (!ch.has_eval) return ci;
+                    if (!ch.has_eval || cfg_->widening > 0.0) return ci;  // (widening: newly admitted)
                     mean = scale(ch.eval);  // the heuristic prior, as one virtual visit
                 } else {
                     mean = scale(q_value(ch));
@@ -345,6 +377,7 @@ class Worker {
                 best = ci;
             }
         }
+        if (best < 0 && admitted < n.num_children) return n.first_child + (int32_t)admitted;  // all admitted lose: widen
         return best >= 0 ? best : n.first_child;
     }
 
@@ -630,7 +663,7 @@ class Worker {
 
     /* eval_children: ch.eval = evaluate() after ch's move from s (mover p). */
     void evaluate_child(Node &ch, const uint8_t *s, int p) {
-        if (!cfg_->eval_children || ch.action < 0) return;
+        if ((!cfg_->eval_children && cfg_->widening <= 0.0) || ch.action < 0) return;
         uint8_t *t = scratch_.data();
         std::memcpy(t, s, g_->state_size);
         g_->apply(t, ch.action);
