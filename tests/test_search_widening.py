@@ -96,3 +96,40 @@ def test_bad_widening_is_refused(game):
         ardsearch.MCTSBot(game, widening_exponent=0)
     bot = ardsearch.MCTSBot(game, widening=2, widening_exponent=0.4, simulations=50, ismcts=False)
     assert (bot.shape["widening"], bot.shape["widening_exponent"]) == (2.0, 0.4)
+
+
+def test_root_margin_plays_only_one_ply_near_best_moves(game):
+    """root_margin=m: root moves evaluated more than m below the best one
+    are neither searched nor played."""
+    s = position(game, *MUST_BLOCK, ap=2)
+    values = child_values(s)
+    top = max(values.values())
+    for m in (0.005, 0.025):  # 2 and 8 of the 40 moves
+        mcts = _search.MCTS(game.capsule, seed=7, widening=50.0, root_margin=m, **ARGS)
+        r = mcts.search(s.raw(), simulations=600)
+        searched = [a for a, v in zip(r["actions"], r["visits"]) if v > 0]
+        assert searched and all(values[a] >= top - m - 1e-6 for a in searched)
+        assert values[r["best"]] >= top - m - 1e-6
+    wide = _search.MCTS(game.capsule, seed=7, widening=50.0, **ARGS).search(s.raw(), simulations=600)
+    assert len(searched) < sum(1 for v in wide["visits"] if v > 0)
+    with pytest.raises(ValueError, match="root_margin needs the root moves evaluated"):
+        _search.MCTS(game.capsule, root_margin=0.1)
+    with pytest.raises(ValueError, match="root_margin must be >= 0"):
+        _search.MCTS(game.capsule, ismcts=False, widening=1.0, root_margin=-0.1)
+    with pytest.raises(ValueError, match="root_margin is for plain MCTS only"):
+        _search.MCTS(game.capsule, ismcts=True, eval_children=True, root_margin=0.1)
+
+
+@pytest.mark.parametrize("ap,length", [(2, 1.0), (1, 0.0)])
+def test_rollouts_that_end_when_the_turn_passes(game, ap, length):
+    """rollout_turn_end: a leaf is scored once the next decision is the
+    other player's. After the first root move with 2 action points the
+    mover has one action left (a rollout of one ply); with 1 the turn has
+    passed (none). Without the option, rollout_depth 0 scores at once."""
+    s = position(game, *MUST_BLOCK, ap=ap)
+    r = _search.MCTS(game.capsule, seed=1, rollout_turn_end=True, **ARGS).search(s.raw(), simulations=1)
+    assert r["mean_rollout_length"] == length
+    r = _search.MCTS(game.capsule, seed=1, **ARGS).search(s.raw(), simulations=1)
+    assert r["mean_rollout_length"] == 0.0
+    capped = _search.MCTS(game.capsule, seed=1, **{**ARGS, "rollout_depth": 1}, rollout_turn_end=True)
+    assert capped.search(position(game, *MUST_BLOCK, ap=4).raw(), simulations=1)["mean_rollout_length"] == 1.0

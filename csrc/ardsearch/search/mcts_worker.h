@@ -79,6 +79,25 @@ struct MctsConfig {
     // widening").
     double widening = 0.0;
     double widening_exponent = 0.5;
+    // A one-ply guard at the root (0: off; needs widening or eval_children):
+    // the root moves whose evaluate() after the move is more than
+    // root_margin below the best one's are never searched nor played, so
+    // the search chooses among the moves a one-ply greedy player rates
+    // (nearly) best, by their deeper values. Why: sibling lines searched to
+    // different depths carry the evaluation's drift between phases, which
+    // can outweigh the one-ply difference (bench/README.md, "Stosstruppen:
+    // progressive widening").
+    double root_margin = 0.0;
+    // Rollouts that end when the turn passes (false: off): a rollout goes on
+    // (rollout_sample's policy; chance sampled) until a decision of a player
+    // other than the one who moved into the leaf (or the end, or
+    // rollout_depth plies when that is > 0), then evaluate(). Every leaf is
+    // then scored at the same point of the turn, the end of its mover's
+    // run of decisions, so a sibling searched deeper into a long
+    // multi-action turn does not gain the evaluation's drift over the
+    // mover's own remaining actions (bench/README.md, "Stosstruppen:
+    // progressive widening").
+    bool rollout_turn_end = false;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -238,7 +257,7 @@ class Worker {
             at_root_ = idx == root_;
             int32_t child = cfg_->ismcts ? step_ismcts(n, s, p, owner) : step_plain(n, s, p);
             if (child < 0) {  // no room to grow: play on from this leaf
-                rollout(s, r);
+                rollout(s, r, pool_[idx].chooser);
                 break;
             }
             path_.push_back(child);
@@ -252,7 +271,7 @@ class Worker {
                     newly_proven = prove_terminal(leaf, r);
                 } else {
                     if (cfg_->minimax_weight > 0.0) leaf.eval = (float)cfg_->eval(s, seat_of(leaf.chooser));
-                    rollout(s, r);
+                    rollout(s, r, leaf.chooser);
                 }
                 break;
             }
@@ -336,6 +355,17 @@ class Worker {
         return k >= (double)n.num_children ? n.num_children : (uint32_t)k;
     }
 
+    /* root_margin: the lowest evaluation a root move may have (-inf: off). */
+    double root_floor(const Node &n) const {
+        if (cfg_->root_margin <= 0.0) return -1e300;
+        double top = -1e300;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.has_eval && ch.eval > top) top = ch.eval;
+        }
+        return top - cfg_->root_margin;
+    }
+
     /* Sorts the fresh children block [block, block + count) by their
      * evaluation, best for the mover first (in place, no allocation; the
      * block was shuffled, so equal scores keep a random order). */
@@ -351,11 +381,13 @@ class Worker {
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
         const ValueScale scale = value_scale(n, p, false);
         const uint32_t admitted = widened(n);
+        const double floor = at_root_ ? root_floor(n) : -1e300;
         int32_t best = -1;
         double best_score = -1e300;
         for (uint32_t i = 0; i < admitted; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
+            if (ch.has_eval && ch.eval < floor && ch.proven == kUnproven) continue;  // root_margin
             double mean;
             if (ch.proven != kUnproven) {
                 int v = proven_for(ch.proven, p);
@@ -556,10 +588,13 @@ class Worker {
         return first_new;
     }
 
-    /* Random playout from s to the end or the depth cut-off; r gets one value per player. */
-    void rollout(uint8_t *s, double *r) {
-        const int depth = cfg_->rollout_depth;
+    /* Random playout from s to the end or the depth cut-off; r gets one value
+     * per player. `mover`: who moved into the leaf (rollout_turn_end). */
+    void rollout(uint8_t *s, double *r, int mover) {
+        const bool turn_end = cfg_->rollout_turn_end;
+        const int depth = turn_end && cfg_->rollout_depth == 0 ? -1 : cfg_->rollout_depth;
         const int cap = g_->max_game_length * 2 + 16;  // guard against a game that never ends
+        int owner = mover == 0 || mover == 1 ? mover : -1;  // -1: the first decision's player
         int plies = 0;
         for (;;) {
             int p = g_->current_player(s);
@@ -567,7 +602,12 @@ class Worker {
                 g_->returns(s, r);
                 break;
             }
-            if ((depth >= 0 && plies >= depth) || plies >= cap) {
+            bool passed = false;  // rollout_turn_end: the turn has passed, score here
+            if (turn_end && p != ARD_CHANCE) {
+                if (owner < 0) owner = p;
+                passed = p != owner;
+            }
+            if (passed || (depth >= 0 && plies >= depth) || plies >= cap) {
                 r[0] = cfg_->eval(s, 0);
                 r[1] = cfg_->eval(s, 1);
                 break;
