@@ -450,12 +450,12 @@ class Mcts {
         auto rank = [&](const RootStat &s) { return root_rank(s.visits, s.value_sum, s.proven, mover); };
         if (stats.empty()) throw std::runtime_error("the search tree has no root moves (out of memory?)");
         // root_margin: only moves evaluated within the margin of the best one
-        double floor = -1e300;
+        double min_eval = -1e300;
         if (cfg_.root_margin > 0.0) {
-            for (auto &kv : stats) floor = std::max(floor, kv.second.eval);
-            floor -= cfg_.root_margin;
+            for (auto &kv : stats) min_eval = std::max(min_eval, kv.second.eval);
+            min_eval -= cfg_.root_margin;
         }
-        auto allowed = [&](const RootStat &s) { return s.proven != kUnproven || s.eval >= floor; };
+        auto allowed = [&](const RootStat &s) { return s.proven != kUnproven || s.eval >= min_eval; };
         for (auto &kv : stats)
             if (allowed(kv.second) && (best < 0 || rank(kv.second) > rank(stats[best]))) best = kv.first;
         if (best < 0) best = stats.begin()->first;

@@ -381,13 +381,13 @@ class Worker {
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
         const ValueScale scale = value_scale(n, p, false);
         const uint32_t admitted = widened(n);
-        const double floor = at_root_ ? root_floor(n) : -1e300;
+        const double min_eval = at_root_ ? root_floor(n) : -1e300;
         int32_t best = -1;
         double best_score = -1e300;
         for (uint32_t i = 0; i < admitted; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
-            if (ch.has_eval && ch.eval < floor && ch.proven == kUnproven) continue;  // root_margin
+            if (ch.has_eval && ch.eval < min_eval && ch.proven == kUnproven) continue;  // root_margin
             double mean;
             if (ch.proven != kUnproven) {
                 int v = proven_for(ch.proven, p);
