@@ -354,12 +354,15 @@ class MCTSBot(Bot, _Weighted):
             "root_margin": _number(who, "root_margin", pick("root_margin", root_margin), 0.0),
             "rollout_turn_end": _flag(who, "rollout_turn_end", pick("rollout_turn_end", rollout_turn_end)),
         }
+        ismcts = _flag(who, "ismcts", ismcts, allow_none=True)
+        if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
+            given = {"widening": widening, "root_margin": root_margin, "rollout_turn_end": rollout_turn_end}
+            self.shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY if given[k] is None})
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
                                   solver=_flag(who, "solver", solver),
                                   max_memory_mb=_number(who, "max_memory_mb", max_memory_mb, 1.0),
-                                  ismcts=_flag(who, "ismcts", ismcts, allow_none=True),
-                                  weights=self._weights_arg(), **self.shape)
+                                  ismcts=ismcts, weights=self._weights_arg(), **self.shape)
         self._last_history = None
 
     @property
@@ -558,6 +561,9 @@ def _preset(name):
         raise ValueError(f"bot preset {name!r}: [params] must be a table")
     return data, algorithm, params
 
+
+# Settings the C++ search takes in plain MCTS only (it refuses them with ismcts).
+PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end")
 
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,

@@ -244,6 +244,9 @@ def test_bare_bots_search_as_their_presets(name):
         assert (shape["widening"], shape["root_margin"], shape["rollout_turn_end"], shape["rollout_sample"]) \
             == (2.0, 0.01, True, 8)
         assert ISMCTSBot(game).shape["widening"] == 0.0 and ISMCTSBot(game).shape["root_margin"] == 0.0
+        # forced information-set MCTS drops the preset's plain-only settings
+        forced = MCTSBot(game, ismcts=True, simulations=20).shape
+        assert (forced["widening"], forced["root_margin"], forced["rollout_turn_end"]) == (0.0, 0.0, False)
     assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
 
 
