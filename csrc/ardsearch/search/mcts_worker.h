@@ -293,7 +293,7 @@ class Worker {
             if (!expand_plain(n, s, p)) return -1;
             if (p != ARD_CHANCE && (!cfg_->eval_children || cfg_->widening > 0.0)) {
                 leaf_ = true;
-                return n.first_child;  // children are shuffled: the first is a random untried one
+                return n.first_child;  // shuffled: a random untried one (widening: sorted, the best)
             }
         }
         if (p == ARD_CHANCE) return sample_child(n);
