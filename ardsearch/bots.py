@@ -294,12 +294,22 @@ class MCTSBot(Bot, _Weighted):
     spreads visits almost evenly). rollout_sample: the rollout policy, 0
     uniform random moves, k > 0 the best by evaluate() of k sampled legal
     moves (-1: of all), with rollout_epsilon the chance of a random move
-    instead. weights: None (the game's evaluate()),
+    instead. widening: progressive widening ordered by evaluate() (plain
+    MCTS only; 0 off): every new node scores its children, orders them best
+    first and lets selection visit only the first
+    max(1, ceil(widening * visits^widening_exponent)), so the search starts
+    as the one-ply greedy line at every node and widens with visits.
+    root_margin: a one-ply guard (0 off; needs widening or eval_children):
+    root moves evaluated more than root_margin below the best one are
+    neither searched nor played. rollout_turn_end: rollouts go on until a
+    decision of another player than the leaf's mover, then evaluate()
+    (rollout_depth 0: no other cap). weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     The tree is kept between moves when the new position
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
-    minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon) are the game's `mcts` preset's
+    minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
+    widening_exponent, root_margin, rollout_turn_end) are the game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -310,7 +320,8 @@ class MCTSBot(Bot, _Weighted):
                  exploration=None, rollout_depth=None, solver=True, max_memory_mb=512,
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
                  eval_children=None, final_lcb=None, weights=None, name=None,
-                 rollout_sample=None, rollout_epsilon=None):
+                 rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
+                 root_margin=None, rollout_turn_end=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         shape = search_shape(self.PRESET, self.game)
@@ -337,13 +348,21 @@ class MCTSBot(Bot, _Weighted):
                                        what="an integer: 0 (random rollouts), k > 0 moves scored "
                                             "by evaluate(), or -1 (all legal moves)"),
             "rollout_epsilon": _number(who, "rollout_epsilon", pick("rollout_epsilon", rollout_epsilon), 0.0, 1.0),
+            "widening": _number(who, "widening", pick("widening", widening), 0.0),
+            "widening_exponent": _number(who, "widening_exponent", pick("widening_exponent", widening_exponent),
+                                         0.0, 1.0, low_open=True, what="a number > 0 and <= 1"),
+            "root_margin": _number(who, "root_margin", pick("root_margin", root_margin), 0.0),
+            "rollout_turn_end": _flag(who, "rollout_turn_end", pick("rollout_turn_end", rollout_turn_end)),
         }
+        ismcts = _flag(who, "ismcts", ismcts, allow_none=True)
+        if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
+            given = {"widening": widening, "root_margin": root_margin, "rollout_turn_end": rollout_turn_end}
+            self.shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY if given[k] is None})
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
                                   solver=_flag(who, "solver", solver),
                                   max_memory_mb=_number(who, "max_memory_mb", max_memory_mb, 1.0),
-                                  ismcts=_flag(who, "ismcts", ismcts, allow_none=True),
-                                  weights=self._weights_arg(), **self.shape)
+                                  ismcts=ismcts, weights=self._weights_arg(), **self.shape)
         self._last_history = None
 
     @property
@@ -406,14 +425,17 @@ class ISMCTSBot(MCTSBot):
     def __init__(self, game, simulations=20000, time_limit=None, threads=1, seed=0,
                  exploration=None, rollout_depth=None, max_memory_mb=512, reuse_tree=True,
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
-                 weights=None, name=None, rollout_sample=None, rollout_epsilon=None):
+                 weights=None, name=None, rollout_sample=None, rollout_epsilon=None, widening=None,
+                 widening_exponent=None, root_margin=None, rollout_turn_end=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
                          reuse_tree=reuse_tree, normalize=normalize,
                          minimax_weight=minimax_weight, eval_children=eval_children,
                          final_lcb=final_lcb, weights=weights, name=name,
-                         rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon)
+                         rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon,
+                         widening=widening, widening_exponent=widening_exponent, root_margin=root_margin,
+                         rollout_turn_end=rollout_turn_end)
 
 
 class ExpectimaxBot(Bot, _Weighted):
@@ -540,10 +562,14 @@ def _preset(name):
     return data, algorithm, params
 
 
+# Settings the C++ search takes in plain MCTS only (it refuses them with ismcts).
+PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end")
+
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0,
-                  "rollout_sample": 0, "rollout_epsilon": 0.0}
+                  "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5,
+                  "root_margin": 0.0, "rollout_turn_end": False}
 
 
 def search_shape(preset, game) -> dict:

@@ -236,6 +236,17 @@ def test_bare_bots_search_as_their_presets(name):
         # both presets score new children at expansion (bench/README.md, "Micro
         # Armour: eval_children in every scenario")
         assert MCTSBot(game).shape["eval_children"] is True and ISMCTSBot(game).shape["eval_children"] is True
+    if name == "stosstruppen":
+        # progressive widening, a one-ply guard at the root and rollouts to the
+        # end of the mover's turn (bench/README.md, "Stosstruppen: progressive
+        # widening"); plain MCTS only, so the ismcts preset keeps them off
+        shape = MCTSBot(game).shape
+        assert (shape["widening"], shape["root_margin"], shape["rollout_turn_end"], shape["rollout_sample"]) \
+            == (2.0, 0.01, True, 8)
+        assert ISMCTSBot(game).shape["widening"] == 0.0 and ISMCTSBot(game).shape["root_margin"] == 0.0
+        # forced information-set MCTS drops the preset's plain-only settings
+        forced = MCTSBot(game, ismcts=True, simulations=20).shape
+        assert (forced["widening"], forced["root_margin"], forced["rollout_turn_end"]) == (0.0, 0.0, False)
     assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
 
 

@@ -165,6 +165,9 @@ def make_search(game, algorithm: str, settings: dict, preset, threads: int | Non
     if shape is None:
         shape = search_shape(preset.get("name") or ("ismcts" if algorithm == "ismcts" else "mcts"), game)
     shape = dict(shape)
+    if algorithm == "ismcts":  # a plain-MCTS preset's settings cannot apply (the C++ search refuses them)
+        from ..bots import PLAIN_ONLY, SHAPE_FALLBACK
+        shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY})
     if settings.get("Exploration", "auto") != "auto":
         shape["exploration"] = float(settings["Exploration"])
     kwargs = {k: preset[k] for k in ("solver",) if k in preset}

@@ -50,6 +50,7 @@ struct RootStat {
     uint64_t visits = 0;
     double value_sum = 0.0;
     int8_t proven = kUnproven;
+    double eval = -1e300;  // evaluate() after the move, if the search scored it (root_margin)
 };
 
 }  // namespace
@@ -58,7 +59,8 @@ class Mcts {
    public:
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
          double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
-         double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon)
+         double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
+         double widening_exponent, double root_margin, bool rollout_turn_end)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -81,6 +83,20 @@ class Mcts {
         cfg_.rollout_epsilon = rollout_epsilon;
         cfg_.ismcts = ismcts.is_none() ? (g_->flags & ARD_FLAG_HIDDEN) != 0 : ismcts.cast<bool>();
         cfg_.solver = solver && !cfg_.ismcts;
+        if (!(widening >= 0.0)) throw py::value_error("widening must be >= 0 (0: off)");
+        if (!(widening_exponent > 0.0 && widening_exponent <= 1.0))
+            throw py::value_error("widening_exponent must be in (0, 1]");
+        if (widening > 0.0 && cfg_.ismcts)
+            throw py::value_error("widening is for plain MCTS only: pass widening=0 with ismcts");
+        cfg_.widening = widening;
+        cfg_.widening_exponent = widening_exponent;
+        if (!(root_margin >= 0.0)) throw py::value_error("root_margin must be >= 0 (0: off)");
+        if (root_margin > 0.0 && widening <= 0.0 && !eval_children)
+            throw py::value_error("root_margin needs the root moves evaluated: give widening > 0 or eval_children=True");
+        if (root_margin > 0.0 && cfg_.ismcts)
+            throw py::value_error("root_margin is for plain MCTS only: pass root_margin=0 with ismcts");
+        cfg_.root_margin = root_margin;
+        cfg_.rollout_turn_end = rollout_turn_end;
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -421,6 +437,7 @@ class Mcts {
                 st.visits += c.visits;
                 st.value_sum += c.value_sum;
                 if (c.proven != kUnproven) st.proven = c.proven;
+                if (c.has_eval) st.eval = c.eval;
             }
             sims += w->last_simulations();
             plies += w->rollout_plies();
@@ -432,8 +449,16 @@ class Mcts {
         ard_action best = -1;
         auto rank = [&](const RootStat &s) { return root_rank(s.visits, s.value_sum, s.proven, mover); };
         if (stats.empty()) throw std::runtime_error("the search tree has no root moves (out of memory?)");
+        // root_margin: only moves evaluated within the margin of the best one
+        double min_eval = -1e300;
+        if (cfg_.root_margin > 0.0) {
+            for (auto &kv : stats) min_eval = std::max(min_eval, kv.second.eval);
+            min_eval -= cfg_.root_margin;
+        }
+        auto allowed = [&](const RootStat &s) { return s.proven != kUnproven || s.eval >= min_eval; };
         for (auto &kv : stats)
-            if (best < 0 || rank(kv.second) > rank(stats[best])) best = kv.first;
+            if (allowed(kv.second) && (best < 0 || rank(kv.second) > rank(stats[best]))) best = kv.first;
+        if (best < 0) best = stats.begin()->first;
 
         py::list actions, visits, values, proven_values;
         for (auto &kv : stats) {
@@ -541,7 +566,8 @@ with hidden information.
 
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
-     eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0)
+     eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0,
+     widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -576,6 +602,26 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   (-1: all legal moves, a greedy rollout); costs k apply + evaluate a ply.
 - rollout_epsilon: with this probability a rollout decision is a uniform
   random move instead (0 to 1; only with rollout_sample != 0).
+- widening: progressive widening ordered by the evaluation (plain MCTS
+  only; 0: off). Every new decision node scores all its children with
+  evaluate() of the position after the move, orders them best first for the
+  mover, and selection considers only the first
+  k = max(1, ceil(widening * N ** widening_exponent)) of them (N: the node's
+  visits); a child is visited once when it is admitted. The search starts
+  as the one-ply greedy line at every node and widens as visits grow, so
+  a move's value is not the mean over random continuations (long
+  multi-action turns). Costs one apply + evaluate per child of every node
+  created.
+- widening_exponent: the exponent of N in k (0 < e <= 1; 0.5 by default).
+- root_margin: a one-ply guard (plain MCTS only; 0: off; needs widening > 0 or
+  eval_children): root moves whose evaluate() after the move is more than
+  root_margin below the best one's are neither searched nor played; the
+  search picks among the one-ply near-best moves by their deeper values.
+- rollout_turn_end: rollouts go on (rollout_sample's policy, chance
+  sampled) until a decision of a player other than the one who moved into
+  the leaf, then evaluate() (rollout_depth > 0 still caps the plies; 0
+  means no cap here). Every leaf is scored at the end of its mover's run of
+  decisions, so long multi-action turns compare siblings at the same point.
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -590,12 +636,15 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   picks it in each determinization by UCB over its own per-move statistics
   kept beside that edge.
 )doc")
-        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double>(), py::arg("capsule"),
+        .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
+                      double, double, double, bool>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
              py::arg("eval_children") = false, py::arg("final_lcb") = 0.0, py::arg("weights") = py::none(),
-             py::arg("rollout_sample") = 0, py::arg("rollout_epsilon") = 0.0)
+             py::arg("rollout_sample") = 0, py::arg("rollout_epsilon") = 0.0, py::arg("widening") = 0.0,
+             py::arg("widening_exponent") = 0.5, py::arg("root_margin") = 0.0,
+             py::arg("rollout_turn_end") = false)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(), R"doc(

@@ -27,6 +27,7 @@
 #ifndef ARDSEARCH_SEARCH_MCTS_WORKER_H
 #define ARDSEARCH_SEARCH_MCTS_WORKER_H
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -66,6 +67,37 @@ struct MctsConfig {
     // apply + evaluate a rollout ply.
     int rollout_sample = 0;
     double rollout_epsilon = 0.0;
+    // Progressive widening ordered by the evaluation (plain MCTS only; 0: off).
+    // A new decision node scores every child with evaluate() (as
+    // eval_children does), orders them best first for the mover, and
+    // selection may visit only the first k = max(1, ceil(widening *
+    // visits^widening_exponent)) of them; each newly admitted child is
+    // visited once before UCB compares it. The search starts as the
+    // one-ply greedy line at every node and widens with visits, so a
+    // move's value is not the mean over random continuations of a long
+    // multi-action turn (bench/README.md, "Stosstruppen: progressive
+    // widening").
+    double widening = 0.0;
+    double widening_exponent = 0.5;
+    // A one-ply guard at the root (0: off; needs widening or eval_children):
+    // the root moves whose evaluate() after the move is more than
+    // root_margin below the best one's are never searched nor played, so
+    // the search chooses among the moves a one-ply greedy player rates
+    // (nearly) best, by their deeper values. Why: sibling lines searched to
+    // different depths carry the evaluation's drift between phases, which
+    // can outweigh the one-ply difference (bench/README.md, "Stosstruppen:
+    // progressive widening").
+    double root_margin = 0.0;
+    // Rollouts that end when the turn passes (false: off): a rollout goes on
+    // (rollout_sample's policy; chance sampled) until a decision of a player
+    // other than the one who moved into the leaf (or the end, or
+    // rollout_depth plies when that is > 0), then evaluate(). Every leaf is
+    // then scored at the same point of the turn, the end of its mover's
+    // run of decisions, so a sibling searched deeper into a long
+    // multi-action turn does not gain the evaluation's drift over the
+    // mover's own remaining actions (bench/README.md, "Stosstruppen:
+    // progressive widening").
+    bool rollout_turn_end = false;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -225,7 +257,7 @@ class Worker {
             at_root_ = idx == root_;
             int32_t child = cfg_->ismcts ? step_ismcts(n, s, p, owner) : step_plain(n, s, p);
             if (child < 0) {  // no room to grow: play on from this leaf
-                rollout(s, r);
+                rollout(s, r, pool_[idx].chooser);
                 break;
             }
             path_.push_back(child);
@@ -239,7 +271,7 @@ class Worker {
                     newly_proven = prove_terminal(leaf, r);
                 } else {
                     if (cfg_->minimax_weight > 0.0) leaf.eval = (float)cfg_->eval(s, seat_of(leaf.chooser));
-                    rollout(s, r);
+                    rollout(s, r, leaf.chooser);
                 }
                 break;
             }
@@ -259,14 +291,14 @@ class Worker {
     int32_t step_plain(Node &n, uint8_t *s, int p) {
         if (!n.expanded) {
             if (!expand_plain(n, s, p)) return -1;
-            if (p != ARD_CHANCE && !cfg_->eval_children) {
+            if (p != ARD_CHANCE && (!cfg_->eval_children || cfg_->widening > 0.0)) {
                 leaf_ = true;
-                return n.first_child;  // children are shuffled: the first is a random untried one
+                return n.first_child;  // shuffled: a random untried one (widening: sorted, the best)
             }
         }
         if (p == ARD_CHANCE) return sample_child(n);
         int32_t c = select_uct(n, p);
-        if (cfg_->eval_children && pool_[c].visits == 0) leaf_ = true;
+        if ((cfg_->eval_children || cfg_->widening > 0.0) && pool_[c].visits == 0) leaf_ = true;
         return c;
     }
 
@@ -289,6 +321,7 @@ class Worker {
                       (int8_t)p);
             if (p != ARD_CHANCE) evaluate_child(pool_[block + i], s, p);
         }
+        if (p != ARD_CHANCE && cfg_->widening > 0.0) order_by_eval(block, count);
         n.first_child = block;
         n.num_children = n.capacity = (uint16_t)count;
         n.expanded = 1;
@@ -313,17 +346,48 @@ class Worker {
         return n.first_child + (int32_t)n.num_children - 1;
     }
 
+    /* Progressive widening: how many of n's children (ordered best first)
+     * selection may consider; all of them when widening is off. */
+    uint32_t widened(const Node &n) const {
+        if (cfg_->widening <= 0.0) return n.num_children;
+        double k = std::ceil(cfg_->widening * std::pow((double)n.visits, cfg_->widening_exponent));
+        if (!(k >= 1.0)) return n.num_children ? 1u : 0u;
+        return k >= (double)n.num_children ? n.num_children : (uint32_t)k;
+    }
+
+    /* root_margin: the lowest evaluation a root move may have (-inf: off). */
+    double root_floor(const Node &n) const {
+        if (cfg_->root_margin <= 0.0) return -1e300;
+        double top = -1e300;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.has_eval && ch.eval > top) top = ch.eval;
+        }
+        return top - cfg_->root_margin;
+    }
+
+    /* Sorts the fresh children block [block, block + count) by their
+     * evaluation, best for the mover first (in place, no allocation; the
+     * block was shuffled, so equal scores keep a random order). */
+    void order_by_eval(int32_t block, int count) {
+        Node *first = &pool_[block];
+        std::sort(first, first + count, [](const Node &a, const Node &b) { return a.eval > b.eval; });
+    }
+
     /* UCT with the solver: a proven win is taken at once, proven losses are
      * never explored, an unvisited child comes first. */
     int32_t select_uct(const Node &n, int p) {
         const double c = cfg_->exploration;
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
         const ValueScale scale = value_scale(n, p, false);
+        const uint32_t admitted = widened(n);
+        const double min_eval = at_root_ ? root_floor(n) : -1e300;
         int32_t best = -1;
         double best_score = -1e300;
-        for (uint32_t i = 0; i < n.num_children; i++) {
+        for (uint32_t i = 0; i < admitted; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
+            if (ch.has_eval && ch.eval < min_eval && ch.proven == kUnproven) continue;  // root_margin
             double mean;
             if (ch.proven != kUnproven) {
                 int v = proven_for(ch.proven, p);
@@ -333,7 +397,7 @@ class Worker {
                 if (ch.visits == 0) return ci;
             } else {
                 if (ch.visits == 0) {
-                    if (!ch.has_eval) return ci;
+                    if (!ch.has_eval || cfg_->widening > 0.0) return ci;  // (widening: newly admitted)
                     mean = scale(ch.eval);  // the heuristic prior, as one virtual visit
                 } else {
                     mean = scale(q_value(ch));
@@ -345,6 +409,7 @@ class Worker {
                 best = ci;
             }
         }
+        if (best < 0 && admitted < n.num_children) return n.first_child + (int32_t)admitted;  // all admitted lose: widen
         return best >= 0 ? best : n.first_child;
     }
 
@@ -523,10 +588,13 @@ class Worker {
         return first_new;
     }
 
-    /* Random playout from s to the end or the depth cut-off; r gets one value per player. */
-    void rollout(uint8_t *s, double *r) {
-        const int depth = cfg_->rollout_depth;
+    /* Random playout from s to the end or the depth cut-off; r gets one value
+     * per player. `mover`: who moved into the leaf (rollout_turn_end). */
+    void rollout(uint8_t *s, double *r, int mover) {
+        const bool turn_end = cfg_->rollout_turn_end;
+        const int depth = turn_end && cfg_->rollout_depth == 0 ? -1 : cfg_->rollout_depth;
         const int cap = g_->max_game_length * 2 + 16;  // guard against a game that never ends
+        int owner = mover == 0 || mover == 1 ? mover : -1;  // -1: the first decision's player
         int plies = 0;
         for (;;) {
             int p = g_->current_player(s);
@@ -534,7 +602,12 @@ class Worker {
                 g_->returns(s, r);
                 break;
             }
-            if ((depth >= 0 && plies >= depth) || plies >= cap) {
+            bool passed = false;  // rollout_turn_end: the turn has passed, score here
+            if (turn_end && p != ARD_CHANCE) {
+                if (owner < 0) owner = p;
+                passed = p != owner;
+            }
+            if (passed || (depth >= 0 && plies >= depth) || plies >= cap) {
                 r[0] = cfg_->eval(s, 0);
                 r[1] = cfg_->eval(s, 1);
                 break;
@@ -630,7 +703,7 @@ class Worker {
 
     /* eval_children: ch.eval = evaluate() after ch's move from s (mover p). */
     void evaluate_child(Node &ch, const uint8_t *s, int p) {
-        if (!cfg_->eval_children || ch.action < 0) return;
+        if ((!cfg_->eval_children && cfg_->widening <= 0.0) || ch.action < 0) return;
         uint8_t *t = scratch_.data();
         std::memcpy(t, s, g_->state_size);
         g_->apply(t, ch.action);
