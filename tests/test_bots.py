@@ -236,6 +236,12 @@ def test_bare_bots_search_as_their_presets(name):
         # both presets score new children at expansion (bench/README.md, "Micro
         # Armour: eval_children in every scenario")
         assert MCTSBot(game).shape["eval_children"] is True and ISMCTSBot(game).shape["eval_children"] is True
+    if name == "undaunted":
+        # ISMCTS compares normalized child values in Undaunted (bots/ismcts.toml
+        # [games.undaunted]; bench/README.md, "Undaunted: normalized UCB for
+        # ISMCTS"); the `mcts` preset keeps its own shape (levels build on it)
+        assert ISMCTSBot(game).shape["normalize"] is True
+        assert ISMCTSBot(game).shape["rollout_depth"] == 0
     assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
 
 
