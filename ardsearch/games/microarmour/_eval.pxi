@@ -47,8 +47,8 @@ cdef double side_score(const MaState *s, int p) noexcept nogil:
     for g in range(p * 16, p * 16 + 16):
         if alive(s, g):
             mat += stand_value(s, g)
-        elif s.drop_wait:                        # 0 in a scenario without paratroops: unchanged
-            mat += airborne_share(s, g) * stand_value(s, g)
+        elif (s.drop_wait >> g) & 1:             # waiting in the aircraft (never an empty slot:
+            mat += airborne_share(s, g) * stand_value(s, g)   # stand_value reads its type's tables)
     if hidden_from_view(s, p):
         expect = s.ncards[p] * 85.0 / 13.0
     else:
