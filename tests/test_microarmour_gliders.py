@@ -334,13 +334,8 @@ import ardsearch
 from ardsearch.games.microarmour import SPEC
 from reference import microarmour as ref
 g = ardsearch.Game(SPEC, {{"scenario": "airdrop_east", "turns": 4, "deployment": "close"}})
-st = g.new_initial_state(seed=1)
-while st.to_dict()["drop"]["step"] != "plot":
-    if st.is_chance_node():
-        st.apply_action(st.chance_outcomes()[0][0])
-    else:
-        acts = st.legal_actions()
-        st.apply_action(257 if 257 in acts else acts[0])
+from test_microarmour_paratroops import at_plot
+st = at_plot(g)
 d = st.to_dict()
 d.update(turn=2, phase="initiative")
 d["drop"] = {{**d["drop"], "waiting": ["vda"], "zone": [19, 13], "step": "direction", "stand": "vda",
