@@ -367,7 +367,7 @@ cdef double unit_use(const UState *s, int a, int u, const uint8_t *dist) noexcep
             # each step a Move (onto a tile with the army's marker), an
             # enemy token there to be driven off first: half the share each
             d = dist[w] + (1 if (enemy_tiles >> w) & 1 else 0) + (1 if dist[w] > 0 and not (mine >> w) & 1 else 0)
-            share = 1.0 if d == 0 else 0.5 if d == 1 else 0.25 if d == 2 else 0.125
+            share = 1.0 / (1 << d)
             if s.objective[w] * share > obj:
                 obj = s.objective[w] * share
     elif U_SCOUT <= u < U_SCOUT + 3:                # Scout 2: a marker on an objective to move onto
