@@ -9,7 +9,7 @@ the target of issue 15 pools scenarios 2 and 3, and the shipped weights are
 hold-out split (ardsearch.tuning.positions, held_out_mask: the same rows the
 tuner used), and reports the held-out log-loss, per scenario and pooled, of:
 the shipped weights (goal alone); goal with a fitted scale; goal plus the
-four zone-use features; all features (as the tuner fits). With --out it
+zone-use features chosen by --zones; all features (as the tuner fits). With --out it
 writes the goal + zone-use fit as an eval.toml a bot can load
 (`ismcts:weights=PATH`).
 
@@ -26,7 +26,7 @@ import numpy as np
 import ardsearch
 from ardsearch import logistic, tuning
 
-ZONES = ("hand_use", "deck_use", "discard_use", "supply_use")
+ZONES = ("hand_use", "deck_use", "discard_use", "supply_use", "cycle_use")
 
 
 def rows(scenario: int, path: str, seed: int, per_game: int):
@@ -52,6 +52,8 @@ def main(argv=None) -> int:
     p.add_argument("--per-game", type=int, default=tuning.DEFAULT_PER_GAME)
     p.add_argument("--l2", type=float, default=tuning.DEFAULT_L2)
     p.add_argument("--out", help="write the goal + zone-use fit here")
+    p.add_argument("--zones", nargs="+", default=list(ZONES), choices=ZONES,
+                   help="the zone-use features fitted beside goal (default all five)")
     args = p.parse_args(argv)
     data = {}
     for item in args.records:
@@ -67,7 +69,7 @@ def main(argv=None) -> int:
     fits = {
         "shipped (goal = 1)": shipped,
         "goal, fitted scale": restricted_fit(train_X, train_y, names, ("goal",), args.l2),
-        "goal + zone use": restricted_fit(train_X, train_y, names, ("goal",) + ZONES, args.l2),
+        "goal + zone use": restricted_fit(train_X, train_y, names, ("goal",) + tuple(args.zones), args.l2),
         "all features": logistic.fit(train_X, train_y, l2=args.l2)[0],
     }
     head = " | ".join(f"scenario {sc} held out" for sc in data) + " | pooled held out | pooled training"

@@ -135,3 +135,23 @@ def test_a_mortar_is_worth_half_an_explode_on_a_target_three_tiles_away():
     assert feature("hand_use", us) == 0
     de = dict(tokens={"rifA": tok("6A")}, supply={})
     assert feature("hand_use", us, de) == pytest.approx(0.3)
+
+
+def test_cycle_use_totals_the_cards_still_cycling_and_ignores_how_they_are_spread():
+    """"They must remove one card of the attacked unit from the game, following
+    this order: 1. From hand. 2. From discard pile. 3. From deck"; "Scout X:
+    ... For each marker placed, take a Fog of War card from your supply and
+    place it in your discard pile." cycle_use is the total use of the cards in
+    deck, hand, discard pile and play area: two Rifleman A cards on 13B count
+    2 x 2.4 wherever they sit, a Fog of War card added by scouting changes
+    nothing (the means deck_use and discard_use would fall), a card lost to a
+    casualty takes its use away."""
+    spread = dict(tokens={"rifA": tok("13B")}, hand={"rifA": 1}, deck={"rifA": 1, "fog": 1}, supply={})
+    together = dict(tokens={"rifA": tok("13B")}, discard={"rifA": 2}, supply={})
+    fogged = dict(tokens={"rifA": tok("13B")}, discard={"rifA": 2, "fog": 3}, supply={})
+    lost = dict(tokens={"rifA": tok("13B")}, discard={"rifA": 1}, removed={"rifA": 1}, supply={})
+    assert feature("cycle_use", spread) == pytest.approx(2 * RIFLE_ON_13B)
+    assert feature("cycle_use", together) == pytest.approx(2 * RIFLE_ON_13B)
+    assert feature("cycle_use", fogged) == pytest.approx(2 * RIFLE_ON_13B)
+    assert feature("discard_use", fogged) < feature("discard_use", together)
+    assert feature("cycle_use", lost) == pytest.approx(RIFLE_ON_13B)

@@ -12,12 +12,12 @@
 
 cdef extern from *:
     """
-    #define UND_NFEAT 25
+    #define UND_NFEAT 26
     static const char *const UND_FEATURE_NAMES[UND_NFEAT] = {
         "classic", "points", "progress", "rifle_cards", "combat_cards", "fog", "supply",
         "rifle_tokens", "other_tokens", "suppressed", "markers", "reach", "control_ready",
         "control_hand", "threat", "hand_cards", "initiative", "initiative_cards", "fragile", "classic_roll",
-        "goal", "hand_use", "deck_use", "discard_use", "supply_use"};
+        "goal", "hand_use", "deck_use", "discard_use", "supply_use", "cycle_use"};
     /* Hand-chosen until data/eval.toml is loaded over them (the core writes
        this table): classic alone, the first release's evaluation. */
     static double UND_WEIGHTS[UND_NFEAT] = {1.0};
@@ -54,6 +54,7 @@ cdef enum:
     F_DECK_USE = 22
     F_DISCARD_USE = 23
     F_SUPPLY_USE = 24
+    F_CYCLE_USE = 25        # the total over the cycle: unchanged by playing or scouting
 
 
 # ---- the first release's evaluation (feature "classic") ---------------------
@@ -331,7 +332,13 @@ cdef void army_features(const UState *s, int a, const uint8_t (*rows)[32], doubl
 # (while it is still to be played), the deck and the discard pile as the mean
 # use of a card drawn from them, times the 4 a round deals (the pile
 # becomes the deck when the deck runs out), the supply as the total a Bolster
-# can bring in. Removed cards can do nothing ever again, so no feature.
+# can bring in, and the cycle (deck, hand, discard pile, play area, bid) as
+# its total: the means of deck_use and discard_use fall when a Scout adds Fog
+# of War and rise when a Squad Leader is sheltered, and hand_use falls with
+# every card played, levers a search pulls the wrong way (bench/README.md);
+# the cycle's total moves only when a unit stands better or worse, a card is
+# lost, bolstered in or sheltered. Removed cards can do nothing ever again,
+# so no feature.
 # Design choice throughout (RULES.md, Evaluation).
 
 DEF USE_SUPPRESSED = 0.5    # a suppressed token's card only flips it ready
@@ -382,13 +389,13 @@ cdef double unit_use(const UState *s, int a, int u, const uint8_t *dist) noexcep
 
 
 cdef void zone_use_features(const UState *s, int a, const uint8_t (*rows)[32], double *f) noexcept nogil:
-    """f[F_HAND_USE .. F_SUPPLY_USE] of army a (the other entries untouched)."""
+    """f[F_HAND_USE .. F_CYCLE_USE] of army a (the other entries untouched)."""
     cdef const Army *ar = &s.army[a]
     cdef double use[NCARD]
     cdef uint8_t own[32]
     cdef const uint8_t *dist
     cdef int c, u, t, nd = 0, np = 0
-    cdef double hand = 0.0, deck = 0.0, pile = 0.0, supply = 0.0
+    cdef double hand = 0.0, deck = 0.0, pile = 0.0, supply = 0.0, cycle = 0.0
     cdef bint spawn_done = False
     for c in range(NCARD):
         use[c] = 0.0
@@ -411,6 +418,7 @@ cdef void zone_use_features(const UState *s, int a, const uint8_t (*rows)[32], d
         deck += ar.deck[c] * use[c]                 # on a view the pool: the same mean
         pile += (ar.discard[c] + ar.play[c]) * use[c]
         supply += ar.supply[c] * use[c]
+        cycle += cycle_count(ar, c) * use[c]
     for c in range(NCARD):
         nd += ar.deck[c]
         np += ar.discard[c] + ar.play[c]
@@ -418,6 +426,7 @@ cdef void zone_use_features(const UState *s, int a, const uint8_t (*rows)[32], d
     f[F_DECK_USE] = ROUND_DRAW * deck / nd if nd > 0 else 0.0
     f[F_DISCARD_USE] = ROUND_DRAW * pile / np if np > 0 else 0.0
     f[F_SUPPLY_USE] = supply
+    f[F_CYCLE_USE] = cycle
 
 
 cdef inline double clamped_atanh2(double v) noexcept nogil:
@@ -524,6 +533,6 @@ cdef double und_evaluate(const void *state, int player) noexcept nogil:
     if zones:
         zone_use_features(s, player, rows, mine)
         zone_use_features(s, 1 - player, rows, yours)
-        for k in range(F_HAND_USE, F_SUPPLY_USE + 1):
+        for k in range(F_HAND_USE, F_CYCLE_USE + 1):
             z += UND_WEIGHTS[k] * (mine[k] - yours[k])
     return tanh(0.5 * z)
