@@ -12,12 +12,12 @@
 
 cdef extern from *:
     """
-    #define UND_NFEAT 21
+    #define UND_NFEAT 26
     static const char *const UND_FEATURE_NAMES[UND_NFEAT] = {
         "classic", "points", "progress", "rifle_cards", "combat_cards", "fog", "supply",
         "rifle_tokens", "other_tokens", "suppressed", "markers", "reach", "control_ready",
         "control_hand", "threat", "hand_cards", "initiative", "initiative_cards", "fragile", "classic_roll",
-        "goal"};
+        "goal", "hand_use", "deck_use", "discard_use", "supply_use", "cycle_use"};
     /* Hand-chosen until data/eval.toml is loaded over them (the core writes
        this table): classic alone, the first release's evaluation. */
     static double UND_WEIGHTS[UND_NFEAT] = {1.0};
@@ -50,6 +50,11 @@ cdef enum:
     F_FRAGILE = 18
     F_CLASSIC_ROLL = 19
     F_GOAL = 20
+    F_HAND_USE = 21         # what the cards in each zone can still do (card_use)
+    F_DECK_USE = 22
+    F_DISCARD_USE = 23
+    F_SUPPLY_USE = 24
+    F_CYCLE_USE = 25        # the total over the cycle: unchanged by playing or scouting
 
 
 # ---- the first release's evaluation (feature "classic") ---------------------
@@ -312,6 +317,116 @@ cdef void army_features(const UState *s, int a, const uint8_t (*rows)[32], doubl
     for v in range(s.ntiles):                       # objectives within reach, as in classic
         if near[v] < 3:
             f[F_REACH] += s.objective[v] * (0.4 if near[v] == 0 else 0.2 if near[v] == 1 else 0.08)
+    zone_use_features(s, a, rows, f)
+
+
+# ---- what the cards in each zone can still do -------------------------------
+# A combat card is worth what its unit can do with it from where the unit's
+# token stands (the spawn tile if the token is off the board: "A card whose
+# combat token is not on the board first places the token on its army's spawn
+# tile"): its best Attack (or Explode) hit chance, for a Rifleman the
+# objective it could Control, for a Scout an objective it could Scout towards;
+# half that while the token is suppressed (the card only flips it ready).
+# Fog of War, Squad Leaders, the Guide and the Sergeant act on no token of
+# their own (0; initiative_cards and supply count them). The zones: the hand
+# (while it is still to be played), the deck and the discard pile as the mean
+# use of a card drawn from them, times the 4 a round deals (the pile
+# becomes the deck when the deck runs out), the supply as the total a Bolster
+# can bring in, and the cycle (deck, hand, discard pile, play area, bid) as
+# its total: the means of deck_use and discard_use fall when a Scout adds Fog
+# of War and rise when a Squad Leader is sheltered, and hand_use falls with
+# every card played, levers a search pulls the wrong way (bench/README.md);
+# the cycle's total moves only when a unit stands better or worse, a card is
+# lost, bolstered in or sheltered. Removed cards can do nothing ever again,
+# so no feature.
+# Design choice throughout (RULES.md, Evaluation).
+
+DEF USE_SUPPRESSED = 0.5    # a suppressed token's card only flips it ready
+DEF USE_EXPLODE = 0.5       # Aim then Explode: two cards for one roll
+DEF ROUND_DRAW = 4.0        # cards each player draws a round
+
+
+cdef double unit_use(const UState *s, int a, int u, const uint8_t *dist) noexcept nogil:
+    """What one card of unit u can do from tile t (its token's, else the
+    spawn), dist: distances from t. About 0..objective points."""
+    cdef const Army *ar = &s.army[a]
+    cdef const Army *en = &s.army[1 - a]
+    cdef int t = ar.token[u] if ar.token[u] != OFF else ar.spawn
+    cdef int v, w, d, dice = UND_DICE[u]
+    cdef uint32_t enemy_tiles = token_tiles(en), mine = ar.scouted | ar.controlled
+    cdef double p, best = 0.0, obj = 0.0, share
+    for v in range(NUNIT):                          # Attack X / Explode: the best target
+        w = en.token[v]
+        if w == OFF:
+            continue
+        if dice > 0:
+            p = hit_probability(dice, UND_DEFENCE[v] + cover_against(s, w, t, False) + dist[w])
+        elif u == U_MORTAR and dist[w] >= 3 and dist[w] < 99:   # Aim: 3+ tiles away
+            p = USE_EXPLODE * hit_probability(1, UND_DEFENCE[v] + cover_against(s, w, w, True))
+        else:
+            p = 0.0
+        if p > best:
+            best = p
+    if U_RIF <= u < U_SCOUT:                        # Control: the objective it could take
+        for w in range(s.ntiles):
+            if not s.objective[w] or (ar.controlled >> w) & 1 or dist[w] > 2:
+                continue
+            # each step a Move (onto a tile with the army's marker), an
+            # enemy token there to be driven off first: half the share each
+            d = dist[w] + (1 if (enemy_tiles >> w) & 1 else 0) + (1 if dist[w] > 0 and not (mine >> w) & 1 else 0)
+            share = 1.0 / (1 << d)
+            if s.objective[w] * share > obj:
+                obj = s.objective[w] * share
+    elif U_SCOUT <= u < U_SCOUT + 3:                # Scout 2: a marker on an objective to move onto
+        for w in range(s.ntiles):
+            if s.objective[w] and not (mine >> w) & 1 and 0 < dist[w] <= 2:
+                if 0.25 * s.objective[w] > obj:
+                    obj = 0.25 * s.objective[w]
+    best += obj
+    if ar.token[u] != OFF and (ar.suppressed >> u) & 1:
+        best *= USE_SUPPRESSED
+    return best
+
+
+cdef void zone_use_features(const UState *s, int a, const uint8_t (*rows)[32], double *f) noexcept nogil:
+    """f[F_HAND_USE .. F_CYCLE_USE] of army a (the other entries untouched)."""
+    cdef const Army *ar = &s.army[a]
+    cdef double use[NCARD]
+    cdef uint8_t own[32]
+    cdef const uint8_t *dist
+    cdef int c, u, t, nd = 0, np = 0
+    cdef double hand = 0.0, deck = 0.0, pile = 0.0, supply = 0.0, cycle = 0.0
+    cdef bint spawn_done = False
+    for c in range(NCARD):
+        use[c] = 0.0
+    for u in range(NUNIT):
+        c = u + 1
+        if cycle_count(ar, c) + ar.supply[c] == 0:
+            continue                                # no card of this unit can be played
+        t = ar.token[u]
+        if t != OFF:
+            dist = rows[t]
+        else:                                       # enters at the spawn tile
+            if not spawn_done:
+                bfs(s, ar.spawn, own)
+                spawn_done = True
+            dist = own
+        use[c] = unit_use(s, a, u, dist)
+    for c in range(1, C_SL):
+        if turn_to_come(s, a):
+            hand += expected_in_hand(s, a, c) * use[c]
+        deck += ar.deck[c] * use[c]                 # on a view the pool: the same mean
+        pile += (ar.discard[c] + ar.play[c]) * use[c]
+        supply += ar.supply[c] * use[c]
+        cycle += cycle_count(ar, c) * use[c]
+    for c in range(NCARD):
+        nd += ar.deck[c]
+        np += ar.discard[c] + ar.play[c]
+    f[F_HAND_USE] = hand
+    f[F_DECK_USE] = ROUND_DRAW * deck / nd if nd > 0 else 0.0
+    f[F_DISCARD_USE] = ROUND_DRAW * pile / np if np > 0 else 0.0
+    f[F_SUPPLY_USE] = supply
+    f[F_CYCLE_USE] = cycle
 
 
 cdef inline double clamped_atanh2(double v) noexcept nogil:
@@ -392,21 +507,32 @@ cdef double und_evaluate(const void *state, int player) noexcept nogil:
     cdef double f[UND_NFEAT]
     cdef double z
     cdef uint8_t rows[32][32]
+    cdef double mine[UND_NFEAT]
+    cdef double yours[UND_NFEAT]
     cdef int k
+    cdef bint zones = False
     if s.phase == PH_OVER:
         und_returns(state, r)
         return r[player]
-    # Weights on classic and goal alone (the committed ones, and mcts-v1's):
-    # the same number without the other features' cost (a third of a
-    # simulation's), summed in the order ard_linear_value sums.
+    # Weights on classic, goal and the zone-use features alone (the committed
+    # ones, and mcts-v1's): the same number without the other features' cost
+    # (a third of a simulation's), summed in the order ard_linear_value sums.
+    # A pending roll averages the zone features over its outcomes: the full path.
     for k in range(1, NFEAT):
         if UND_WEIGHTS[k] != 0.0 and k != F_GOAL:
-            und_features(state, player, f)
-            return ard_linear_value(UND_WEIGHTS, f, NFEAT)
+            if k < F_HAND_USE or s.phase == PH_ROLL:
+                und_features(state, player, f)
+                return ard_linear_value(UND_WEIGHTS, f, NFEAT)
+            zones = True
     token_distances(s, rows)
     z = 0.0
     if UND_WEIGHTS[F_CLASSIC] != 0.0:
         z += UND_WEIGHTS[F_CLASSIC] * clamped_atanh2(classic_value(s, player, rows))
     if UND_WEIGHTS[F_GOAL] != 0.0:
         z += UND_WEIGHTS[F_GOAL] * clamped_atanh2(goal_value(s, player, rows))
+    if zones:
+        zone_use_features(s, player, rows, mine)
+        zone_use_features(s, 1 - player, rows, yours)
+        for k in range(F_HAND_USE, F_CYCLE_USE + 1):
+            z += UND_WEIGHTS[k] * (mine[k] - yours[k])
     return tanh(0.5 * z)
