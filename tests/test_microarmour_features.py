@@ -183,6 +183,23 @@ def test_tune_reproduces_from_its_seed(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
+def test_tune_keeps_the_scenario_in_the_command_it_writes(tmp_path):
+    """`ardsearch tune 'microarmour(scenario=...)'` tunes on that scenario's
+    games: the [source] command names it (so the file reproduces from its own
+    command, not from the Introductory's games; 2-turn games of greedy
+    self-play, to stay cheap)."""
+    from ardsearch.tuning import main_tune
+    fast = ["--bots", "greedy", "g2=greedy", "--per-game", "4", "--quiet"]
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    assert main_tune(["microarmour(scenario=meeting,turns=2)", "--games", "10", "--seed", "4", "--out", str(a),
+                      *fast]) == 0
+    ev = evaluation.load(str(a), ardsearch.load_game("microarmour").feature_names, "microarmour")
+    argv = shlex.split(ev.source["command"])
+    assert argv[2] == "microarmour(scenario=meeting,turns=2)"
+    assert main_tune(argv[2:] + ["--out", str(b), "--quiet"]) == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
 # ----------------------------------------------------------------- the movement credit and its fix
 def test_promise_is_the_classic_credit_for_movement_still_to_make():
     """Design choice (RULES.md, Evaluation): half of what a stand may still
