@@ -211,7 +211,7 @@ def _from_the_first_table(path) -> str:
 
 def test_the_tuned_file_names_the_command_that_made_it():
     """data/eval-tuned.toml (bench/README.md, "Micro Armour: tuned weights and a
-    calibration by seat") loads, a bot can carry it, and its [source] command is
+    calibration") loads, a bot can carry it, and its [source] command is
     one `ardsearch tune` accepts for the default game with the seed, games and
     bots the file records."""
     from ardsearch.bots import HeuristicBot
