@@ -129,3 +129,32 @@ def test_the_protocol_reports_the_table_in_its_scenario_only(flat_introductory, 
         assert params == dict(game.params) and player == 0
         assert wp == (FLAT[0] if calibrated else (min(1.0, max(-1.0, value)) + 1) / 2)
     assert f" wp {calls[-1][3]:.4f} " in infos[-1] + " "
+
+
+def test_the_shipped_curve_holds_for_the_introductory_with_its_default_options_only():
+    """data/eval.toml ships a Platt curve fitted on `mcts` self-play of the
+    Introductory (bench/README.md, "Micro Armour: tuned weights and a
+    calibration"), the same under "mcts" (the protocol's name for the preset)
+    and "ismcts" (what MCTSBot searches here), scoped to every parameter of
+    the default game: a new option of the game fails this test until someone
+    decides whether the curve holds for it. A bare MCTSBot in the
+    Introductory reports its root value v through it, sigmoid(scale *
+    logit((v + 1) / 2) + shift); in `meeting` the raw (v + 1) / 2."""
+    import math
+
+    from ardsearch.bots import MCTSBot
+    game = ardsearch.load_game(GAME)
+    table = evaluation.loaded(GAME).calibration
+    assert set(table) == {"mcts", "ismcts"} and table["mcts"] == table["ismcts"]
+    scoped = table["mcts"]
+    assert isinstance(scoped, Scoped) and dict(scoped.params) == dict(game.params)
+    assert scoped.fit == (1.54626, -0.0673925)
+    meeting = ardsearch.load_game(f"{GAME}(scenario=meeting)")
+    for seat in (0, 1):
+        info = MCTSBot(game, simulations=30, seed=1).analyze(_decision(game, seat))
+        v = info["value"]
+        assert -1 < v < 1
+        z = 1.54626 * math.log((v + 1) / (1 - v)) - 0.0673925
+        assert info["wp"] == pytest.approx(1 / (1 + math.exp(-z)), abs=1e-12)
+        assert evaluation.calibrated_wp(GAME, v, "ismcts", None, seat, meeting.params) == (v + 1) / 2
+        assert evaluation.calibrated_wp(GAME, v, "mcts", None, seat, game.params) == info["wp"]
