@@ -239,6 +239,10 @@ def tune(game, games: int, seed: int, bots=DEFAULT_BOTS, per_game: int = DEFAULT
     _say(f"log-loss: training {figures['log_loss']:.4f}, held out {figures['held_out_log_loss']:.4f}"
          + (f" (classic evaluation: {figures['held_out_log_loss_classic']:.4f})" if classic is not None else ""),
          quiet)
+    # The weights the game plays now (its data/eval.toml, which may not be
+    # classic alone): the figure a new file must beat. Said on stderr only,
+    # so the file written does not depend on what the game had installed.
+    _say(f"held out, the game's installed weights: {logistic.log_loss(X[test], y[test], game.weights):.4f}", quiet)
     return render(game, w, figures), w, figures
 
 

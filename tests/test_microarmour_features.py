@@ -183,6 +183,63 @@ def test_tune_reproduces_from_its_seed(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
+def test_tune_keeps_the_scenario_in_the_command_it_writes(tmp_path):
+    """`ardsearch tune 'microarmour(scenario=...)'` tunes on that scenario's
+    games: the [source] command names it (so the file reproduces from its own
+    command, not from the Introductory's games; 2-turn games of greedy
+    self-play, to stay cheap)."""
+    from ardsearch.tuning import main_tune
+    fast = ["--bots", "greedy", "g2=greedy", "--per-game", "4", "--quiet"]
+    a, b = tmp_path / "a.toml", tmp_path / "b.toml"
+    assert main_tune(["microarmour(scenario=meeting,turns=2)", "--games", "10", "--seed", "4", "--out", str(a),
+                      *fast]) == 0
+    ev = evaluation.load(str(a), ardsearch.load_game("microarmour").feature_names, "microarmour")
+    argv = shlex.split(ev.source["command"])
+    assert argv[2] == "microarmour(scenario=meeting,turns=2)"
+    assert main_tune(argv[2:] + ["--out", str(b), "--quiet"]) == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+TUNED = os.path.join(os.path.dirname(evaluation.eval_path("microarmour")), "eval-tuned.toml")
+
+
+def _from_the_first_table(path) -> str:
+    """A weights file from its [weights] table on (the opening comment aside)."""
+    text = open(path, encoding="utf-8").read()
+    return text[text.index("[weights]"):]
+
+
+def test_the_tuned_file_names_the_command_that_made_it():
+    """data/eval-tuned.toml (bench/README.md, "Micro Armour: tuned weights and a
+    calibration") loads, a bot can carry it, and its [source] command is
+    one `ardsearch tune` accepts for the default game with the seed, games and
+    bots the file records."""
+    from ardsearch.bots import HeuristicBot
+    from ardsearch.tuning import DEFAULT_BOTS, tune_parser
+    g = ardsearch.load_game("microarmour")
+    ev = evaluation.load(TUNED, g.feature_names, "microarmour", g.player_names)
+    args = tune_parser().parse_args(shlex.split(ev.source["command"])[2:])
+    assert ardsearch.load_game(args.game).params == g.params
+    assert (args.games, args.seed, tuple(args.bots)) == (ev.source["games"], ev.source["seed"], DEFAULT_BOTS)
+    assert tuple(ev.source["bots"]) == DEFAULT_BOTS and ev.calibration == {}
+    assert np.array_equal(HeuristicBot(g, weights="data/eval-tuned.toml").weights, ev.weights)
+    assert not np.array_equal(ev.weights, g.weights)     # not the game's own evaluation
+
+
+@pytest.mark.skipif(not os.environ.get("MA_TUNE_FULL"), reason="the full self-play (120 games, about "
+                    "35 minutes on one core): set MA_TUNE_FULL=1")
+def test_the_tuned_file_reproduces_from_its_command(tmp_path):
+    """Issue 15: "`ardsearch tune <game> --games N` produces the weights
+    reproducibly from a seed": the shipped eval-tuned.toml's command writes
+    its [weights] and [source] again, byte for byte."""
+    from ardsearch.tuning import main_tune
+    g = ardsearch.load_game("microarmour")
+    command = evaluation.load(TUNED, g.feature_names, "microarmour", g.player_names).source["command"]
+    out = tmp_path / "eval.toml"
+    assert main_tune(shlex.split(command)[2:] + ["--out", str(out), "--quiet"]) == 0
+    assert _from_the_first_table(out) == _from_the_first_table(TUNED)
+
+
 # ----------------------------------------------------------------- the movement credit and its fix
 def test_promise_is_the_classic_credit_for_movement_still_to_make():
     """Design choice (RULES.md, Evaluation): half of what a stand may still
