@@ -115,6 +115,20 @@ def _flag(owner, key, value, allow_none=False):
     raise _bad(owner, key, value, what)
 
 
+# What a time_limit counts (the C++ searches' `clock`): wall time, or the
+# searching thread's own CPU time, so that equal-time matches stay equal on a
+# loaded machine (other processes' time slices are not charged to a search).
+CLOCKS = ("wall", "cpu")
+
+
+def _clock(owner, value):
+    v = value.strip().lower() if isinstance(value, str) else value
+    if v not in CLOCKS:
+        raise _bad(owner, "clock", value, "wall (time_limit counts wall time) or cpu (the searching "
+                                          "thread's own CPU time)")
+    return v
+
+
 def _off_or(value):
     """None, 0 and false switch an optional limit off."""
     return value is None or (not isinstance(value, str) and value == 0)
@@ -305,6 +319,9 @@ class MCTSBot(Bot, _Weighted):
     decision of another player than the leaf's mover, then evaluate()
     (rollout_depth 0: no other cap). weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
+    clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
+    (each search thread's own CPU time: equal-time matches on a loaded
+    machine); the analysis reports it as `clock`, beside `cpu_time`.
     The tree is kept between moves when the new position
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
@@ -321,11 +338,12 @@ class MCTSBot(Bot, _Weighted):
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
                  eval_children=None, final_lcb=None, weights=None, name=None,
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
-                 root_margin=None, rollout_turn_end=None):
+                 root_margin=None, rollout_turn_end=None, clock="wall"):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         shape = search_shape(self.PRESET, self.game)
         who = self.name
+        self.clock = _clock(who, clock)
         self.simulations = (None if _off_or(simulations) else
                             _integer(who, "simulations", simulations, 0,
                                      what="an integer >= 0 (0 or none: no cap, use time_limit)"))
@@ -396,7 +414,7 @@ class MCTSBot(Bot, _Weighted):
         if self.reuse_tree and last is not None and history[:len(last)] == last:
             played = history[len(last):]
         r = self._mcts.search(view.raw(), simulations=self.simulations,
-                              time_limit=self.time_limit, played=played)
+                              time_limit=self.time_limit, played=played, clock=_clock(self.name, self.clock))
         self._last_history = history
         notes = [view.action_to_string(a) for a in r["actions"]]
         out = dict(r)
@@ -426,7 +444,7 @@ class ISMCTSBot(MCTSBot):
                  exploration=None, rollout_depth=None, max_memory_mb=512, reuse_tree=True,
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
                  weights=None, name=None, rollout_sample=None, rollout_epsilon=None, widening=None,
-                 widening_exponent=None, root_margin=None, rollout_turn_end=None):
+                 widening_exponent=None, root_margin=None, rollout_turn_end=None, clock="wall"):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
@@ -435,7 +453,7 @@ class ISMCTSBot(MCTSBot):
                          final_lcb=final_lcb, weights=weights, name=name,
                          rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon,
                          widening=widening, widening_exponent=widening_exponent, root_margin=root_margin,
-                         rollout_turn_end=rollout_turn_end)
+                         rollout_turn_end=rollout_turn_end, clock=clock)
 
 
 class ExpectimaxBot(Bot, _Weighted):
@@ -443,13 +461,16 @@ class ExpectimaxBot(Bot, _Weighted):
     table (ardsearch._search.Expectimax). depth: fixed depth (None: deepen
     until time_limit or nodes). In hidden-information games the C++ side
     averages over `determinizations` samples of the bot's view. weights:
-    None (the game's evaluate()), "classic" or the path of an eval.toml."""
+    None (the game's evaluate()), "classic" or the path of an eval.toml.
+    clock: what time_limit counts, "wall" (the default) or "cpu" (the
+    search thread's own CPU time)."""
 
     def __init__(self, game, depth=None, time_limit=1.0, seed=0, determinizations=8, tt_mb=64,
-                 star2=True, use_tt=True, nodes=None, weights=None, name=None):
+                 star2=True, use_tt=True, nodes=None, weights=None, name=None, clock="wall"):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         who = self.name
+        self.clock = _clock(who, clock)
         self.depth = (None if _off_or(depth) else
                       _integer(who, "depth", depth, 1, 64, what="an integer from 1 to 64 (0 or none: "
                                "deepen until time_limit or nodes)"))
@@ -479,7 +500,7 @@ class ExpectimaxBot(Bot, _Weighted):
         _check_decision(state, self.name)
         view = self.searched_state(state)
         r = self._ex.search(view.raw(), depth=self.depth, time_limit=self.time_limit,
-                            nodes=self.nodes)
+                            nodes=self.nodes, clock=_clock(self.name, self.clock))
         notes = [view.action_to_string(a) for a in r["actions"]]
         pv, walk = [], view.clone()
         for a in r["pv"]:

@@ -178,7 +178,7 @@ def cmd_match(args):
     over = (_overrides(args.set_a, "--set-a"), _overrides(args.set_b, "--set-b"))
     try:
         result = run_match(game, args.bot_a, args.bot_b, games=args.games, seed=args.seed,
-                           jobs=args.jobs, overrides=over, progress=not args.quiet)
+                           jobs=args.jobs, overrides=over, progress=not args.quiet, clock=args.clock)
     except MatchInterrupted as stop:
         print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}: interrupted after "
               f"{stop.result.games} of {stop.planned} games")
@@ -304,6 +304,9 @@ def build_parser():
     s.add_argument("--set-b", action="append", metavar="KEY=VALUE", help="override for bot B")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument("--out", metavar="FILE", help="write every game's record here (docs/records.md)")
+    s.add_argument("--clock", choices=("wall", "cpu"),
+                   help="what both bots' time limits count: wall time (their default) or cpu, each search "
+                        "thread's own CPU time, so equal-time matches stay equal on a loaded machine")
     s.set_defaults(run=cmd_match)
 
     s = sub.add_parser("perft", help="count the game tree's leaves (per root action)")

@@ -179,11 +179,13 @@ def _elo(x: float) -> str:
 
 
 def run_match(game, preset_a: str, preset_b: str, games: int, seed: int = 0, jobs: int = 1,
-              overrides=({}, {}), progress=True, out=None) -> MatchResult:
+              overrides=({}, {}), progress=True, out=None, clock=None) -> MatchResult:
     """Plays `games` games between two presets, seats alternating; the records
     come back in game order. Bad presets or settings raise ValueError before
     any game starts. Ctrl-C raises MatchInterrupted (a KeyboardInterrupt)
-    holding the games that finished."""
+    holding the games that finished. clock ("wall" or "cpu", None: each
+    bot's own): what the time limits of both bots count, given to every bot
+    that searches on a time limit (an override `clock=` wins)."""
     from ardsearch.bots import _as_game
     out = out or sys.stderr
     game = _as_game(game)
@@ -191,13 +193,17 @@ def run_match(game, preset_a: str, preset_b: str, games: int, seed: int = 0, job
         raise ValueError(f"games must be at least 1, got {games}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, got {jobs}")
+    overrides = (dict(overrides[0]), dict(overrides[1]))   # copies: `clock` may be added below
     # Fail fast on bad presets and settings before anything starts (no progress
     # bar, no worker): the same call every game makes, with a seed of its own.
     for preset, over in ((preset_a, overrides[0]), (preset_b, overrides[1])):
         if "seed" in over:
             raise ValueError(f"bot {preset!r}: seed is not a setting of a match (each game derives its "
                              f"bots' seeds from the match seed): give the match seed instead")
-        ardsearch.load_bot(preset, game, seed=0, **over)
+        bot = ardsearch.load_bot(preset, game, seed=0, **over)
+        if clock is not None and hasattr(bot, "clock") and "clock" not in over:
+            over["clock"] = clock
+            ardsearch.load_bot(preset, game, seed=0, **over)   # a bad clock fails here, before any game
     live = MatchResult(preset_a, preset_b)     # for the progress line, in finishing order
     finished: dict[int, tuple[int, GameRecord]] = {}
     tasks = [(game.name, game.params, preset_a, preset_b, seed, i, overrides) for i in range(games)]

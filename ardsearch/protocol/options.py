@@ -115,5 +115,9 @@ def engine_options() -> dict[str, Option]:
         # measured levels' over every game, each game checks its own.
         Option("LimitStrength", "check", False),
         Option("Elo", "spin", elo_high, elo_low, elo_high),
+        # What `go movetime` (and a preset's time limit) counts: wall time, or
+        # the search threads' own CPU time, so equal-time matches stay equal
+        # on a loaded machine. A game clock (wtime/btime) is always wall time.
+        Option("Clock", "combo", "wall", vars=("wall", "cpu")),
     ]
     return {o.name: o for o in opts}

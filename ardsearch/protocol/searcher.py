@@ -200,10 +200,13 @@ def reported_wp(game, preset, value: float, algorithm: str, player: int | None =
     return calibrated_wp(game.name, value, algorithm, table, player, game.params)
 
 
-def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None) -> dict:
+def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None,
+               clock: str = "wall") -> dict:
     """Blocking search call (GIL released inside); an infinite search is a
     very long one that only stop() ends. root_actions (go searchactions)
-    restricts the search itself to those root actions; None: all."""
+    restricts the search itself to those root actions; None: all. clock:
+    what the time budget counts, "wall" or "cpu" (the search threads' own
+    CPU time; the Clock option)."""
     seconds = budget.seconds
     if budget.infinite:
         seconds, sims = 1e9, None
@@ -213,11 +216,12 @@ def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions:
         depth = budget.depth
         if budget.infinite and depth is None:
             depth = 64
-        return search.search(raw, depth=depth, time_limit=seconds, nodes=sims, root_actions=root_actions)
+        return search.search(raw, depth=depth, time_limit=seconds, nodes=sims, root_actions=root_actions,
+                             clock=clock)
     if sims is None and seconds is None:
         sims = DEPTH_SIMULATION_CAP
     return search.search(raw, simulations=sims, time_limit=seconds, root_actions=root_actions,
-                         depth=budget.depth or None)
+                         depth=budget.depth or None, clock=clock)
 
 
 def _node_counts(figures: dict, algorithm: str) -> tuple[int, int | None]:
@@ -302,7 +306,8 @@ class SearchJob:
             # does not grow stronger with a longer clock)
             budget.simulations = min(budget.simulations or level["simulations"], level["simulations"])
         search = make_search(self.game, algorithm, self.settings, preset)
-        if budget.seconds is not None:
+        clock = self._clock()
+        if budget.seconds is not None and clock == "wall":
             # Setting up (rebuilding the position, allocating tables) is part of the decision's time.
             budget.seconds = max(0.001, budget.seconds - (time.monotonic() - self.t0))
         if hasattr(stop_event, "on_set"):
@@ -316,7 +321,8 @@ class SearchJob:
                 # Stopped before the search began (a search clears earlier stop
                 # requests when it starts): the smallest search still answers.
                 budget = Budget(depth=1) if algorithm == "expectimax" else Budget(simulations=1)
-            result = run_search(search, algorithm, self.state.raw(), budget, self.limits.searchactions or None)
+            result = run_search(search, algorithm, self.state.raw(), budget, self.limits.searchactions or None,
+                                clock)
         finally:
             done.set()
             ticker.join()
@@ -331,6 +337,15 @@ class SearchJob:
             while not stop_event.wait(INFO_PERIOD_S):
                 self.emit(lines[0])
         return best
+
+    def _clock(self) -> str:
+        """What this search's time budget counts (the Clock option): "cpu"
+        only for movetime and a preset's time limit; a go with a game clock
+        (wtime/btime) counts wall time, the time that clock loses."""
+        clock = str(self.settings.get("Clock", "wall"))
+        if clock == "cpu" and self.limits.clock_ms()[0] is not None:
+            return "wall"
+        return clock
 
     def _play_simple_bot(self, preset) -> int:
         """Presets that do not search (random, greedy) answer through their bot."""

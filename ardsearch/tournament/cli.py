@@ -31,7 +31,7 @@ def tournament_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="ardsearch tournament", description="Bot-vs-bot tournament with duplicate pairs.")
     p.add_argument("game", help="game, e.g. ardennes or 'ardennes(road_length=12)'")
     p.add_argument("--bots", nargs="+", default=[], metavar="SPEC",
-                   help="bot entrants: [name=]preset[:key=value,...] (keys nodes, movetime, depth, tc "
+                   help="bot entrants: [name=]preset[:key=value,...] (keys nodes, movetime, depth, tc, clock "
                         "are limits, others bot parameters)")
     p.add_argument("--engine", action="append", default=[], metavar="NAME=CMD",
                    help="an external engine speaking the ardsearch protocol (repeatable)")
@@ -41,6 +41,9 @@ def tournament_parser() -> argparse.ArgumentParser:
     p.add_argument("--movetime", type=float, help="default seconds per decision")
     p.add_argument("--depth", type=int, help="default search depth")
     p.add_argument("--tc", help="default clock per game: seconds[+increment]")
+    p.add_argument("--clock", choices=("wall", "cpu"),
+                   help="what --movetime (and a preset's time_limit) counts: wall time (the default) or cpu, "
+                        "each search thread's own CPU time, so equal-time matches stay equal on a loaded machine")
     p.add_argument("--format", choices=FORMATS, default="round-robin",
                    help="round-robin (all pairs) or gauntlet (the first entrant against each other one)")
     p.add_argument("--games", type=int, default=2, help="games per pairing, even (2 = one duplicate pair)")
@@ -67,7 +70,8 @@ def config_from_args(args, parser) -> TournamentConfig:
         game = ardsearch.load_game(args.game)
         entrants = [parse_bot(s) for s in args.bots] + [parse_engine(s) for s in args.engine]
         defaults, _ = limits_from_options({k: v for k, v in (("nodes", args.nodes), ("movetime", args.movetime),
-                                                             ("depth", args.depth), ("tc", args.tc)) if v is not None})
+                                                             ("depth", args.depth), ("tc", args.tc),
+                                                             ("clock", args.clock)) if v is not None})
         entrants = apply_settings(entrants, args.opt, defaults)
         sprt = parse_sprt(args.sprt) if args.sprt else None
     except ValueError as exc:

@@ -2,8 +2,9 @@
 
 An entrant is either a bot preset run in-process (`mcts`, `greedy`, ...) or an
 external engine command that speaks the ardsearch protocol. Each has its own
-limits (nodes, movetime, depth, a clock `tc=base+inc`) and options (bot
-parameters for a preset, `setoption` values for an engine).
+limits (nodes, movetime, depth, a clock `tc=base+inc`, and `clock=wall|cpu`:
+what movetime counts) and options (bot parameters for a preset, `setoption`
+values for an engine).
 
     mcts-fast                       preset, named after itself
     fast=mcts-fast:simulations=200  preset under another name, with a bot parameter
@@ -19,7 +20,10 @@ import shlex
 from dataclasses import asdict, dataclass, field
 
 # Keys that are limits for any entrant; every other key is an option.
-LIMIT_KEYS = ("nodes", "movetime", "depth", "tc")
+LIMIT_KEYS = ("nodes", "movetime", "depth", "tc", "clock")
+# What movetime counts: wall time, or the searching thread's own CPU time
+# (equal-time matches that stay equal on a loaded machine).
+CLOCKS = ("wall", "cpu")
 _NAME = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
 
@@ -46,11 +50,13 @@ class TimeControl:
 
 @dataclass(frozen=True)
 class Limits:
-    """Per decision: nodes (simulations), movetime (seconds), depth; per game: a clock."""
+    """Per decision: nodes (simulations), movetime (seconds), depth; per game: a
+    clock (tc); clock: what movetime counts, "wall" or "cpu" (None: wall)."""
     nodes: int | None = None
     movetime: float | None = None
     depth: int | None = None
     tc: TimeControl | None = None
+    clock: str | None = None
 
     def merged_over(self, defaults: Limits) -> Limits:
         """These limits, with unset ones taken from `defaults`."""
@@ -58,7 +64,7 @@ class Limits:
                         for mine, theirs in zip(self._values(), defaults._values())))
 
     def _values(self):
-        return (self.nodes, self.movetime, self.depth, self.tc)
+        return (self.nodes, self.movetime, self.depth, self.tc, self.clock)
 
     def is_empty(self) -> bool:
         return all(v is None for v in self._values())
@@ -105,12 +111,20 @@ def limits_from_options(options: dict) -> tuple[Limits, dict]:
             raise ValueError(f"limit {key}={values[key]!r} is not valid: expected a positive number of seconds")
         return v
 
+    def clock():
+        v = values["clock"]
+        if not (isinstance(v, str) and v.strip().lower() in CLOCKS):
+            raise ValueError(f"limit clock={v!r} is not valid: expected wall (movetime counts wall time) "
+                             f"or cpu (each search thread's own CPU time)")
+        return v.strip().lower()
+
     limits = Limits(
         nodes=whole("nodes") if "nodes" in values else None,
         movetime=seconds("movetime") if "movetime" in values else None,
         depth=whole("depth") if "depth" in values else None,
         tc=(values["tc"] if isinstance(values.get("tc"), TimeControl)
             else TimeControl.parse(values["tc"]) if "tc" in values else None),
+        clock=clock() if "clock" in values else None,
     )
     return limits, rest
 
@@ -219,5 +233,11 @@ def apply_settings(entrants: list[Entrant], settings: list[str], defaults: Limit
             raise ValueError(f"cannot apply {item!r}: expected NAME.key=value with NAME one of "
                              f"{', '.join(by_name)}")
         by_name[target] = by_name[target].with_options(parse_settings(rest, item))
-    return [Entrant(e.name, e.kind, e.preset, e.command, e.options, e.limits.merged_over(defaults))
-            for e in by_name.values()]
+    out = [Entrant(e.name, e.kind, e.preset, e.command, e.options, e.limits.merged_over(defaults))
+           for e in by_name.values()]
+    for e in out:
+        if e.limits.clock == "cpu" and e.limits.tc is not None:
+            raise ValueError(f"entrant {e.name}: clock=cpu applies to movetime, but its tc={e.limits.tc} game "
+                             f"clock is charged in wall time: drop one of them (movetime with clock=cpu "
+                             f"for equal-time matches)")
+    return out

@@ -83,6 +83,8 @@ class BotPlayer:
             bot.time_limit = limits.movetime
         if limits.depth is not None and hasattr(bot, "depth"):
             bot.depth = limits.depth
+        if limits.clock is not None and hasattr(bot, "clock"):
+            bot.clock = limits.clock   # what its time limit counts (movetime's clock)
 
     def decide(self, state, seat: int, clocks) -> tuple[int, dict]:
         budget = clocks[seat].budget()
@@ -116,6 +118,8 @@ class EnginePlayer:
         self._guard(seat, "start", lambda: self._popen())
         if self.entrant.options:
             self._guard(seat, "setoption", lambda: self.engine.configure(self.entrant.options))
+        if self.entrant.limits.clock is not None:   # what `go movetime` counts (docs/protocol.md, Clock)
+            self._guard(seat, "setoption", lambda: self.engine.configure({"Clock": self.entrant.limits.clock}))
 
     def _popen(self):
         from ardsearch.protocol.client import Engine

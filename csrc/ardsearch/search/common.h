@@ -1,5 +1,5 @@
 /* Shared by every search algorithm: the game behind a capsule, raw state
- * buffers, and a wall clock. No Python here except capsule unpacking, which
+ * buffers, a wall clock and the `clock` argument. No Python here except capsule unpacking, which
  * happens once per search object, with the GIL held. */
 #ifndef ARDSEARCH_SEARCH_COMMON_H
 #define ARDSEARCH_SEARCH_COMMON_H
@@ -19,6 +19,7 @@
 
 #include "ardsearch/game.h"
 #include "evaluator.h"
+#include "search_clock.h"
 
 namespace ard {
 
@@ -105,6 +106,21 @@ using Clock = std::chrono::steady_clock;
 
 inline double seconds_since(Clock::time_point t0) {
     return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+/* The clock a search's `clock` argument names: "wall" (the default) or "cpu".
+ * Refuses anything else, and "cpu" where the platform has no per-thread CPU
+ * clock. */
+inline bool cpu_clock_from(const std::string &clock) {
+    if (clock == "wall") return false;
+    if (clock != "cpu")
+        throw py::value_error("clock must be 'wall' (time_limit counts wall time) or 'cpu' (the searching "
+                              "thread's own CPU time), got '" + clock + "'");
+#ifndef CLOCK_THREAD_CPUTIME_ID
+    throw py::value_error("clock='cpu': this platform has no per-thread CPU clock; use clock='wall'");
+#else
+    return true;
+#endif
 }
 
 }  // namespace ard

@@ -53,7 +53,7 @@ information game is searched as it is (a perfect-information 'cheating' search).
 The same seed, options and budget (depth or nodes) give the same result; a time
 budget depends on the machine's speed.)doc";
 
-const char *kSearchDoc = R"doc(search(state_raw, depth=None, time_limit=None, nodes=None, root_actions=None) -> dict
+const char *kSearchDoc = R"doc(search(state_raw, depth=None, time_limit=None, nodes=None, root_actions=None, clock="wall") -> dict
 
 state_raw is state.raw() of a decision state (not chance, not terminal).
 Budgets, any combination, the first one reached stops the search: depth
@@ -66,14 +66,20 @@ searchmoves. Each must be legal at state_raw (ValueError naming the first
 that is not; an empty list is an error too). In PIMC mode the filter
 applies at the root of every determinization.
 
+clock: what time_limit counts. "wall" (the default): wall-clock seconds.
+"cpu": the searching thread's own CPU time (CLOCK_THREAD_CPUTIME_ID), so
+other processes on a loaded machine do not shorten the search (equal-time
+matches). Anything else is a ValueError.
+
 Returns a dict: 'best' (action), 'value' (root value for the player to move),
 'actions' and 'values' (each root action's value at the last completed depth:
 exact for the best action; for the others an upper bound from alpha-beta, except
 in PIMC mode, where all are exact averages), 'pv' (actions from the root; it
 stops at the first chance node), 'depth' (last completed), 'nodes' (all nodes
-visited, probes included), 'time' (seconds), 'nps', 'tt_hits' (table probes that
-found their state), 'exact_values', and in PIMC mode 'determinizations' and
-'votes'.)doc";
+visited, probes included), 'time' (wall seconds), 'nps', 'tt_hits' (table probes that
+found their state), 'exact_values', 'clock' ("wall" or "cpu": what time_limit
+counted), 'cpu_time' (CPU seconds the search used), and in PIMC mode
+'determinizations' and 'votes'.)doc";
 
 class PyExpectimax {
   public:
@@ -97,7 +103,8 @@ class PyExpectimax {
     }
 
     py::dict search(const py::bytes &raw, py::object depth, py::object time_limit, py::object nodes,
-                    py::object root_actions) {
+                    py::object root_actions, const std::string &clock) {
+        const bool cpu_clock = cpu_clock_from(clock);
         std::vector<uint8_t> state = state_from_bytes(game_, raw);
         const int player = game_->current_player(state.data());
         if (player == ARD_CHANCE)
@@ -134,6 +141,7 @@ class PyExpectimax {
         }
         if (depth.is_none() && time_limit.is_none() && nodes.is_none()) lim.depth = 3;
         if (!root_actions.is_none()) lim.root_actions = checked_root_actions(game_, state.data(), root_actions);
+        lim.cpu_clock = cpu_clock;
 
         bool expected = false;
         if (!busy_.compare_exchange_strong(expected, true))
@@ -160,6 +168,8 @@ class PyExpectimax {
         d["nps"] = r.time > 0.0 ? (double)r.nodes / r.time : 0.0;
         d["tt_hits"] = r.tt_hits;
         d["exact_values"] = r.exact_values;
+        d["clock"] = r.cpu_clock ? "cpu" : "wall";
+        d["cpu_time"] = r.cpu_time;
         if (r.determinizations > 0) {
             d["determinizations"] = r.determinizations;
             d["votes"] = r.votes;
@@ -207,7 +217,8 @@ void bind_expectimax(py::module_ &m) {
              py::arg("weights") = py::none())
         .def("search", &PyExpectimax::search, kSearchDoc, py::arg("state_raw"),
              py::arg("depth") = py::none(), py::arg("time_limit") = py::none(),
-             py::arg("nodes") = py::none(), py::arg("root_actions") = py::none())
+             py::arg("nodes") = py::none(), py::arg("root_actions") = py::none(),
+             py::arg("clock") = "wall")
         .def("stop", &PyExpectimax::stop,
              "Ask a running search (in another thread) to stop; it returns the last completed depth.",
              py::call_guard<py::gil_scoped_release>())

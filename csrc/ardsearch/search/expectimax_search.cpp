@@ -69,6 +69,7 @@ void keep_root_actions(std::vector<ard_action> &actions, const std::vector<ard_a
 
 ExpectimaxResult ExpectimaxSearch::run(const uint8_t *root_state, const ExpectimaxLimits &limits) {
     start_ = std::chrono::steady_clock::now();
+    clock_.start(limits.cpu_clock, start_);
     progress.start_ns.store(now_ns());
     progress.depth.store(0);
     progress.nodes.store(0);
@@ -162,14 +163,14 @@ ExpectimaxResult ExpectimaxSearch::run(const uint8_t *root_state, const Expectim
         progress.value.store(res.value);
 
         if (!hit_horizon_) break;  // every line reached its end: deeper searches change nothing
-        if (time_limit_ > 0.0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
-                0.5 * time_limit_)
+        if (time_limit_ > 0.0 && clock_.elapsed() > 0.5 * time_limit_)
             break;  // the next iteration would not finish in the time left
     }
     res.nodes = nodes_;
     res.tt_hits = tt_hits_;
     res.time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    res.cpu_clock = clock_.cpu;
+    res.cpu_time = clock_.cpu_used();
     progress.nodes.store(nodes_);
     progress.running.store(false);
     return res;
@@ -230,9 +231,7 @@ bool ExpectimaxSearch::out_of_budget() {
     if ((nodes_ & kCheckEvery) == 0) {
         progress.nodes.store(nodes_, std::memory_order_relaxed);
         if (stop_.load(std::memory_order_relaxed)) return true;
-        if (time_limit_ > 0.0 &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >= time_limit_)
-            return true;
+        if (time_limit_ > 0.0 && clock_.elapsed() >= time_limit_) return true;
     }
     return false;
 }

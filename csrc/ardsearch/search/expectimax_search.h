@@ -64,6 +64,7 @@
 
 #include "ardsearch/game.h"
 #include "evaluator.h"
+#include "search_clock.h"
 #include "tt.h"
 
 namespace ard {
@@ -85,6 +86,7 @@ struct ExpectimaxLimits {
     // `go searchactions`); empty: every legal action. Legality is the
     // caller's check, against the searcher's own state.
     std::vector<ard_action> root_actions;
+    bool cpu_clock = false;   // time_limit counts the searching thread's CPU time, not wall time
 };
 
 struct ExpectimaxResult {
@@ -100,6 +102,8 @@ struct ExpectimaxResult {
     double time = 0.0;
     int determinizations = 0;  // 0: the state itself was searched
     bool exact_values = false;  // true when every entry of values is exact (PIMC)
+    bool cpu_clock = false;     // time_limit counted this thread's CPU time
+    double cpu_time = 0.0;      // CPU seconds the search used
 };
 
 /* Read by another thread while a search runs (info lines). */
@@ -201,6 +205,7 @@ class ExpectimaxSearch {
     uint64_t nodes_ = 0, tt_hits_ = 0, node_limit_ = 0;
     double time_limit_ = 0.0;
     std::chrono::steady_clock::time_point start_;
+    SearchClock clock_;  // what time_limit_ counts (wall or this thread's CPU time)
     bool interruptible_ = false;
     bool aborted_ = false;
     bool hit_horizon_ = false;  // some leaf was cut off by depth this iteration

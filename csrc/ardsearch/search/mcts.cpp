@@ -109,7 +109,8 @@ class Mcts {
     }
 
     py::dict search(const py::bytes &state_raw, py::object simulations, py::object time_limit, py::object played,
-                    py::object root_actions, py::object depth) {
+                    py::object root_actions, py::object depth, const std::string &clock) {
+        const bool cpu_clock = cpu_clock_from(clock);
         std::vector<uint8_t> root = state_from_bytes(g_, state_raw);
         if (cfg_.ismcts && g_->viewer(root.data()) < 0) {
             // A full state: search only what its side to move may see.
@@ -151,7 +152,10 @@ class Mcts {
         {
             py::gil_scoped_release nogil;
             reused = prepare_trees(root, want_reuse, keys, !allowed.empty());
-            for (auto &w : workers_) w->set_root_filter(allowed);
+            for (auto &w : workers_) {
+                w->set_root_filter(allowed);
+                w->set_cpu_clock(cpu_clock);
+            }
             depth_target_ = depth_target;
             depth_stop_ = nullptr;
             run(root, sims, limit);
@@ -160,6 +164,10 @@ class Mcts {
         py::dict out = results(root, mover);
         out["reused"] = reused == threads_;
         out["depth_stop"] = depth_stop_ ? py::object(py::str(depth_stop_)) : py::object(py::none());
+        out["clock"] = cpu_clock ? "cpu" : "wall";
+        double cpu = 0.0;  // the most CPU time one thread spent: what a cpu clock held to time_limit
+        for (auto &w : workers_) cpu = std::max(cpu, w->last_cpu_seconds());
+        out["cpu_time"] = cpu;
         return out;
     }
 
@@ -647,7 +655,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("rollout_turn_end") = false)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
-             py::arg("root_actions") = py::none(), py::arg("depth") = py::none(), R"doc(
+             py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),
+             py::arg("clock") = "wall", R"doc(
 Searches from state_raw (state.raw(); a view's raw bytes for ISMCTS) until
 `simulations` (total over threads) or `time_limit` seconds, whichever comes
 first (give at least one), or stop(), or a proven root, or (depth=d) as soon
@@ -678,13 +687,21 @@ node reached twice and never expanded, i.e. the end of the game ("end"), or
 when the tree is out of memory and the line still short ("memory"). With
 threads=1 the search then stops on the same simulation every time.
 
+clock: what time_limit counts. "wall" (the default): wall-clock seconds
+since the call. "cpu": each search thread's own CPU time
+(CLOCK_THREAD_CPUTIME_ID), each thread checking its own, so a loaded
+machine slows the search but does not shorten it: equal-time matches stay
+equal whatever else runs. Anything else is a ValueError.
+
 Returns a dict: best, best_notation, player (the side to move), actions,
 visits, values (mean result for the side to move), proven_values (+1/0/-1
 or None per action), pv, pv_notation, value, wp (win probability (value+1)/2),
 proven (+1/0/-1 for the side to move, or None), nodes, memory_bytes,
 memory_full, simulations (this call), time, nps (simulations per second),
 rollout_plies, mean_rollout_length, threads, ismcts, reused, depth_stop
-("depth", "end", "memory", or None when the depth target did not end it).
+("depth", "end", "memory", or None when the depth target did not end it),
+clock ("wall" or "cpu": the clock time_limit counted), cpu_time (the CPU
+seconds of the busiest search thread in this call; `time` is wall time).
 )doc")
         .def("stop", &Mcts::stop,
              "Asks the running search to return soon with what it has (callable from any thread, "

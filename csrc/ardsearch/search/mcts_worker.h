@@ -184,11 +184,15 @@ class Worker {
     /* Runs simulations until `budget` is spent (0: no simulation budget),
      * the deadline passes (deadline_s <= 0: none), `stop` is raised, the
      * root is proven or `enough(hook_ctx)` (asked after every simulation)
-     * says so. Always runs at least one simulation. */
+     * says so. Always runs at least one simulation. The deadline counts wall
+     * time since t0, or with set_cpu_clock(true) this thread's own CPU time
+     * since the call (each thread checks its own). */
     void run(const uint8_t *root, uint64_t budget, double deadline_s, Clock::time_point t0,
              const std::atomic<bool> &stop, std::atomic<uint64_t> &sims_counter,
              void (*hook)(void *) = nullptr, void *hook_ctx = nullptr, bool (*enough)(void *) = nullptr) {
         root_state_ = root;
+        SearchClock clock;
+        clock.start(cpu_clock_, t0);
         uint64_t done = 0;
         for (;;) {
             simulate();
@@ -200,11 +204,15 @@ class Worker {
             if (enough && enough(hook_ctx)) break;
             if (stop.load(std::memory_order_relaxed)) break;
             if (pool_[root_].proven != kUnproven) break;
-            if (deadline_s > 0 && (done & 15) == 0 && seconds_since(t0) >= deadline_s) break;
+            if (deadline_s > 0 && (done & 15) == 0 && clock.elapsed() >= deadline_s) break;
         }
         simulations_ += done;
         last_simulations_ = done;
+        last_cpu_seconds_ = clock.cpu_used();
     }
+
+    /* Whether run()'s deadline counts this thread's CPU time (true) or wall time. */
+    void set_cpu_clock(bool cpu) { cpu_clock_ = cpu; }
 
     /* --- results (read after run) --- */
     NodePool &pool() { return pool_; }
@@ -213,6 +221,7 @@ class Worker {
     uint64_t rollout_plies() const { return rollout_plies_; }
     uint64_t rollouts() const { return rollouts_; }
     uint64_t last_simulations() const { return last_simulations_; }
+    double last_cpu_seconds() const { return last_cpu_seconds_; }  // CPU time of the last run()
     bool memory_full() const { return memory_full_; }
     const std::atomic<uint64_t> &nodes_counter() const { return nodes_; }
     void reset_stats() {
@@ -830,6 +839,8 @@ class Worker {
     bool memory_full_ = false;
     uint64_t rollout_plies_ = 0, rollouts_ = 0, simulations_ = 0, last_simulations_ = 0;
     std::atomic<uint64_t> nodes_{0};
+    bool cpu_clock_ = false;         // run()'s deadline counts this thread's CPU time
+    double last_cpu_seconds_ = 0.0;  // CPU time this thread spent in the last run()
 };
 
 }  // namespace ard
