@@ -246,7 +246,8 @@ def test_bare_bots_search_as_their_presets(name):
         assert ISMCTSBot(game).shape["widening"] == 0.0 and ISMCTSBot(game).shape["root_margin"] == 0.0
         # forced information-set MCTS drops the preset's plain-only settings
         forced = MCTSBot(game, ismcts=True, simulations=20).shape
-        assert (forced["widening"], forced["root_margin"], forced["rollout_turn_end"]) == (0.0, 0.0, False)
+        assert (forced["widening"], forced["root_margin"], forced["rollout_turn_end"], forced["rollout_extra_runs"]) \
+            == (0.0, 0.0, False, 0)
     assert MCTSBot(game, exploration=2.0).shape["exploration"] == 2.0
 
 

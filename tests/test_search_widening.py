@@ -133,3 +133,24 @@ def test_rollouts_that_end_when_the_turn_passes(game, ap, length):
     assert r["mean_rollout_length"] == 0.0
     capped = _search.MCTS(game.capsule, seed=1, **{**ARGS, "rollout_depth": 1}, rollout_turn_end=True)
     assert capped.search(position(game, *MUST_BLOCK, ap=4).raw(), simulations=1)["mean_rollout_length"] == 1.0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_rollouts_that_play_the_opponents_answer(game, seed):
+    """rollout_extra_runs n (with rollout_turn_end): the rollout plays n
+    more runs of decisions after the leaf's mover's run before it scores; 1
+    is the opponent's answer. With 1 action point the turn passes at the
+    root move, so without the option the leaf is scored at once, and with
+    it the rollout plays the opponent's turn. The same seed draws the same
+    rollout, so each further run only lengthens it."""
+    s = position(game, *MUST_BLOCK, ap=1)
+    lengths = [_search.MCTS(game.capsule, seed=seed, rollout_turn_end=True, rollout_extra_runs=n, **ARGS)
+               .search(s.raw(), simulations=1)["mean_rollout_length"] for n in (0, 1, 2)]
+    assert lengths[0] == 0.0 and 0.0 < lengths[1] <= lengths[2]
+
+
+def test_extra_runs_need_turn_end_rollouts(game):
+    with pytest.raises(ValueError, match="rollout_turn_end=True"):
+        _search.MCTS(game.capsule, rollout_extra_runs=1)
+    with pytest.raises(ValueError, match="rollout_extra_runs must be >= 0"):
+        _search.MCTS(game.capsule, rollout_turn_end=True, rollout_extra_runs=-1)

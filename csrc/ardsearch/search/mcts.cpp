@@ -60,7 +60,7 @@ class Mcts {
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
          double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
          double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
-         double widening_exponent, double root_margin, bool rollout_turn_end)
+         double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -97,6 +97,10 @@ class Mcts {
             throw py::value_error("root_margin is for plain MCTS only: pass root_margin=0 with ismcts");
         cfg_.root_margin = root_margin;
         cfg_.rollout_turn_end = rollout_turn_end;
+        if (rollout_extra_runs < 0) throw py::value_error("rollout_extra_runs must be >= 0 (0: score when the mover's run ends)");
+        if (rollout_extra_runs > 0 && !rollout_turn_end)
+            throw py::value_error("rollout_extra_runs counts runs after the mover's: give rollout_turn_end=True with it");
+        cfg_.rollout_extra_runs = rollout_extra_runs;
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -575,7 +579,8 @@ with hidden information.
 MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
      eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0,
-     widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False)
+     widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
+     rollout_extra_runs=0)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -630,6 +635,10 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   the leaf, then evaluate() (rollout_depth > 0 still caps the plies; 0
   means no cap here). Every leaf is scored at the end of its mover's run of
   decisions, so long multi-action turns compare siblings at the same point.
+- rollout_extra_runs: with rollout_turn_end, the runs of decisions (a run:
+  one player's decisions in a row) the rollout plays after the mover's
+  before scoring; 1 plays the opponent's answer too and scores when the
+  decision comes back (0: off).
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -645,14 +654,14 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool>(), py::arg("capsule"),
+                      double, double, double, bool, int>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
              py::arg("eval_children") = false, py::arg("final_lcb") = 0.0, py::arg("weights") = py::none(),
              py::arg("rollout_sample") = 0, py::arg("rollout_epsilon") = 0.0, py::arg("widening") = 0.0,
              py::arg("widening_exponent") = 0.5, py::arg("root_margin") = 0.0,
-             py::arg("rollout_turn_end") = false)
+             py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),

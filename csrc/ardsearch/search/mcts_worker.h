@@ -98,6 +98,14 @@ struct MctsConfig {
     // mover's own remaining actions (bench/README.md, "Stosstruppen:
     // progressive widening").
     bool rollout_turn_end = false;
+    // With rollout_turn_end: how many further runs of decisions the rollout
+    // plays after the leaf's mover's run before it scores (0: score when the
+    // mover's run ends; 1: also the opponent's answer, scoring when the
+    // decision passes back). A run is a maximal sequence of decisions by one
+    // player; one ply sees none of the opponent's answer, and a leaf scored
+    // after it does (bench/README.md, "Stosstruppen: the opponent's answer
+    // in the rollout").
+    int rollout_extra_runs = 0;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -605,16 +613,21 @@ class Worker {
         const int cap = g_->max_game_length * 2 + 16;  // guard against a game that never ends
         int owner = mover == 0 || mover == 1 ? mover : -1;  // -1: the first decision's player
         int plies = 0;
+        int runs_ended = 0;  // changes of the deciding player so far
         for (;;) {
             int p = g_->current_player(s);
             if (p == ARD_TERMINAL) {
                 g_->returns(s, r);
                 break;
             }
-            bool passed = false;  // rollout_turn_end: the turn has passed, score here
+            bool passed = false;  // rollout_turn_end: the last run to play has ended, score here
             if (turn_end && p != ARD_CHANCE) {
                 if (owner < 0) owner = p;
-                passed = p != owner;
+                if (p != owner) {
+                    owner = p;
+                    runs_ended++;
+                }
+                passed = runs_ended > cfg_->rollout_extra_runs;
             }
             if (passed || (depth >= 0 && plies >= depth) || plies >= cap) {
                 r[0] = cfg_->eval(s, 0);
