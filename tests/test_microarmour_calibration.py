@@ -22,6 +22,7 @@ import pytest
 import ardsearch
 from ardsearch import evaluation
 from ardsearch.evaluation import CalibrationTable, Scoped, SeatCalibration
+from test_calibration_by_seat import _decision  # the first decision of a seeded game where a seat is to move
 
 GAME = "microarmour"
 FLAT = (0.8, 0.3)   # german, soviet: values no raw (v + 1) / 2 of a searched position is likely to give
@@ -41,20 +42,6 @@ def flat_introductory(monkeypatch):
     monkeypatch.setitem(evaluation._LOADED, GAME,
                         dataclasses.replace(ev, calibration={"mcts": scoped, "ismcts": scoped}))
     return game
-
-
-def _decision(game, seat, seed=3):
-    """The first decision state of a seeded random game where `seat` is to move."""
-    s = game.new_initial_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    while True:
-        if s.is_chance_node():
-            s.apply_random_chance()
-        elif s.current_player() == seat:
-            return s
-        else:
-            moves = s.legal_actions()
-            s.apply_action(moves[int(rng.integers(len(moves)))])
 
 
 SCENARIOS = next(p.choices for p in ardsearch.load_game(GAME).spec.params if p.name == "scenario")
