@@ -16,7 +16,6 @@ preset's algorithm ("mcts") in the protocol, so a table is needed under both.
 """
 import dataclasses
 
-import numpy as np
 import pytest
 
 import ardsearch
