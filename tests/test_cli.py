@@ -141,6 +141,16 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parent.parent
 ENV = {**__import__("os").environ, "PYTHONPATH": str(ROOT)}
 
 
+def sigint_as_at_a_terminal():
+    """Popen preexec_fn for the Ctrl-C tests: the child gets SIGINT at its
+    default, as a command started from a terminal does. A shell without job
+    control starts background jobs with SIGINT ignored and children inherit
+    that, so a test run launched in the background would otherwise see an
+    engine that ignores Ctrl-C."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 # ---- bot settings ------------------------------------------------------------
 
 @pytest.mark.parametrize("argv, words", [
@@ -252,7 +262,8 @@ def test_ctrl_c_during_a_parallel_match(tmp_path):
     import time
     p = subprocess.Popen([sys.executable, "-m", "ardsearch", "match", "ardennes", "greedy", "mcts-fast",
                           "--games", "200", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         cwd=tmp_path, env=ENV, start_new_session=True)
+                         cwd=tmp_path, env=ENV, start_new_session=True,
+                         preexec_fn=sigint_as_at_a_terminal)
     try:
         os.set_blocking(p.stderr.fileno(), False)
         seen = b""

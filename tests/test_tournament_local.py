@@ -12,6 +12,7 @@ import pytest
 import ardsearch
 from ardsearch.tournament import TournamentConfig, parse_bot, parse_engine, read_results, run_tournament, schedule
 from ardsearch.tournament.cli import main_replay, main_tournament
+from test_cli import sigint_as_at_a_terminal  # Ctrl-C reaches the child even from a background test run
 from ardsearch.tournament.duplicate import DuplicateChance, uniform
 from ardsearch.tournament.entrants import Limits, TimeControl, apply_settings
 from ardsearch.tournament.records import state_path
@@ -381,7 +382,7 @@ def test_cli_ctrl_c_keeps_the_finished_games_and_resumes(tmp_path):
             "--games", "20", "--concurrency", "2", "--out", str(out)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=env,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=sigint_as_at_a_terminal)
     try:
         os.set_blocking(p.stderr.fileno(), False)
         seen = b""
