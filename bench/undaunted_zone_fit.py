@@ -58,8 +58,8 @@ def main(argv=None) -> int:
     data = {}
     for item in args.records:
         sc, _, path = item.partition("=")
-        if not path:
-            p.error(f"--records {item}: give SCENARIO=FILE, e.g. 3=s3.jsonl")
+        if not path or not sc.isdigit():
+            p.error(f"--records {item}: give SCENARIO=FILE with the scenario's number, e.g. 3=s3.jsonl")
         data[int(sc)] = rows(int(sc), path, args.seed, args.per_game)
     names = next(iter(data.values()))[0]
     train_X = np.vstack([d[1][~d[3]] for d in data.values()])

@@ -5,6 +5,7 @@ self-play games (the Texel method: minimise the log-loss of sigmoid(eval)
 against the result). `ardsearch tune <game> --games N` produces the weights
 reproducibly from a seed"; "tests assert only what is exact (weights load, a
 tuned file reproduces from its seed, ...)"."""
+import os
 import shlex
 
 import numpy as np
@@ -93,3 +94,34 @@ def test_tune_refuses_bad_arguments(tmp_path, capsys):
         with pytest.raises(SystemExit):
             main_tune([bare[0], "--games", "10", "--seed", "1"])
         assert "no evaluation features" in capsys.readouterr().err
+
+
+TUNED_FILES = sorted((name, os.path.join(os.path.dirname(evaluation.eval_path(name)), "eval-tuned.toml"))
+                     for name in ardsearch.list_games()
+                     if os.path.exists(os.path.join(os.path.dirname(evaluation.eval_path(name)), "eval-tuned.toml")))
+
+
+@pytest.mark.parametrize("name,path", TUNED_FILES, ids=[n for n, _ in TUNED_FILES])
+def test_every_kept_fit_loads_and_names_the_tune_that_made_it(name, path):
+    """Where a fit is kept beside the game's default (data/eval-tuned.toml:
+    Ardennes, Mortain, Micro Armour), it is still "weights kept as data ...
+    produced reproducibly from a seed": it loads for its game, its [source]
+    command is an `ardsearch tune` of that game with the seed it records, and
+    a bot plays on it."""
+    game = ardsearch.load_game(name)
+    ev = evaluation.load(path, game.feature_names, name)
+    argv = shlex.split(ev.source["command"])
+    assert argv[:3] == ["ardsearch", "tune", name] or argv[:2] == ["ardsearch", "tune"] and argv[2].startswith(name)
+    assert "--seed" in argv and int(argv[argv.index("--seed") + 1]) == ev.source["seed"]
+    bot = ardsearch.load_bot("greedy", game, seed=0, weights=path)
+    assert np.array_equal(bot.weights, ev.weights)
+
+
+def test_mortain_plays_the_classic_evaluation_and_keeps_its_fit_beside_it():
+    """Mortain's data/eval.toml is `classic = 1` alone (MCTS on the fit lost to
+    it at equal CPU time, bench/README.md "Equal CPU time"); the fit is kept."""
+    game = ardsearch.load_game("mortain")
+    ev = evaluation.loaded("mortain")
+    assert ev.weights[game.feature_names.index("classic")] == 1.0
+    assert np.count_nonzero(ev.weights) == 1
+    assert "mortain" in dict(TUNED_FILES)
