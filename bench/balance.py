@@ -1,6 +1,6 @@
 """Scenario balance: how often each seat wins when one bot plays itself.
 
-    python -m bench.balance "<game>(scenario=...)" [--bot level-5] [--pairs N] [--seed S]
+    python -m bench.balance "<game>(scenario=...)" [--bot level-5] [--pairs N] [--seed S] [--progress]
 
 Plays seeded duplicate pairs of the bot against itself (the same chance
 stream in both legs of a pair, the bots' seeds differing by leg and seat)
