@@ -87,3 +87,15 @@ def test_microarmour_introductory_keeps_the_contracts_forces_and_terms():
               for side in ("german", "soviet")}
     assert forces["german"] == {"ger_ghq": 1, "ger_hq": 1, "pz4h": 4, "pzgren": 2, "sdkfz251": 2, "pak40": 1}
     assert forces["soviet"] == {"sov_ghq": 1, "sov_hq": 1, "t34": 6, "rifle": 3, "zis3": 1}
+
+
+def test_microarmour_combined_gives_the_soviets_three_sections_and_no_german_prereg():
+    """Micro Armour RULES.md, Scenarios, `combined` (design choice, balance):
+    "the Soviet battery has 3 sections, not the 2 first written, and the
+    German pre-registered point 14,9 (a village square) is gone"; the German
+    battery is unchanged (2 sections, open sheaf)."""
+    d = microarmour_file("combined")
+    batteries = {b["id"]: b for b in d["battery"]}
+    assert (batteries["m30"]["side"], batteries["m30"]["sections"]) == ("soviet", 3)
+    assert (batteries["lefh"]["sections"], batteries["lefh"]["sheaf"]) == (2, "open")
+    assert "prereg" not in d["side"]["german"]
