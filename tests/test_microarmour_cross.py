@@ -10,7 +10,7 @@ the design choice (RULES.md).
 
 Positions in the combined scenario (scenarios/combined.toml): batteries lefh
 (German 10.5 cm, HE 8, 2 sections, open sheaf: a west-east line) and m30
-(Soviet 122 mm, HE 10, 2 sections, closed sheaf), aircraft il2 (Soviet, bomb
+(Soviet 122 mm, HE 10, 3 sections, closed sheaf: design choice, balance), aircraft il2 (Soviet, bomb
 9) and ju87 (German, bomb 12); Soviet improved positions: medium at (15, 9)
 (a light building area of the village) and light at (29, 8), both dug
 facing west.
@@ -103,7 +103,7 @@ def test_a_stand_dug_in_keeps_its_position_cover_under_an_impact():
 
 
 def m30_on(x, y):
-    """The m30's closed sheaf (two markers on (x, y)), its first attack due."""
+    """The m30's closed sheaf (its three sections' markers on (x, y)), its first attack due."""
     return dict(batteries={"m30": {"state": "active", "mission": he(16, 10), "markers": [[x, y]],
                                    "turns_left": 1}},
                 artillery={"current": "m30", "step": "hit", "marker": 0}, phase="artillery", turn=3, first="soviet")
@@ -114,10 +114,11 @@ def test_an_impact_attacks_the_building_then_the_medium_position_under_it():
     (DV 4/5/6 ...)"; medium positions "(6 pts, DV 8) need two E results".
     After the stands' rolls each marker attacks the building area (HE 10 - DV
     4) and then the position on the same square (HE 10 - DV 8: column +2), a
-    `crt:E` or `crt:-` each; the first E counts, the second destroys it. The
-    lefh (HE 8, column 0) cannot harm it: that column has no E."""
+    `crt:E` or `crt:-` each; the first E counts, the second destroys it, and
+    the third marker attacks the building area alone. The lefh (HE 8, column
+    0) cannot harm it: that column has no E."""
     st = combined({"rfla": {"at": [15, 9], "facing": "w"}}, **m30_on(15, 9))
-    play(st, "crt:S", "crt:S")                      # the rifle, once per marker
+    play(st, "crt:S", "crt:S", "crt:S")             # the rifle, once per marker (3 sections)
     assert st.to_dict()["building_roll"]["at"] == [15, 9] and st.to_dict()["position_roll"] is None
     play(st, "crt:-")
     d = st.to_dict()
@@ -128,7 +129,9 @@ def test_an_impact_attacks_the_building_then_the_medium_position_under_it():
     assert st.to_dict()["building_roll"]["at"] == [15, 9]    # the second marker: building, then position
     play(st, "crt:-", "crt:E")
     assert pos(st, 15, 9)["destroyed"] and pos(st, 15, 9)["hits"] == 2
-    assert st.to_dict()["phase"] == "fire"
+    assert st.to_dict()["building_roll"]["at"] == [15, 9]    # the third marker: the building only
+    play(st, "crt:-")
+    assert st.to_dict()["position_roll"] is None and st.to_dict()["phase"] == "fire"
     st = combined({}, **empty_square(m30_on(15, 9)))
     assert chances(st) == pytest.approx({"crt:E": crt(6)["crt:E"], "crt:-": 1 - crt(6)["crt:E"]})  # 10 - DV 4
     play(st, "crt:-")                                # the building area
