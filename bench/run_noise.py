@@ -66,12 +66,16 @@ def policy_move(state, k, rng):
     return best
 
 
-def rollout(state, mover, k, rng):
-    """rollout_turn_end: play on until the other player's first decision, then evaluate."""
+def rollout(state, mover, k, rng, stop_at=None):
+    """rollout_turn_end: play on until the other player's first decision, then
+    evaluate(); with `stop_at`, also at a chance node whose first outcome's
+    notation starts with it (Stosstruppen's card draw: "card:")."""
     s = state.clone()
     while not s.is_terminal():
         if s.is_chance_node():
             acts, probs = zip(*s.chance_outcomes())
+            if stop_at and (stop_at == "any" or s.action_to_string(acts[0]).startswith(stop_at)):
+                return s.evaluate(mover)
             s.apply_action(rng.choices(acts, probs)[0])
             continue
         if s.current_player() != mover:
@@ -90,6 +94,9 @@ def main(argv=None):
     ap.add_argument("--rollouts", type=int, default=60)
     ap.add_argument("--sample", type=int, default=8, help="rollout policy: best of k sampled moves (-1: all)")
     ap.add_argument("--gap", type=float, default=0.01)
+    ap.add_argument("--stop-at", default=None,
+                    help="also end a rollout at a chance node whose outcomes' notation starts with this "
+                         "(e.g. card: ends the mover's run before the next card is drawn; any: at every chance node)")
     args = ap.parse_args(argv)
     game = ardsearch.load_game(args.game)
     rng = random.Random(args.seed)
@@ -108,7 +115,7 @@ def main(argv=None):
             spread = chance_spread(c, me)
             if spread > 0:
                 spreads.append(spread)
-            vals = [rollout(c, me, args.sample, rng) for _ in range(args.rollouts)]
+            vals = [rollout(c, me, args.sample, rng, args.stop_at) for _ in range(args.rollouts)]
             m, sd = statistics.fmean(vals), statistics.pstdev(vals)
             sds.append(sd)
             drifts.append(m - values[a])
@@ -117,7 +124,7 @@ def main(argv=None):
         print(f"[{i}] p{me} {len(values)} moves: " + "; ".join(line), flush=True)
     med = statistics.median
     sd = med(sds) if sds else 0.0
-    print(f"{args.game} sample={args.sample}: {len(kept)} positions; median one-ply gap best-second "
+    print(f"{args.game} sample={args.sample} stop_at={args.stop_at}: {len(kept)} positions; median one-ply gap best-second "
           f"{med(gaps) if gaps else 0:.4f} (share of gaps < {args.gap}: "
           f"{sum(g < args.gap for g in gaps)}/{len(gaps)}); "
           f"median rollout sd {sd:.3f}; median chance-node sd {med(spreads) if spreads else 0:.3f} "
