@@ -117,6 +117,15 @@ struct MctsConfig {
     // draw (bench/README.md, "Stosstruppen: chance by expectation").
     // Assumes zero-sum values (an outcome's mean is player 0's).
     bool chance_expectation = false;
+    // A rollout ends (evaluate() of the position as it stands) at a chance
+    // node whose sampled outcome's notation starts with this prefix (empty:
+    // off). Stosstruppen's "card:" ends the rollout where the next sequence
+    // card would be drawn, so a leaf is scored at the end of its mover's
+    // phase and not after a further phase the card may hand the same side,
+    // the bulk of the rollout's noise (bench/README.md, "Stosstruppen:
+    // chance by expectation and the noise the search fights").
+    char rollout_stop_prefix[16] = {0};
+    int rollout_stop_len = 0;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -697,6 +706,11 @@ class Worker {
             ard_action a;
             if (p == ARD_CHANCE) {
                 a = g_->sample_chance(s, &rng_);
+                if (cfg_->rollout_stop_len > 0 && stops_rollout(s, a)) {
+                    r[0] = cfg_->eval(s, 0);
+                    r[1] = cfg_->eval(s, 1);
+                    break;
+                }
             } else {
                 int n = g_->legal_actions(s, legal_.data());
                 a = rollout_move(s, p, n);
@@ -706,6 +720,13 @@ class Worker {
         }
         rollout_plies_ += (uint64_t)plies;
         rollouts_++;
+    }
+
+    /* rollout_stop_prefix: whether chance outcome a's notation starts with it. */
+    bool stops_rollout(const uint8_t *s, ard_action a) const {
+        char buf[ARD_NOTATION_MAX];  // the size the ABI asks for
+        int n = g_->action_to_string(s, a, buf, (int)sizeof buf);
+        return n >= cfg_->rollout_stop_len && std::memcmp(buf, cfg_->rollout_stop_prefix, (size_t)cfg_->rollout_stop_len) == 0;
     }
 
     /* The rollout policy's move among legal_[0..n) for mover p (see MctsConfig). */
