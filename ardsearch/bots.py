@@ -319,7 +319,13 @@ class MCTSBot(Bot, _Weighted):
     decision of another player than the leaf's mover, then evaluate()
     (rollout_depth 0: no other cap); rollout_extra_runs (with rollout_turn_end):
     further runs of decisions played before scoring (1: the opponent's
-    answer too). weights: None (the game's evaluate()),
+    answer too). chance_expectation (plain MCTS only): a move that leaves a
+    chance node is valued by the probability-weighted mean of its visited
+    outcomes, which are visited in proportion to their probabilities
+    (stratified, not sampled). rollout_stop_prefix: a rollout also ends at a
+    chance node whose sampled outcome's notation starts with it ("" off;
+    Stosstruppen "card:": at the end of the mover's phase, before the next
+    card). weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
     (each search thread's own CPU time: equal-time matches on a loaded
@@ -328,7 +334,8 @@ class MCTSBot(Bot, _Weighted):
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
     minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
-    widening_exponent, root_margin, rollout_turn_end, rollout_extra_runs) are the game's `mcts` preset's
+    widening_exponent, root_margin, rollout_turn_end, rollout_extra_runs, chance_expectation,
+    rollout_stop_prefix) are the game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -340,7 +347,8 @@ class MCTSBot(Bot, _Weighted):
                  ismcts=None, reuse_tree=True, normalize=None, minimax_weight=None,
                  eval_children=None, final_lcb=None, weights=None, name=None,
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
-                 root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None):
+                 root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
+                 chance_expectation=None, rollout_stop_prefix=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         shape = search_shape(self.PRESET, self.game)
@@ -376,11 +384,13 @@ class MCTSBot(Bot, _Weighted):
             "rollout_extra_runs": _integer(who, "rollout_extra_runs", pick("rollout_extra_runs", rollout_extra_runs), 0,
                                            what="an integer >= 0 (runs played after the mover's; needs "
                                                 "rollout_turn_end)"),
+            "chance_expectation": _flag(who, "chance_expectation", pick("chance_expectation", chance_expectation)),
+            "rollout_stop_prefix": _prefix(who, pick("rollout_stop_prefix", rollout_stop_prefix)),
         }
         ismcts = _flag(who, "ismcts", ismcts, allow_none=True)
         if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
             given = {"widening": widening, "root_margin": root_margin, "rollout_turn_end": rollout_turn_end,
-                     "rollout_extra_runs": rollout_extra_runs}
+                     "rollout_extra_runs": rollout_extra_runs, "chance_expectation": chance_expectation}
             self.shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY if given[k] is None})
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
@@ -451,7 +461,7 @@ class ISMCTSBot(MCTSBot):
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
                  weights=None, name=None, rollout_sample=None, rollout_epsilon=None, widening=None,
                  widening_exponent=None, root_margin=None, rollout_turn_end=None, clock="wall",
-                 rollout_extra_runs=None):
+                 rollout_extra_runs=None, chance_expectation=None, rollout_stop_prefix=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
@@ -461,7 +471,8 @@ class ISMCTSBot(MCTSBot):
                          rollout_sample=rollout_sample, rollout_epsilon=rollout_epsilon,
                          widening=widening, widening_exponent=widening_exponent, root_margin=root_margin,
                          rollout_turn_end=rollout_turn_end, clock=clock,
-                         rollout_extra_runs=rollout_extra_runs)
+                         rollout_extra_runs=rollout_extra_runs, chance_expectation=chance_expectation,
+                         rollout_stop_prefix=rollout_stop_prefix)
 
 
 class ExpectimaxBot(Bot, _Weighted):
@@ -592,13 +603,22 @@ def _preset(name):
 
 
 # Settings the C++ search takes in plain MCTS only (it refuses them with ismcts).
-PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end", "rollout_extra_runs")
+PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end", "rollout_extra_runs", "chance_expectation")
 
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0,
                   "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5,
-                  "root_margin": 0.0, "rollout_turn_end": False, "rollout_extra_runs": 0}
+                  "root_margin": 0.0, "rollout_turn_end": False, "rollout_extra_runs": 0,
+                  "chance_expectation": False, "rollout_stop_prefix": ""}
+
+
+def _prefix(who, value):
+    """rollout_stop_prefix: the start of a chance outcome's notation, or "" (off)."""
+    if not isinstance(value, str) or len(value) > 15:
+        raise ValueError(f"{who}: rollout_stop_prefix must be text of at most 15 characters, the start of a "
+                         f"chance outcome's notation (e.g. card:), or empty (off); got {value!r}")
+    return value
 
 
 def search_shape(preset, game) -> dict:

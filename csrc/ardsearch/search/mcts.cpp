@@ -60,7 +60,8 @@ class Mcts {
     Mcts(py::object capsule, uint64_t seed, int threads, double exploration, int rollout_depth, bool solver,
          double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
          double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
-         double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs)
+         double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs,
+         bool chance_expectation, std::string rollout_stop_prefix)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -101,6 +102,13 @@ class Mcts {
         if (rollout_extra_runs > 0 && !rollout_turn_end)
             throw py::value_error("rollout_extra_runs counts runs after the mover's: give rollout_turn_end=True with it");
         cfg_.rollout_extra_runs = rollout_extra_runs;
+        if (chance_expectation && cfg_.ismcts)
+            throw py::value_error("chance_expectation is for plain MCTS only: pass chance_expectation=False with ismcts");
+        cfg_.chance_expectation = chance_expectation;
+        if (rollout_stop_prefix.size() >= sizeof cfg_.rollout_stop_prefix)
+            throw py::value_error("rollout_stop_prefix must be at most 15 characters (the start of a chance outcome's notation)");
+        std::memcpy(cfg_.rollout_stop_prefix, rollout_stop_prefix.data(), rollout_stop_prefix.size());
+        cfg_.rollout_stop_len = (int)rollout_stop_prefix.size();
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -237,6 +245,7 @@ class Mcts {
             d["chooser"] = (int)ch.chooser;
             d["visits"] = ch.visits;
             d["value"] = ch.visits ? ch.value_sum / ch.visits : 0.0;
+            d["q"] = w.exploited_value(ch);  // what UCB compares (chance_expectation: the expectation)
             d["eval"] = (double)ch.eval;
             d["shadow"] = ch.shadow != 0;
             d["children"] = (int)ch.num_children;
@@ -580,7 +589,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
      eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0,
      widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
-     rollout_extra_runs=0)
+     rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="")
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -639,6 +648,19 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   one player's decisions in a row) the rollout plays after the mover's
   before scoring; 1 plays the opponent's answer too and scores when the
   decision comes back (0: off).
+- chance_expectation: chance nodes by expectation (plain MCTS only; off by
+  default). Where a parent's UCB reads a node whose children are chance
+  outcomes (dice, card draws), its value is the probability-weighted mean
+  of its visited outcomes' means (over the visited probability; nested
+  chance nodes likewise) instead of the raw mean of its visits, and each
+  simulation follows the outcome furthest below its share of the visits
+  (p * (N + 1) - n, the first on ties) instead of a sampled one. Values
+  are taken as zero-sum.
+- rollout_stop_prefix: a rollout also ends, scoring the position as it
+  stands, at a chance node whose sampled outcome's notation starts with
+  this text ("" off; at most 15 characters). Stosstruppen's "card:" ends
+  it where the next sequence card would be drawn: the leaf is scored at the
+  end of its mover's phase, not after a further phase of the same side.
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -654,14 +676,15 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool, int>(), py::arg("capsule"),
+                      double, double, double, bool, int, bool, std::string>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
              py::arg("eval_children") = false, py::arg("final_lcb") = 0.0, py::arg("weights") = py::none(),
              py::arg("rollout_sample") = 0, py::arg("rollout_epsilon") = 0.0, py::arg("widening") = 0.0,
              py::arg("widening_exponent") = 0.5, py::arg("root_margin") = 0.0,
-             py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0)
+             py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0,
+             py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string())
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),
@@ -727,7 +750,10 @@ action, chooser, visits, value (mean for the chooser), eval (the implicit
 minimax value for the chooser, or with eval_children the child's evaluate()
 before its first visit; 0 when neither is on), shadow (True: an
 opponent's statistics for a move the searcher cannot see, not a tree edge;
-the tree goes on through the '?' edge beside it), children.
+the tree goes on through the '?' edge beside it), children, q (the value
+UCB compares for a visited edge: the mean, or with chance_expectation the
+probability-weighted mean over its visited chance outcomes, blended with
+the implicit minimax value when minimax_weight > 0; 0 unvisited).
 )doc")
         .def_property_readonly("nodes", &Mcts::nodes, "Nodes in all trees.")
         .def_property_readonly("memory_bytes", &Mcts::memory_bytes, "Bytes held by the node pools.")

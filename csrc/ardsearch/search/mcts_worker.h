@@ -106,6 +106,26 @@ struct MctsConfig {
     // after it does (bench/README.md, "Stosstruppen: the opponent's answer
     // in the rollout").
     int rollout_extra_runs = 0;
+    // Chance nodes by expectation (plain MCTS only; false: off). A node whose
+    // children are chance outcomes is valued, where its parent's UCB reads
+    // it, as the probability-weighted mean of its visited outcomes' means
+    // (renormalised over the visited probability), not as the raw mean of
+    // its visits, and the outcome a simulation follows is the one furthest
+    // below its share of the visits (p * (N + 1) - n largest; stratified,
+    // not sampled). A move that leaves dice to roll is then compared with
+    // its siblings without the noise of which outcomes the tree happened to
+    // draw (bench/README.md, "Stosstruppen: chance by expectation").
+    // Assumes zero-sum values (an outcome's mean is player 0's).
+    bool chance_expectation = false;
+    // A rollout ends (evaluate() of the position as it stands) at a chance
+    // node whose sampled outcome's notation starts with this prefix (empty:
+    // off). Stosstruppen's "card:" ends the rollout where the next sequence
+    // card would be drawn, so a leaf is scored at the end of its mover's
+    // phase and not after a further phase the card may hand the same side,
+    // the bulk of the rollout's noise (bench/README.md, "Stosstruppen:
+    // chance by expectation and the noise the search fights").
+    char rollout_stop_prefix[16] = {0};
+    int rollout_stop_len = 0;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
 };
@@ -232,6 +252,10 @@ class Worker {
     double last_cpu_seconds() const { return last_cpu_seconds_; }  // CPU time of the last run()
     bool memory_full() const { return memory_full_; }
     const std::atomic<uint64_t> &nodes_counter() const { return nodes_; }
+    /* The value UCB exploits for visited child ch (for its chooser): the
+     * mean, or with chance_expectation the expectation over its outcomes,
+     * blended with the implicit minimax value; edges() reports it. */
+    double exploited_value(const Node &ch) const { return ch.visits ? q_value(ch) : 0.0; }
     void reset_stats() {
         rollout_plies_ = rollouts_ = 0;
         memory_full_ = false;
@@ -313,7 +337,7 @@ class Worker {
                 return n.first_child;  // shuffled: a random untried one (widening: sorted, the best)
             }
         }
-        if (p == ARD_CHANCE) return sample_child(n);
+        if (p == ARD_CHANCE) return cfg_->chance_expectation ? stratified_child(n) : sample_child(n);
         int32_t c = select_uct(n, p);
         if ((cfg_->eval_children || cfg_->widening > 0.0) && pool_[c].visits == 0) leaf_ = true;
         return c;
@@ -361,6 +385,51 @@ class Worker {
             if (u < 0.0) return n.first_child + (int32_t)i;
         }
         return n.first_child + (int32_t)n.num_children - 1;
+    }
+
+    /* chance_expectation: the outcome furthest below its share p * (N + 1)
+     * of the node's visits (the first on ties), so outcomes are visited in
+     * proportion to their probabilities without sampling noise. */
+    int32_t stratified_child(const Node &n) const {
+        const double total = (double)n.visits + 1.0;
+        int32_t best = n.first_child;
+        double best_gap = -1e300;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            double gap = (double)ch.prob * total - (double)ch.visits;
+            if (gap > best_gap) {
+                best_gap = gap;
+                best = n.first_child + (int32_t)i;
+            }
+        }
+        return best;
+    }
+
+    /* chance_expectation: ch's value for its chooser as the probability-
+     * weighted mean of its visited chance outcomes (nested chance nodes
+     * likewise); false when ch has no visited outcome yet (then the raw mean
+     * stands). No allocation, bounded by the outcomes' count and nesting. */
+    bool expected_value(const Node &ch, double *out) const {
+        if (!cfg_->chance_expectation || !ch.expanded || ch.num_children == 0 ||
+            pool_[ch.first_child].chooser != ARD_CHANCE)
+            return false;
+        double sum = 0.0, mass = 0.0;
+        for (uint32_t i = 0; i < ch.num_children; i++) {
+            const Node &o = pool_[ch.first_child + (int32_t)i];
+            if (o.visits == 0) continue;
+            double v0;  // the outcome's value for player 0 (its chooser is chance: seat 0)
+            if (o.proven != kUnproven) {
+                v0 = o.proven;
+            } else if (!expected_value(o, &v0)) {  // a nested chance node: its expectation
+                v0 = o.value_sum / o.visits;
+            }
+            sum += (double)o.prob * v0;
+            mass += (double)o.prob;
+        }
+        if (mass <= 0.0) return false;
+        double v = sum / mass;
+        *out = seat_of(ch.chooser) == 0 ? v : -v;
+        return true;
     }
 
     /* Progressive widening: how many of n's children (ordered best first)
@@ -637,6 +706,11 @@ class Worker {
             ard_action a;
             if (p == ARD_CHANCE) {
                 a = g_->sample_chance(s, &rng_);
+                if (cfg_->rollout_stop_len > 0 && stops_rollout(s, a)) {
+                    r[0] = cfg_->eval(s, 0);
+                    r[1] = cfg_->eval(s, 1);
+                    break;
+                }
             } else {
                 int n = g_->legal_actions(s, legal_.data());
                 a = rollout_move(s, p, n);
@@ -646,6 +720,13 @@ class Worker {
         }
         rollout_plies_ += (uint64_t)plies;
         rollouts_++;
+    }
+
+    /* rollout_stop_prefix: whether chance outcome a's notation starts with it. */
+    bool stops_rollout(const uint8_t *s, ard_action a) const {
+        char buf[ARD_NOTATION_MAX];  // the size the ABI asks for
+        int n = g_->action_to_string(s, a, buf, (int)sizeof buf);
+        return n >= cfg_->rollout_stop_len && std::memcmp(buf, cfg_->rollout_stop_prefix, (size_t)cfg_->rollout_stop_len) == 0;
     }
 
     /* The rollout policy's move among legal_[0..n) for mover p (see MctsConfig). */
@@ -741,7 +822,8 @@ class Worker {
 
     /* The value UCB exploits: the mean, blended with the implicit minimax value. */
     double q_value(const Node &ch) const {
-        double mean = ch.value_sum / ch.visits;
+        double mean;
+        if (!expected_value(ch, &mean)) mean = ch.value_sum / ch.visits;
         const double w = cfg_->minimax_weight;
         return w > 0.0 ? (1.0 - w) * mean + w * ch.eval : mean;
     }

@@ -1,0 +1,53 @@
+"""Rollouts that end at a chance outcome named by a prefix
+(MCTS(rollout_stop_prefix="..."); csrc/ardsearch/search/mcts_worker.h): a
+rollout scores the position as it stands when the chance outcome it samples
+has a notation starting with the prefix. Stosstruppen's "card:" ends a
+rollout where the next sequence card would be drawn, at the end of the
+mover's phase (bench/README.md, "Stosstruppen: chance by expectation and the
+noise the search fights": the card that may hand the same side another phase
+is most of the rollout's noise). Checked on the toy Pig of
+tests/search_toy_pig.c, whose die outcomes are written d1 .. d6."""
+import pytest
+
+import ardsearch
+from ardsearch import _search
+from test_search_expectimax import HOLD, ROLL, pig, pig_raw, pig_state  # noqa: F401 (pig: fixture)
+
+ARGS = dict(ismcts=False, rollout_depth=-1, exploration=0.5)
+RAW = pig_raw(pig_state(s0=4, s1=6, tt=3))
+
+
+def search(pig, prefix, root, sims, seed=2):
+    mcts = _search.MCTS(pig, seed=seed, rollout_stop_prefix=prefix, **ARGS)
+    return mcts.search(RAW, simulations=sims, root_actions=[root])
+
+
+def test_a_rollout_that_starts_at_a_named_outcome_scores_at_once(pig):
+    """The first simulation's leaf is the roll, a chance node: with the prefix
+    "d" its sampled face ends the rollout before any ply; without a prefix the
+    rollout plays on to the end of the game."""
+    assert search(pig, "d", ROLL, 1)["mean_rollout_length"] == 0.0
+    assert search(pig, "", ROLL, 1)["mean_rollout_length"] > 0.0
+
+
+def test_rollouts_end_at_their_first_die(pig):
+    """With "d" a rollout ends at its first die (only holds, which roll
+    nothing, can take it further), so over the same 200 simulations the
+    rollouts are shorter than without the prefix, which play to the end."""
+    stopped = search(pig, "d", HOLD, 200)["mean_rollout_length"]
+    assert 0.0 < stopped < search(pig, "", HOLD, 200)["mean_rollout_length"]
+
+
+def test_a_prefix_that_names_no_outcome_changes_nothing(pig):
+    off, never = search(pig, "", HOLD, 300), search(pig, "x", HOLD, 300)
+    assert off["visits"] == never["visits"] and off["mean_rollout_length"] == never["mean_rollout_length"]
+
+
+def test_bad_prefixes_are_refused(pig):
+    with pytest.raises(ValueError, match="at most 15 characters"):
+        _search.MCTS(pig, rollout_stop_prefix="x" * 16)
+    game = ardsearch.load_game("stosstruppen")
+    with pytest.raises(ValueError, match="rollout_stop_prefix must be text"):
+        ardsearch.MCTSBot(game, rollout_stop_prefix=3)
+    assert ardsearch.MCTSBot(game, simulations=10).shape["rollout_stop_prefix"] == ""
+    assert ardsearch.MCTSBot(game, simulations=10, rollout_stop_prefix="card:").shape["rollout_stop_prefix"] == "card:"
