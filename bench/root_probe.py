@@ -59,12 +59,20 @@ def positions(game, games, every, seed):
     return kept
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def position_args(doc, games, every):
+    """An argument parser with the options of positions(): the game, how many
+    greedy self-play games, every how many decisions a position is kept, the seed
+    (shared by the probes that sample positions this way)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     ap.add_argument("game")
-    ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--every", type=int, default=7)
+    ap.add_argument("--games", type=int, default=games)
+    ap.add_argument("--every", type=int, default=every)
     ap.add_argument("--seed", type=int, default=0)
+    return ap
+
+
+def main(argv=None):
+    ap = position_args(__doc__, games=3, every=7)
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--mcts", default='{"rollout_depth": 0, "normalize": true}', help="MCTS keyword arguments (JSON)")
     ap.add_argument("--show", type=int, default=0, help="print the root statistics of the first N positions")

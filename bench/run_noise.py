@@ -24,13 +24,12 @@ told from a sibling's `--gap` apart (two means, 95%: 2 (1.96 sd / gap)^2),
 against the one-ply gap between greedy's best two moves."""
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import statistics
 
 import ardsearch
-from bench.root_probe import one_ply, positions
+from bench.root_probe import one_ply, position_args, positions
 
 
 def chance_spread(state, me):
@@ -85,11 +84,7 @@ def rollout(state, mover, k, rng, stop_at=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("game")
-    ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--every", type=int, default=9)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = position_args(__doc__, games=2, every=9)
     ap.add_argument("--top", type=int, default=3)
     ap.add_argument("--rollouts", type=int, default=60)
     ap.add_argument("--sample", type=int, default=8, help="rollout policy: best of k sampled moves (-1: all)")

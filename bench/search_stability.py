@@ -13,7 +13,6 @@ best one-ply value minus the searched move's), and how often the search
 played greedy's own move."""
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import time
@@ -21,15 +20,11 @@ import time
 import ardsearch
 from ardsearch import _search
 from ardsearch.bots import search_shape
-from bench.root_probe import one_ply, positions
+from bench.root_probe import one_ply, position_args, positions
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("game")
-    ap.add_argument("--games", type=int, default=2)
-    ap.add_argument("--every", type=int, default=9)
-    ap.add_argument("--seed", type=int, default=0)
+    ap = position_args(__doc__, games=2, every=9)
     ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--sims", type=int, default=1000)
     ap.add_argument("--mcts", default="{}", help="settings over the mcts preset's (JSON)")
