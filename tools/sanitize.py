@@ -66,9 +66,12 @@ QUICK = [
     ("corrupt", ["tests/test_corrupt_states.py"], {"ARDSEARCH_CORRUPT_SAMPLES": "1000"}),
     # the views test is three quarters of the conformance suite's time: Ardennes' only;
     # Micro Armour's newer scenario configs are left to the corrupt group and the
-    # games group's rule tests (under the sanitizers too), to keep CI under 30 minutes
+    # games group's rule tests (under the sanitizers too), to keep CI under 30 minutes;
+    # Micro Armour's all-options config keeps every check but the hidden-events one here
+    # (67 s under the sanitizers on a slow run; the plain pytest run still checks its masking)
     ("conformance", ["tests/test_conformance.py", "-k", "(not views_keep_secrets or ardennes) and not barrage"
-                     " and not combined and not minefield and not meeting and not ambush and not tank_riders"],
+                     " and not combined and not minefield and not meeting and not ambush and not tank_riders"
+                     " and not (hidden_events and big_gun_he)"],
      {"ARDSEARCH_PLAYOUT_SEEDS": "25"}),
     ("protocol", ["tests/test_protocol_fuzz.py", "tests/test_protocol_engine.py"],
      {"ARDSEARCH_FUZZ_GAMES": "all"}),
