@@ -28,25 +28,32 @@ def seat_table(game_text: str, bot: str, pairs: int, seed: int, progress=None) -
     return seat_counts(play_match(game_text, spec, spec, pairs, seed, progress=progress))
 
 
+def count_legs(wins: list, a_points) -> int:
+    """Adds one pair's games to `wins` (by seat) and returns its draws.
+    a_points are the first bot's points in leg 0 (it sits in seat 0) and leg 1
+    (it sits in seat 1); in self-play both bots are the same, so each game
+    counts for the seat that won it."""
+    draws = 0
+    for leg, pts in enumerate(a_points):
+        if pts == 0.5:
+            draws += 1
+        else:
+            wins[leg if pts == 1.0 else 1 - leg] += 1
+    return draws
+
+
 def seat_counts(m) -> dict:
     """Wins by seat and draws over every game of a self-play match."""
     wins = [0, 0]
-    draws = 0
-    for pr in m.pairs:
-        # leg 0: A in seat 0; leg 1: A in seat 1 (A and B are the same bot)
-        for leg, pts in enumerate(pr.a_points):
-            if pts == 0.5:
-                draws += 1
-            else:
-                winner_seat = leg if pts == 1.0 else 1 - leg
-                wins[winner_seat] += 1
+    draws = sum(count_legs(wins, pr.a_points) for pr in m.pairs)
     n = 2 * len(m.pairs)
     return {"games": n, "wins": wins, "draws": draws,
             "lengths": [x for pr in m.pairs for x in pr.lengths], "seconds": m.seconds()}
 
 
 def seat_cells(r: dict) -> list[str]:
-    """Each seat's wins as `w/n = p% [low, high]` (Wilson 95%)."""
+    """Each seat's wins as `w/n = p% [low, high]` (Wilson 95%), from
+    r["wins"] (by seat) and r["games"]."""
     n = r["games"]
     cells = []
     for seat in (0, 1):

@@ -22,38 +22,15 @@ import os
 import sys
 import time
 
-import ardsearch
-from ardsearch.match import derive_seed, play_game
-from ardsearch.stats import _wilson
-from ardsearch.tournament.duplicate import DuplicateChance
-
-from bench.pairs import _bot, parse_spec
-
-Z95 = 1.959963984540054
+from bench.balance import count_legs, seat_cells
+from bench.pairs import parse_spec, play_pair
 
 
 def play_logged_pair(game_text: str, spec, seed: int, index: int) -> dict:
-    """Pair `index` of the bot against itself, as bench.pairs.play_pair
-    plays it, with each leg's outcome."""
-    game = ardsearch.load_game(game_text)
-    game_seed = derive_seed(seed, index)
-    points, lengths, outcomes = [], [], []
-    for leg in (0, 1):
-        a = _bot(game, spec, derive_seed(game_seed, 1 + leg, leg))
-        b = _bot(game, spec, derive_seed(game_seed, 1 + leg, 1 - leg))
-        end = {}
-
-        def keep_outcome(state, action, end=end):
-            if state.is_terminal():
-                o = state.outcome()
-                end["o"] = f"{o.reason}: {o.sentence}" if o is not None else None
-
-        rec = play_game(game, (a, b) if leg == 0 else (b, a), game_seed, on_move=keep_outcome,
-                        chance=DuplicateChance(game_seed))
-        points.append(rec.points(leg))
-        lengths.append(rec.length)
-        outcomes.append(end.get("o"))
-    return {"a_points": points, "lengths": lengths, "outcomes": outcomes}
+    """Pair `index` of the bot against itself (bench.pairs.play_pair, the
+    games of bench.balance), with each leg's outcome."""
+    r = play_pair((game_text, spec, spec, seed, index))
+    return {"a_points": list(r.a_points), "lengths": list(r.lengths), "outcomes": list(r.outcomes)}
 
 
 def summary(paths) -> str:
@@ -63,25 +40,17 @@ def summary(paths) -> str:
         with open(path) as f:
             for line in f:
                 d = json.loads(line)
-                a = agg.setdefault((d["game"], d["bot"]), {"wins": [0, 0], "draws": 0, "n": 0,
+                a = agg.setdefault((d["game"], d["bot"]), {"wins": [0, 0], "draws": 0, "games": 0,
                                                            "seeds": collections.Counter()})
                 a["seeds"][d["seed"]] += 2
-                for leg, pts in enumerate(d["a_points"]):   # leg 0: the pair's first bot in seat 0
-                    a["n"] += 1
-                    if pts == 0.5:
-                        a["draws"] += 1
-                    else:
-                        a["wins"][leg if pts == 1.0 else 1 - leg] += 1
+                a["games"] += 2
+                a["draws"] += count_legs(a["wins"], d["a_points"])
     rows = ["| game | bot | games (seed: games) | seat 0 wins [95%] | seat 1 wins [95%] | draws |",
             "|---|---|---|---|---|---:|"]
     for (game, bot), a in agg.items():
-        n = a["n"]
-        cells = []
-        for seat in (0, 1):
-            w = _wilson(a["wins"][seat] / n, n, Z95)
-            cells.append(f"{a['wins'][seat]}/{n} = {100 * w.score:.0f}% [{100 * w.low:.0f}, {100 * w.high:.0f}]")
+        cells = seat_cells(a)
         seeds = ", ".join(f"{s}: {c}" for s, c in sorted(a["seeds"].items()))
-        rows.append(f"| {game} | {bot} | {n} ({seeds}) | {cells[0]} | {cells[1]} | {a['draws']} |")
+        rows.append(f"| {game} | {bot} | {a['games']} ({seeds}) | {cells[0]} | {cells[1]} | {a['draws']} |")
     return "\n".join(rows)
 
 

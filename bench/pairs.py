@@ -29,6 +29,7 @@ class PairResult:
     a_points: tuple[float, float]
     lengths: tuple[int, int]
     seconds: float
+    outcomes: tuple = (None, None)  # each leg's "reason: sentence" (state.outcome()), None if unknown
 
 
 @dataclass
@@ -80,7 +81,7 @@ def play_pair(args) -> PairResult:
     game_text, spec_a, spec_b, seed, index = args
     game = ardsearch.load_game(game_text)
     game_seed = derive_seed(seed, index)
-    points, lengths, seconds = [], [], 0.0
+    points, lengths, outcomes, seconds = [], [], [], 0.0
     for leg in (0, 1):
         a = _bot(game, spec_a, derive_seed(game_seed, 1 + leg, leg))
         b = _bot(game, spec_b, derive_seed(game_seed, 1 + leg, 1 - leg))
@@ -88,8 +89,11 @@ def play_pair(args) -> PairResult:
         rec = play_game(game, seated, game_seed, chance=DuplicateChance(game_seed))
         points.append(rec.points(leg))
         lengths.append(rec.length)
+        o = rec.record.outcome
+        outcomes.append(f"{o['reason']}: {o['sentence']}" if o else None)
         seconds += rec.seconds
-    return PairResult(index, game_seed, (points[0], points[1]), (lengths[0], lengths[1]), seconds)
+    return PairResult(index, game_seed, (points[0], points[1]), (lengths[0], lengths[1]), seconds,
+                      (outcomes[0], outcomes[1]))
 
 
 def play_match(game_text: str, spec_a, spec_b, pairs: int, seed: int, jobs: int = 1,

@@ -41,3 +41,21 @@ def test_summary_pools_logs_and_keeps_scenarios_apart(tmp_path):
     assert rows[0].startswith("| x(scenario=a) | b | 4 (2: 2, 3: 2) | 0/4 = 0% ")
     assert "| 4/4 = 100% " in rows[0]
     assert rows[1].startswith("| x(scenario=b) | b | 2 (2: 2) | 2/2 = 100% ")
+
+
+def test_a_logged_pair_is_bench_pairs_pair_with_how_each_game_ended():
+    """The log plays the games of bench.balance (bench.pairs.play_pair, one
+    pair player for both) and keeps how each leg ended, state.outcome()'s
+    reason and sentence."""
+    from bench.balance_log import play_logged_pair
+    from bench.pairs import parse_spec, play_pair
+
+    spec = parse_spec("random")
+    logged = play_logged_pair("undaunted(scenario=1)", spec, 2, 0)
+    pair = play_pair(("undaunted(scenario=1)", spec, spec, 2, 0))
+    assert logged["a_points"] == list(pair.a_points)
+    assert logged["lengths"] == list(pair.lengths)
+    assert len(logged["outcomes"]) == 2
+    for o in logged["outcomes"]:
+        reason, sentence = o.split(": ", 1)
+        assert reason and sentence
