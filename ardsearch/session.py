@@ -258,7 +258,7 @@ def parse_move(state, text: str) -> int:
             raise ValueError(f"{text!r} could be {' or '.join(folded)}: write it exactly") from None
         raise exact_error
     if action not in state.legal_actions():
-        raise ardsearch.IllegalMoveError(f"{text!r} is not a legal move here (`moves` lists them)")
+        raise ardsearch.IllegalMoveError(f"{text!r} is not a legal move here")
     return action
 
 

@@ -205,3 +205,13 @@ def test_terminal_save_and_load(tmp_path):
 def test_rules_text_from_the_package(name):
     assert rules_text(name).startswith("#")
     assert legend_text(name).startswith("## Reading the board")
+
+
+def test_terminal_refused_move_names_the_moves_command_once():
+    """A move written in notation that is not legal here gets one line saying
+    so and where the legal moves are (`moves`), not the same pointer twice."""
+    s = human_vs_random("ardennes", seed=4)
+    code, out, _ = scripted(s, 0, ["obj:1", "quit"])
+    line = next(x for x in out.splitlines() if "'obj:1'" in x)
+    assert line.count("`moves`") == 1
+    assert "not a legal move here" in line
