@@ -310,8 +310,13 @@ def _checked_params(spec, dict given):
         if key not in known:
             valid = ", ".join(known) or "none"
             raise ValueError(f"{spec.name}: unknown parameter {key!r} (valid: {valid})")
-    return {p.name: p.coerce(given[p.name]) if p.name in given else p.default
-            for p in spec.params}
+    # plain defaults first; then the defaults that depend on them (Param.default_for)
+    values = {p.name: p.coerce(given[p.name]) if p.name in given else p.default
+              for p in spec.params}
+    for p in spec.params:
+        if p.default_for is not None and p.name not in given:
+            values[p.name] = p.coerce(p.default_for(values))
+    return values
 
 
 cdef class State:

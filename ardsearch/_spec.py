@@ -49,6 +49,14 @@ class Param:
     choices: tuple | None = None  # allowed values, for str parameters
     min: float | None = None
     max: float | None = None
+    # A default that depends on the other parameters (e.g. a scenario's own turn
+    # limit): called with the values of the parameters that have no such hook.
+    # `default` stays the value shown when nothing else is known.
+    default_for: Optional[Callable[[dict], Any]] = field(default=None, compare=False)
+
+    def default_in(self, values: dict) -> Any:
+        """The value this parameter takes when not given, beside `values`."""
+        return self.default if self.default_for is None else self.default_for(values)
 
     def coerce(self, value: Any) -> Any:
         """The value as this parameter's type, or ValueError saying what is allowed."""

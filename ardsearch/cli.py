@@ -79,7 +79,7 @@ def cmd_show(args):
           f"hidden information: {'yes' if game.hidden_information else 'no'}")
     print("parameters:")
     for p in spec.params:
-        print(f"  {p.name}={game.params[p.name]!s:<10} ({p.describe()}; default {p.default}) {p.meaning}")
+        print(f"  {p.name}={game.params[p.name]!s:<10} ({p.describe()}; default {p.default_in(game.params)}) {p.meaning}")
     state = game.new_initial_state(seed=args.seed)
     while state.is_chance_node():
         state.apply_random_chance()

@@ -45,7 +45,7 @@ def game_text(game) -> str:
     """The game as the command line names it, with the parameters that differ
     from their defaults: ardennes(road_length=8)."""
     changed = [f"{p.name}={game.params[p.name]}" for p in game.spec.params
-               if game.params[p.name] != p.default]
+               if game.params[p.name] != p.default_in(game.params)]
     return f"{game.name}({','.join(changed)})" if changed else game.name
 
 

@@ -66,7 +66,7 @@ def _quote(text: str) -> str:
 
 
 def _game_text(game) -> str:
-    defaults = {p.name: p.default for p in game.spec.params}
+    defaults = {p.name: p.default_in(game.params) for p in game.spec.params}
     changed = {k: v for k, v in game.params.items() if defaults.get(k) != v}
     inner = ",".join(f"{k}={v}" for k, v in changed.items())
     return f"{game.name}({inner})" if inner else game.name

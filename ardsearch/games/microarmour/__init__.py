@@ -11,6 +11,13 @@ from ardsearch.games.microarmour._drop_board import drop_lines, mark_drop_zone
 
 _SC = _engine.SCENARIO
 
+
+def _scenario_value(values: dict, key: str, side: int | None = None):
+    """A scenario file's `turns`, or one side's `cohesion` / `quality`: the
+    defaults of the game parameters of the same names (RULES.md, Scenarios)."""
+    sc = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(values["scenario"])]
+    return sc[key] if side is None else sc["sides"][side][key]
+
 PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
           "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
@@ -20,13 +27,20 @@ PARAMS = (
           "or airdrop (the Introductory's table with a German paratroop landing group dropping on turn 2); "
           "RULES.md, Scenarios",
           choices=_engine.SCENARIO_NAMES),
-    Param("turns", int, _SC["turns"], "game length in turns (the scenario's is 12)", min=1, max=50),
+    Param("turns", int, _SC["turns"], "game length in turns (default: the scenario file's `turns`)",
+          min=1, max=50, default_for=lambda v: _scenario_value(v, "turns")),
     Param("determination", int, 35, "determination level in percent for break points (35 base)",
           min=1, max=100),
-    Param("german_cohesion", int, _SC["sides"][0]["cohesion"], "German force cohesion level", min=5, max=20),
-    Param("soviet_cohesion", int, _SC["sides"][1]["cohesion"], "Soviet force cohesion level", min=5, max=20),
-    Param("german_quality", int, _SC["sides"][0]["quality"], "German GHQ quality", min=-2, max=3),
-    Param("soviet_quality", int, _SC["sides"][1]["quality"], "Soviet GHQ quality", min=-2, max=3),
+    Param("german_cohesion", int, _SC["sides"][0]["cohesion"],
+          "German force cohesion level (default: the scenario file's)", min=5, max=20,
+          default_for=lambda v: _scenario_value(v, "cohesion", 0)),
+    Param("soviet_cohesion", int, _SC["sides"][1]["cohesion"],
+          "Soviet force cohesion level (default: the scenario file's)", min=5, max=20,
+          default_for=lambda v: _scenario_value(v, "cohesion", 1)),
+    Param("german_quality", int, _SC["sides"][0]["quality"], "German GHQ quality (default: the scenario file's)",
+          min=-2, max=3, default_for=lambda v: _scenario_value(v, "quality", 0)),
+    Param("soviet_quality", int, _SC["sides"][1]["quality"], "Soviet GHQ quality (default: the scenario file's)",
+          min=-2, max=3, default_for=lambda v: _scenario_value(v, "quality", 1)),
     Param("deployment", str, "edges",
           "edges: the scenario's entry edges; close: both sides start 9 inches nearer the village "
           "(a quick start, also used by the tests to reach combat under random play)",

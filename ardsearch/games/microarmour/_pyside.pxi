@@ -43,10 +43,13 @@ cdef bytes state_bytes(const MaState *s):
     return PyBytes_FromStringAndSize(<const char *>s, sizeof(MaState))
 
 
-def default_params():
-    return {"scenario": SCENARIO_NAMES[0], "turns": SC_TURNS[0], "determination": 35,
-            "german_cohesion": SC_COH[0][0], "soviet_cohesion": SC_COH[0][1],
-            "german_quality": SC_QUAL[0][0], "soviet_quality": SC_QUAL[0][1], "deployment": "edges",
+def default_params(scenario=None):
+    """Every parameter's default; `turns`, the cohesion levels and the GHQ
+    qualities are the named scenario's (its file's keys of those names)."""
+    k = SCENARIO_NAMES.index(scenario) if scenario in SCENARIO_NAMES else 0
+    return {"scenario": SCENARIO_NAMES[k], "turns": SC_TURNS[k], "determination": 35,
+            "german_cohesion": SC_COH[k][0], "soviet_cohesion": SC_COH[k][1],
+            "german_quality": SC_QUAL[k][0], "soviet_quality": SC_QUAL[k][1], "deployment": "edges",
             "hot_shot": False, "low_ammo": False, "intuitive_action": False, "conflicting_orders": False,
             "special_ap": False, "heat": False, "big_gun_he": False, "depletion": True, "support": False,
             "tank_riders": False,
@@ -63,7 +66,7 @@ def _check_int(values, key, lo, hi):
 def pack_params(values):
     """Validated parameter values by name -> the MaParams struct bytes."""
     cdef MaParams prm
-    vals = default_params()
+    vals = default_params((values or {}).get("scenario"))
     vals.update(values or {})
     prm.turns = _check_int(vals, "turns", 1, 50)
     prm.det = _check_int(vals, "determination", 1, 100)
@@ -417,7 +420,7 @@ def from_dict(d, params=None):
         raise ValueError(f"a microarmour state dict is a dict, got {type(d).__name__}")
     if d.get("game", "microarmour") != "microarmour":
         raise ValueError(f"game={d.get('game')!r}: expected 'microarmour'")
-    prm = default_params()
+    prm = default_params(d.get("scenario", (params or {}).get("scenario")))
     prm.update(params or {})
     if "scenario" in d:
         prm["scenario"] = d["scenario"]
