@@ -69,6 +69,16 @@ except ValueError as e:
     assert "turn=14: expected an integer from 1 to 12" in str(e), e
 else:
     raise AssertionError("turn 14 of a 12-turn game was accepted")
+try:                                           # OpenSpiel hands every default to the game
+    import pyspiel
+except ImportError:
+    pyspiel = None
+if pyspiel is not None:
+    from ardsearch.integrations import openspiel
+    os_game = openspiel.load_game("microarmour", scenario="intro_long")
+    assert os_game.ard_game.params["turns"] == 16 and os_game.get_parameters()["turns"] == 16
+    assert pyspiel.load_game(str(os_game)).ard_game.params["turns"] == 16
+    assert openspiel.load_game("microarmour", scenario="intro_long", turns=12).ard_game.params["turns"] == 12
 print("ok")
 '''
 
@@ -78,7 +88,8 @@ def test_a_scenario_files_terms_are_played_and_a_named_parameter_wins(tmp_path):
     of the Introductory saying 16 turns, cohesion 14 / 13 and quality +2 / -1
     plays those (the engine's state, the reference model, a state at turn 14
     accepted, the game's text without them); `turns=12` and `german_quality=0`
-    given by name are played instead, and turn 14 is then refused."""
+    given by name are played instead, and turn 14 is then refused. Through
+    OpenSpiel (which fills in every default) the same."""
     src = os.path.join(os.path.dirname(_engine.__file__), "scenarios", "introductory.toml")
     lines = open(src, encoding="utf-8").read().splitlines()
     swaps = {"turns = 12": "turns = 16", "cohesion = 15": "cohesion = 14", "quality = 1": "quality = 2",

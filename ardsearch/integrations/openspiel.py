@@ -17,7 +17,11 @@ Mapping (what OpenSpiel users should know):
   chance when the game has chance (chance outcomes are action numbers of the
   same dense action space, so ``max_chance_outcomes == num_distinct_actions``);
   perfect or imperfect information as the game is.
-- Parameters: the game's own (``game.spec.params``) with their defaults.
+- Parameters: the game's own (``game.spec.params``) with their defaults. A
+  default that depends on other parameters (a Micro Armour scenario's own
+  ``turns``, cohesion and quality) shows as ``-1000``, "the default": OpenSpiel
+  hands every parameter to the game, so a plain default there would override
+  the scenario's.
 - Information state string: the player's number and the whole event history
   as that player saw it, in the game's notation, with ``?`` for an outcome
   hidden from the player (``State.masked_history``): perfect recall, exact.
@@ -83,8 +87,22 @@ def game_type(ard_game) -> "pyspiel.GameType":
         provides_information_state_tensor=not hidden,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={p.name: p.default for p in ard_game.spec.params},
+        parameter_specification={p.name: _offered_default(p) for p in ard_game.spec.params},
     )
+
+
+# OpenSpiel fills in every parameter's default before it makes a game, so a
+# default that depends on other parameters (Param.default_for) is offered as
+# this marker and dropped again before the ardsearch game is made.
+DEPENDENT_DEFAULT = -1000
+
+
+def _offered_default(p):
+    if p.default_for is None:
+        return p.default
+    if p.type is not int:
+        raise TypeError(f"{p.name}: a parameter-dependent default is offered to OpenSpiel only for integers")
+    return DEPENDENT_DEFAULT
 
 
 def game_info(ard_game) -> "pyspiel.GameInfo":
@@ -106,7 +124,7 @@ class OpenSpielGame(pyspiel.Game):
     ``ard_game`` is the wrapped ``ardsearch.Game`` (its parameters fixed)."""
 
     def __init__(self, name: str, params: dict | None = None):
-        params = dict(params or {})
+        params = {k: v for k, v in (params or {}).items() if v != DEPENDENT_DEFAULT}
         self.ard_game = ardsearch.load_game(name, **params)
         # OpenSpiel keeps every parameter, the defaults included, so that
         # str(game) reloads exactly this game.
