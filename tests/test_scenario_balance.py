@@ -40,6 +40,16 @@ def test_breakout_german_supply_holds_a_fourth_rifleman_b():
     assert de["deck"]["rifA"] == de["deck"]["rifB"] == 1
 
 
+def test_hill_30_one_point_objective_on_13A_not_12A():
+    """Undaunted RULES.md, design choice (balance between the strongest
+    bots): "scenario 2's one-point objective of the bottom row is on 13A,
+    not 12A" (US 72% of ISMCTS self-play games on 12A, 53% of 64 on 13A):
+    each army has 4 points near its spawn and the total stays 8."""
+    tiles = U.load_scenario(U.scenario_path(2))["tiles"]
+    points = {t["name"]: t["objective"] for t in tiles if t["objective"]}
+    assert points == {"3A": 1, "9A": 3, "7A": 2, "11A": 1, "13A": 1}
+
+
 def test_villers_is_six_turns_all_objectives_and_veteran_british():
     """Stosstruppen RULES.md, Villers: "6 turns; Germans need all 3 building
     objectives", the British Veteran (design choice, balance; the contract
