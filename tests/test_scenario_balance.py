@@ -30,6 +30,26 @@ def test_undaunted_designed_scenarios_slow_the_us_with_fog_of_war():
     assert us_deck(1)["fog"] == 2
 
 
+def test_breakout_german_supply_holds_a_fourth_rifleman_b():
+    """Undaunted RULES.md, design choice (balance between the strongest
+    bots): "scenario 3's German supply holds four Rifleman B cards, not
+    three" (US 66% of ISMCTS self-play games with three, 48% of 64 with
+    four); the rest of the German supply and deck as designed."""
+    de = U.load_scenario(U.scenario_path(3))["armies"][1]
+    assert de["supply"] == {"rifA": 3, "rifB": 4, "mg": 2, "scoutA": 2, "mortar": 2, "fog": 8}
+    assert de["deck"]["rifA"] == de["deck"]["rifB"] == 1
+
+
+def test_hill_30_one_point_objective_on_13A_not_12A():
+    """Undaunted RULES.md, design choice (balance between the strongest
+    bots): "scenario 2's one-point objective of the bottom row is on 13A,
+    not 12A" (US 72% of ISMCTS self-play games on 12A, 53% of 64 on 13A):
+    each army has 4 points near its spawn and the total stays 8."""
+    tiles = U.load_scenario(U.scenario_path(2))["tiles"]
+    points = {t["name"]: t["objective"] for t in tiles if t["objective"]}
+    assert points == {"3A": 1, "9A": 3, "7A": 2, "11A": 1, "13A": 1}
+
+
 def test_villers_is_six_turns_all_objectives_and_veteran_british():
     """Stosstruppen RULES.md, Villers: "6 turns; Germans need all 3 building
     objectives", the British Veteran (design choice, balance; the contract
