@@ -73,7 +73,7 @@ const DATA = {
       "height": 12,
       "turns": 6,
       "attacker": "german",
-      "objectives_needed": 3,
+      "objectives_needed": 2,
       "map": [
         ".......=........",
         ".......=........",
