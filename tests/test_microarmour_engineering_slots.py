@@ -7,7 +7,7 @@ TY_DOZER, TY_BRIDGING) before asking `alive()`; `breach_next()` (_minefields.pxi
 it of every slot from the current worker to slot 31, and an empty slot (a support
 stand not in play: type NONE, 255) indexed those tables out of bounds. Python cannot
 see an out-of-bounds read by itself: these tests drive exactly that path (the minefield
-scenario without `support`, whose support slots 11..15 and 28..31 are empty, with the
+scenario without `support`, whose support slots 11..15 and 26..29 are empty, with the
 workers placed so that the scan after each roll crosses them, and validate(), which
 calls terrain_task() for the worker in hand) and assert the phase's right result; the
 sanitizer run (`python tools/sanitize.py games -- -k engineering_slots`, whose games
@@ -44,16 +44,17 @@ def test_the_minefield_scenario_has_empty_slots_after_each_worker():
     (their slots are empty, not listed by to_dict), and empty slots lie after both the
     German bridging tank `brlg` and the Soviet dozer `t34e`, so the marker removal
     phase's scan reaches them after each one's roll."""
-    assert EMPTY == [11, 12, 13, 14, 15, 28, 29, 30, 31]
-    assert slot("brlg") < 11 and 16 <= slot("t34e") < 28
+    assert EMPTY == [11, 12, 13, 14, 15, 26, 27, 28, 29]
+    assert slot("brlg") < 11 and 16 <= slot("t34e") < 26
 
 
 def test_rolls_walk_past_empty_slots_to_the_next_worker_and_the_phase_ends():
     """Digest, Engineering: "Each task needs a set number of successful cohesion rolls,
     made in the Marker Removal Phase while the stand stays in place". The bridging tank
-    (slot 5) faces the stream (6,12), the dozer T-34 (slot 22) the AT ditch (11,13):
+    (slot 5) faces the stream (6,12), the dozer T-34 (slot 21) the AT ditch (11,13):
     brlg rolls first (cohesion 15), then, past the empty slots 11..15 and every lost
-    stand, t34e (cohesion 12); after it the scan crosses 23..31 (28..31 empty), finds no
+    stand, t34e (cohesion 12); after it the scan crosses 22..31 (26..29 empty, 30..31
+    unused), finds no
     one, and the turn ends: turn 2, no roll in hand, one success on each square."""
     st = marker_removal({"brlg": {"at": [5, 12], "facing": "e"}, "t34e": {"at": [12, 13], "facing": "w"}})
     assert st.to_dict()["engineering_roll"] == "brlg"
@@ -73,7 +74,8 @@ def test_rolls_walk_past_empty_slots_to_the_next_worker_and_the_phase_ends():
 
 def test_a_phase_with_only_empty_and_lost_slots_after_the_last_worker_ends_at_once():
     """The last worker's failure: nothing is counted and the scan from its slot + 1 to
-    31 (lost stands and the empty slots 28..31) finds no other roll: the turn ends."""
+    31 (lost stands, the empty slots 26..29 and the unused 30..31) finds no other roll: the
+    turn ends."""
     st = marker_removal({"t34e": {"at": [12, 13], "facing": "w"}})
     assert st.to_dict()["engineering_roll"] == "t34e"
     play(st, "c:fail")

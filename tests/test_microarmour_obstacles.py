@@ -43,6 +43,14 @@ def mpos(stands, **top):
     return state
 
 
+def mlocal(sid):
+    """A stand's index within its side in the minefield scenario (its Soviet force, one
+    T-34 and the ZiS-3 fewer than the Introductory's since the session-9 balance change,
+    no longer lines up with the Introductory's slots that `attack` reads by default)."""
+    from ardsearch.games.microarmour import _engine
+    return list(_engine.SC_IDS[_engine.SCENARIO_NAMES.index("minefield")]).index(sid) & 15
+
+
 def mover(sid, step="step", ordered=True):
     return {"mover": mover_record(sid, step, ordered)}
 
@@ -85,7 +93,8 @@ def test_improved_position_helps_only_its_own_side():
     the Soviet medium position at (12,12), clear, facing west as dug, fired on by a
     rifle platoon (HE 4) 2" away: CRT roll unmodified (CD -1, range 0)."""
     stands = {"pgra": {"at": [12, 12], "facing": "w"}, "rfla": {"at": [12, 14], "facing": "n"}}
-    st = mpos(stands, phase="fire", active="soviet", **attack(["rfla"], "pgra", side="soviet", step="crt"))
+    st = mpos(stands, phase="fire", active="soviet",
+              **attack(["rfla"], "pgra", side="soviet", step="crt", current=mlocal("rfla")))
     assert chances(st) == pytest.approx(column(-1, 0))
 
 

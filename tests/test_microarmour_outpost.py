@@ -104,8 +104,8 @@ def test_loader_refuses_a_hidden_stand_or_dummy_aboard_a_carrier(tmp_path):
                    'id = "m2"\ntype = "dummy"\nside = "soviet"\nat = [12, 7]\nfacing = "w"\nhidden = true\n'
                    'carried_by = "m9"')
     assert ".carried_by: expected no carrier for a hidden stand or dummy" in msg
-    msg = _variant(tmp_path, 'id = "pgra"\ntype = "pzgren"\nside = "german"\nat = [1, 12]\nfacing = "e"\n',
-                   'id = "pgra"\ntype = "pzgren"\nside = "german"\nat = [1, 12]\nfacing = "e"\nhidden = true\n')
+    msg = _variant(tmp_path, 'id = "pgra"\ntype = "pzgren"\nside = "german"\nat = [5, 12]\nfacing = "e"\n',
+                   'id = "pgra"\ntype = "pzgren"\nside = "german"\nat = [5, 12]\nfacing = "e"\nhidden = true\n')
     assert "carried_by: expected no carrier for a hidden stand" in msg
 
 
@@ -356,8 +356,8 @@ def test_the_text_board_of_the_outpost():
         x, y = m["at"]
         assert rows[y][x] == "!"
         assert f"minefield {x},{y} soviet unknown" in text
-    assert "pgra   pzgren     1,12 e  firing    aboard htka" in text
-    assert "pak    pak40      1,10 e  firing    aboard htkc" in text
+    assert "pgra   pzgren     5,12 e  firing    aboard htka" in text
+    assert "pak    pak40      5,10 e  firing    aboard htkc" in text
 
 
 def _carrier_offset(state):

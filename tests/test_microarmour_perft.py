@@ -146,9 +146,9 @@ POSITIONS = [
     ("halfload", 2, 50),
     # bridges and AT ditches (RULES.md, Engineering: bridges and AT ditches): the workers facing
     # their squares; an engineering roll due (the bridging tank, the dozer), squares already done
-    ("engineering", 1, 108),             # the bridging tank's roll
-    ("engineering", 4, 110),             # the dozer's roll, with bridges and a ditch done
-    ("engineering", 4, 60),              # movement with built bridges and a filled ditch
+    ("engineering", 2, 96),              # the bridging tank's roll, with a bridge and a ditch done
+    ("engineering", 2, 97),              # the dozer's roll, with a bridge and a ditch done
+    ("engineering", 2, 38),              # movement with a built bridge and a filled ditch
     ("engineering", 9, 152),
     # the airdrop scenario (RULES.md, Paratroops): the start, the drop zone plot (hidden), the arrival,
     # scatter cohesion and direction rolls of the drop turn

@@ -120,3 +120,29 @@ def test_microarmour_combined_gives_the_soviets_three_sections_and_no_german_pre
     assert (batteries["m30"]["side"], batteries["m30"]["sections"]) == ("soviet", 3)
     assert (batteries["lefh"]["sections"], batteries["lefh"]["sheaf"]) == (2, "open")
     assert "prereg" not in d["side"]["german"]
+
+
+def test_microarmour_outpost_sets_the_germans_up_on_the_streams_west_bank():
+    """Micro Armour RULES.md, Scenarios, `outpost` (design choice, balance): "the
+    German stands set up 4 squares further east (x 4..7, the stream's west bank),
+    not at x 0..3 as first written"; the stream (x = 8) and the belt stay where they
+    were, so the Germans still cross it."""
+    d = microarmour_file("outpost")
+    german = [s for s in d["stand"] if s["side"] == "german"]
+    assert len(german) == 12 and {s["at"][0] for s in german} == {4, 5, 6, 7}
+    assert all(s["at"][0] < 8 for s in german)
+    assert {tuple(m["at"]) for m in d["minefield"]} == {(9, 10), (9, 9), (9, 11), (9, 16), (9, 17), (9, 4)}
+
+
+def test_microarmour_minefield_moves_the_germans_up_and_thins_the_soviets():
+    """Micro Armour RULES.md, Scenarios, `minefield` (design choice, balance): "the
+    German stands set up 2 squares east of where first written (x 2..4, not 0..2;
+    still west of the stream), and the Soviets have one T-34 fewer (`t34d`) ... and
+    no ZiS-3 (`zis`; its medium position stays, empty)"."""
+    import collections
+    d = microarmour_file("minefield")
+    german = [s for s in d["stand"] if s["side"] == "german" and not s.get("support")]
+    assert {s["at"][0] for s in german} == {2, 3, 4}
+    soviet = collections.Counter(s["type"] for s in d["stand"] if s["side"] == "soviet" and not s.get("support"))
+    assert soviet == {"sov_ghq": 1, "sov_hq": 1, "t34": 3, "t34_dozer": 1, "t34_pt3": 1, "rifle": 3}
+    assert {"at": [15, 11], "class": "medium", "side": "soviet", "facing": "w"} in d["position"]
