@@ -26,6 +26,15 @@ probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
     value = [-0.5, 0.5]                # on); any other game reports (v + 1) / 2
     wp = [0.3, 0.8]
 
+    [[calibration.greedy]]             # or several, one per scenario: an array of tables,
+    params = {scenario = 1}            # each with its own `params` (and a table, a Platt
+    scale = 1.2                        # fit or [calibration.greedy.seat.<name>] tables);
+    shift = 0.0                        # a game uses the one whose params it has
+    [[calibration.greedy]]
+    params = {scenario = 2}
+    value = [-0.5, 0.5]
+    wp = [0.2, 0.7]
+
     [source]             # optional: how the file was made (ardsearch tune writes it)
     game = "ardennes"
     command = "ardsearch tune ardennes --games 400 --seed 1"
@@ -200,16 +209,47 @@ def load(path: str, names, game_name: str | None = None, seats=None) -> EvalFile
         if search not in CALIBRATED_SEARCHES:
             raise EvalFileError(f"{path}: {key} is not a search that reports a win probability "
                                 f"(one of {', '.join(CALIBRATED_SEARCHES)})")
-        scope = None
-        if isinstance(table, dict) and _PARAMS_KEY in table:
-            table = dict(table)
-            scope = _scope(path, key, table.pop(_PARAMS_KEY))
-        if isinstance(table, dict) and _SEAT_KEY in table:
-            fit = _seat_calibration(path, key, table, seats, game_name)
+        if isinstance(table, list):
+            calibration[search] = _scoped_set(path, key, table, seats, game_name)
         else:
-            fit = _calibration(path, key, table)
-        calibration[search] = fit if scope is None else Scoped(scope, fit)
+            calibration[search] = _one_calibration(path, key, table, seats, game_name)
     return EvalFile(path=path, weights=weights, names=names, calibration=calibration, source=dict(source))
+
+
+def _one_calibration(path, key, table, seats, game_name):
+    """One [calibration.<search>]: a table or Platt fit, or one per seat;
+    Scoped when it names the game `params` it holds for."""
+    scope = None
+    if isinstance(table, dict) and _PARAMS_KEY in table:
+        table = dict(table)
+        scope = _scope(path, key, table.pop(_PARAMS_KEY))
+    if isinstance(table, dict) and _SEAT_KEY in table:
+        fit = _seat_calibration(path, key, table, seats, game_name)
+    else:
+        fit = _calibration(path, key, table)
+    return fit if scope is None else Scoped(scope, fit)
+
+
+def _scoped_set(path, key, entries, seats, game_name) -> tuple:
+    """[[calibration.<search>]]: several calibrations of one search, each for
+    the games with its own `params` (one per scenario: a root value means
+    another win rate in another scenario). Every entry must name its params,
+    and no two the same ones (which one would a game use?)."""
+    if not entries:
+        raise EvalFileError(f"{path}: {key} is an empty list: give at least one [[{key}]] with its params, "
+                            f"or leave {key} out")
+    fits = []
+    for i, table in enumerate(entries):
+        where = f"{key}[{i}]"
+        if not isinstance(table, dict) or _PARAMS_KEY not in table:
+            raise EvalFileError(f"{path}: {where} has no {_PARAMS_KEY}: each [[{key}]] holds for the games "
+                                f"with its own parameters, such as params = {{scenario = 1}}")
+        fit = _one_calibration(path, where, table, seats, game_name)
+        if any(other.params == fit.params for other in fits):
+            raise EvalFileError(f"{path}: {where}.{_PARAMS_KEY} = {dict(fit.params)} is given twice: give "
+                                f"one calibration per set of parameters")
+        fits.append(fit)
+    return tuple(fits)
 
 
 def _scope(path, key, params):
@@ -384,7 +424,8 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
     shift) gives sigmoid(scale * logit((v + 1) / 2) + shift), a
     SeatCalibration applies the seat `player`'s own (ValueError if `player`
     is not given); a Scoped one only if the game's `params` match its own
-    (ValueError if `params` is not given); without one, (v + 1) / 2. A proven result (v = -1 or 1
+    (ValueError if `params` is not given), and of several Scoped ones (a
+    tuple) the one whose params match; without one, (v + 1) / 2. A proven result (v = -1 or 1
     exactly) stays certain: 0 or 1."""
     v = min(1.0, max(-1.0, float(value)))
     p = (v + 1.0) / 2.0
@@ -392,7 +433,9 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
         _LOADED[game_name].calibration if game_name in _LOADED else {})
     fit = table.get(search)
     if isinstance(fit, Scoped):
-        fit = fit.fit if fit.applies_to(params) else None
+        fit = (fit,)
+    if isinstance(fit, tuple) and fit and isinstance(fit[0], Scoped):
+        fit = next((one.fit for one in fit if one.applies_to(params)), None)
     if isinstance(fit, SeatCalibration):
         fit = fit.fit_for(player)
     if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain

@@ -163,26 +163,37 @@ def _render_fit(fit) -> list[str]:
     return [f"scale = {_fmt(fit[0])}", f"shift = {_fmt(fit[1])}"]
 
 
+def _render_calibration(search, fit, header) -> list:
+    """The lines of one calibration of `search` under `header` ([...] or,
+    one of several scoped ones, [[...]])."""
+    from ardsearch.evaluation import Scoped, SeatCalibration
+    lines = []
+    if isinstance(fit, Scoped):             # the game parameters it holds for
+        inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in fit.params)
+        lines += ["", header, f"params = {{{inline}}}"]
+        fit = fit.fit
+        if not isinstance(fit, SeatCalibration):
+            return lines + _render_fit(fit)
+    if isinstance(fit, SeatCalibration):    # one per seat, in player order
+        for seat, one in zip(fit.seats, fit.fits):
+            lines += ["", f"[calibration.{search}.seat.{seat}]"] + _render_fit(one)
+        return lines
+    return lines + ["", header] + _render_fit(fit)
+
+
 def render(game, w, source: dict, calibration: dict | None = None) -> str:
     lines = [f"# {game.spec.title}: evaluation weights, evaluate = tanh(w . features / 2).",
              "# Written by `ardsearch tune` (docs/tuning.md); RULES.md, \"Evaluation\", says what",
              "# each feature is."]
     if game.feature_names:           # a game without features keeps only its calibration
         lines += ["", "[weights]"] + [f"{name} = {_fmt(x)}" for name, x in zip(game.feature_names, w)]
-    from ardsearch.evaluation import Scoped, SeatCalibration
+    from ardsearch.evaluation import Scoped
     for search, fit in sorted((calibration or {}).items()):
-        if isinstance(fit, Scoped):             # the game parameters it holds for
-            inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in fit.params)
-            lines += ["", f"[calibration.{search}]", f"params = {{{inline}}}"]
-            fit = fit.fit
-            if not isinstance(fit, SeatCalibration):
-                lines += _render_fit(fit)
-                continue
-        if isinstance(fit, SeatCalibration):    # one per seat, in player order
-            for seat, one in zip(fit.seats, fit.fits):
-                lines += ["", f"[calibration.{search}.seat.{seat}]"] + _render_fit(one)
+        if isinstance(fit, tuple) and fit and isinstance(fit[0], Scoped):
+            for one in fit:                     # one per set of game parameters
+                lines += _render_calibration(search, one, f"[[calibration.{search}]]")
         else:
-            lines += ["", f"[calibration.{search}]"] + _render_fit(fit)
+            lines += _render_calibration(search, fit, f"[calibration.{search}]")
     lines += ["", "[source]"]
     for key, value in source.items():
         if isinstance(value, str):

@@ -35,7 +35,10 @@ Mortain). The table and plot then also show each seat's own deciles.
 --scoped (with --write): the calibration is written with `params = {...}`,
 the game's parameters (its scenario): it then holds for games with those
 parameters only, and any other reports (v + 1) / 2 (a table fitted on one
-scenario of a game whose scenarios favour different seats).
+scenario of a game whose scenarios favour different seats). A scoped fit is
+written beside the file's scoped fits of other parameters, as
+[[calibration.<search>]] entries, and replaces the one of the same
+parameters; its command goes in source.calibration_<search>_<param values>.
 
 --installed <search>: no fit; the table is made over all the games with the
 root values mapped through the calibration installed from the game's own
@@ -46,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import shlex
 import sys
 import tempfile
@@ -220,6 +224,31 @@ def plot(rows, path, title, series=()):
     plt.close(fig)
 
 
+def merged(old, new):
+    """The calibration a search keeps once `new` is written beside `old`: a
+    scoped fit replaces the one with its parameters and keeps those of other
+    scenarios (a tuple of Scoped, [[calibration.<search>]]); an unscoped fit
+    replaces everything (it holds for every game)."""
+    scoped = evaluation.Scoped
+    if not isinstance(new, scoped) or old is None:
+        return new
+    kept = old if isinstance(old, tuple) and old and isinstance(old[0], scoped) else (
+        (old,) if isinstance(old, scoped) else ())
+    kept = [new if one.params == new.params else one for one in kept]
+    if new not in kept:
+        kept.append(new)
+    return kept[0] if len(kept) == 1 else tuple(kept)
+
+
+def source_key(search, fit) -> str:
+    """The [source] key of the command that made `fit`: calibration_<search>,
+    and for a scoped fit its parameter values too (calibration_mcts_villers_0),
+    so that the command of each scenario's table is kept."""
+    if not isinstance(fit, evaluation.Scoped):
+        return f"calibration_{search}"
+    return "_".join([f"calibration_{search}"] + [re.sub(r"[^A-Za-z0-9]+", "_", str(v)) for _, v in fit.params])
+
+
 def write_calibration(path, game, search, fit, command):
     """Store `fit` ((scale, shift), an evaluation.CalibrationTable or a
     SeatCalibration) as
@@ -235,9 +264,9 @@ def write_calibration(path, game, search, fit, command):
                               encoding="utf-8")
     ev = evaluation.load(str(path), game.feature_names, game.name, game.player_names)
     table = dict(ev.calibration)
-    table[search] = fit
+    table[search] = merged(table.get(search), fit)
     source = dict(ev.source)
-    source[f"calibration_{search}"] = command
+    source[source_key(search, fit)] = command
     text = render(game, ev.weights, source, table)
     # keep the file's own opening comment (it may say why the weights are what they are)
     old = Path(path).read_text(encoding="utf-8").splitlines()
