@@ -1,0 +1,1 @@
+nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=villers)' --bots 'mcts:nodes=3000,rollout_stop_prefix=card:,root_margin=0.03' greedy --games 20 --seed 7 --concurrency 1  --out bench/results/s10-stossearch/v-stop03n3k-s7.jsonl
