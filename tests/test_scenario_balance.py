@@ -146,3 +146,15 @@ def test_microarmour_minefield_moves_the_germans_up_and_thins_the_soviets():
     soviet = collections.Counter(s["type"] for s in d["stand"] if s["side"] == "soviet" and not s.get("support"))
     assert soviet == {"sov_ghq": 1, "sov_hq": 1, "t34": 3, "t34_dozer": 1, "t34_pt3": 1, "rifle": 3}
     assert {"at": [15, 11], "class": "medium", "side": "soviet", "facing": "w"} in d["position"]
+
+
+def test_microarmour_airstrike_ju87_has_no_fasc():
+    """Micro Armour RULES.md, Scenarios, `airstrike` (design choice, balance):
+    "the Ju 87 has no Forward Air Support Coordinator, where it was first
+    written with one"; the Il-2 is unchanged (no FASC, bomb point 6,10 plotted
+    before play). The FASC rules are tested on the file as first written
+    (tests/data/microarmour_fasc/airstrike_fasc.toml)."""
+    d = microarmour_file("airstrike")
+    planes = {a["id"]: a for a in d["aircraft"]}
+    assert (planes["ju87"]["fasc"], planes["ju87"]["bomb"], planes["ju87"]["ordnance"]) == (False, 12, 1)
+    assert (planes["il2"]["fasc"], planes["il2"]["plot"]) == (False, [6, 10])
