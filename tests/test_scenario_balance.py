@@ -158,3 +158,15 @@ def test_microarmour_airstrike_ju87_has_no_fasc():
     planes = {a["id"]: a for a in d["aircraft"]}
     assert (planes["ju87"]["fasc"], planes["ju87"]["bomb"], planes["ju87"]["ordnance"]) == (False, 12, 1)
     assert (planes["il2"]["fasc"], planes["il2"]["plot"]) == (False, [6, 10])
+
+
+def test_microarmour_meeting_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `meeting` (design choice, balance): "16
+    turns (`turns = 16`, the default of the `turns` parameter in this scenario),
+    not the 12 first written"; forces, cohesion and quality stay the Introductory's."""
+    import ardsearch
+    d = microarmour_file("meeting")
+    assert d["turns"] == 16
+    assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    assert (d["side"]["german"]["quality"], d["side"]["soviet"]["quality"]) == (1, 0)
+    assert ardsearch.load_game("microarmour", scenario="meeting").new_initial_state(seed=0).to_dict()["turns"] == 16
