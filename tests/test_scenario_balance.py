@@ -170,3 +170,16 @@ def test_microarmour_meeting_lasts_sixteen_turns():
     assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
     assert (d["side"]["german"]["quality"], d["side"]["soviet"]["quality"]) == (1, 0)
     assert ardsearch.load_game("microarmour", scenario="meeting").new_initial_state(seed=0).to_dict()["turns"] == 16
+
+
+def test_microarmour_ambush_has_one_dummy_and_five_t34s():
+    """Micro Armour RULES.md, Scenarios, `ambush` (design choice, balance): "the
+    markers `m5` (12,6) and `m8` (25,12) are T-34s; as first written they were
+    dummies"; `m2` stays the one dummy, and every marker stays where it was."""
+    import collections
+    d = microarmour_file("ambush")
+    markers = {s["id"]: s for s in d["stand"] if s.get("hidden")}
+    assert (markers["m5"]["type"], markers["m5"]["at"]) == ("t34", [12, 6])
+    assert (markers["m8"]["type"], markers["m8"]["at"]) == ("t34", [25, 12])
+    assert collections.Counter(s["type"] for s in markers.values()) == {"t34": 5, "rifle": 2, "zis3": 1, "dummy": 1}
+    assert markers["m2"]["type"] == "dummy"
