@@ -7,7 +7,9 @@ while true; do
   job=$(flock queue.lock bash -c 'l=$(head -n1 queue.txt); [ -n "$l" ] && sed -i 1d queue.txt; echo "$l"')
   [ -z "$job" ] && break; [ "$job" = stop ] && break
   set -- $job
-  if [ -d ../s10-mabal-variants/$1 ]; then export VARDIR=bench/results/s10-mabal-variants/$1; else unset VARDIR; export VARDIR=bench/results/s10-mabal-empty; fi
+  # a shipped scenario runs with an empty folder, so that no variant is loaded beside it
+  if [ -d ../s10-mabal-variants/$1 ]; then export VARDIR=bench/results/s10-mabal-variants/$1
+  else mkdir -p ../s10-mabal-empty; export VARDIR=bench/results/s10-mabal-empty; fi
   echo "$(date -u +%H:%M:%S) worker $$ starts $job" >> workers.log
   ./runlog.sh $1 $2 ${3:-8}
   echo "$(date -u +%H:%M:%S) worker $$ ends $job" >> workers.log
