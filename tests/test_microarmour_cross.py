@@ -198,7 +198,7 @@ def test_a_position_roll_with_nothing_attacking_is_refused():
 
 # ------------------------------------------------------------------ 2. impacts and bombs on markers; off the table
 # The ambush_support scenario (scenarios/ambush_support.toml): the Ambush (Soviet
-# markers m1..m9 set up hidden, m2, m5 and m8 dummies) with a German battery lefh
+# markers m1..m9 set up hidden, m2 a dummy; m5 and m8 dummies until session 10) with a German battery lefh
 # (10.5 cm, HE 8, 2 sections, open sheaf: the point and 1" east) and a Stuka flight
 # ju87 (turns 2-4, bomb 12, strafe 4).
 AMBS = ardsearch.load_game("microarmour", scenario="ambush_support")
@@ -290,15 +290,16 @@ def test_a_bomb_shows_the_markers_under_its_pattern():
     """Digest, Airstrikes: a bomb attacks where it lands ("attacks whatever
     stand occupies the new location, friend or foe"). Design: every unspotted
     marker under the 3" x 3" pattern is shown first; a dummy is removed. The
-    Stuka's bomb on 12,5 covers m5 (a dummy, 12,6)."""
+    Stuka's bomb on 19,16 covers m2 (the ambush's one dummy, 19,17; until
+    session 10 this was m5 on 12,6, now a T-34)."""
     d = copy.deepcopy(ABASE)
-    d["air"]["strike"] = {"step": "deviate", "aircraft": "ju87", "kind": "bomb", "at": [12, 5], "aa": 0,
+    d["air"]["strike"] = {"step": "deviate", "aircraft": "ju87", "kind": "bomb", "at": [19, 16], "aa": 0,
                           "direction": "n", "square": 0}
-    st = ambush_support({}, keep=("m5",), phase="fire", turn=3, air=d["air"])
+    st = ambush_support({}, keep=("m2",), phase="fire", turn=3, air=d["air"])
     play(st, "c:ok")
     assert chances(st) == {"shown:dummy": 1.0}
     play(st, "shown:dummy")
-    assert "m5" not in ids(st)
+    assert "m2" not in ids(st)
 
 
 def test_unspotted_markers_are_no_strafe_or_fasc_targets():
@@ -486,15 +487,16 @@ def test_a_base_must_be_a_scenario_without_a_base(tmp_path):
 def test_a_strafe_landing_on_a_dummy_shows_and_removes_it():
     """Digest, Airstrikes: "Deviation is 1D8 direction and 1D6 inches (1D6/2
     for strafing)"; a strike "attacks whatever stand occupies the new
-    location". A strafe that lands on the dummy m8 (25,12) shows it first
+    location". A strafe that lands on the dummy m2 (19,17; m8 until session 10,
+    now a T-34) shows it first
     (`shown:dummy`, public) and attacks nothing; a real marker there would be
     attacked as the stand it is."""
     d = copy.deepcopy(ABASE)
-    d["air"]["strike"] = {"step": "distance", "aircraft": "ju87", "kind": "strafe", "at": [25, 11], "aa": 0,
+    d["air"]["strike"] = {"step": "distance", "aircraft": "ju87", "kind": "strafe", "at": [19, 16], "aa": 0,
                           "direction": "n", "square": 0}
-    st = ambush_support({}, keep=("m8",), phase="fire", turn=3, air=d["air"])
-    play(st, "dist:1")                                # 1" north: onto m8
+    st = ambush_support({}, keep=("m2",), phase="fire", turn=3, air=d["air"])
+    play(st, "dist:1")                                # 1" north: onto m2
     assert chances(st) == {"shown:dummy": 1.0}
     play(st, "shown:dummy")
-    assert "m8" not in ids(st) and (st.to_dict()["air"]["strike"] is None
+    assert "m2" not in ids(st) and (st.to_dict()["air"]["strike"] is None
                                     or st.to_dict()["air"]["strike"]["step"] != "crt")

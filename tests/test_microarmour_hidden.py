@@ -62,12 +62,12 @@ def test_hidden_setup_shows_the_enemy_markers_not_what_is_under_them():
     full = {st["id"]: st for st in state.to_dict()["stands"]}
     ger = {st["id"]: st for st in state.view(0).to_dict()["stands"]}
     sov = {st["id"]: st for st in state.view(1).to_dict()["stands"]}
-    assert set(MARKERS) == {f"m{i}" for i in range(1, 10)} and len(DUMMIES) == 3
+    assert set(MARKERS) == {f"m{i}" for i in range(1, 10)} and DUMMIES == ["m2"]   # m5, m8 T-34s (session 10)
     for m in MARKERS:
         assert ger[m]["type"] == "?" and ger[m]["dummy"] is None and ger[m]["hidden"]
         assert ger[m]["at"] == full[m]["at"]
         assert sov[m] == full[m]
-    assert sum(full[m]["dummy"] for m in MARKERS) == 3
+    assert sum(full[m]["dummy"] for m in MARKERS) == 1
     board = SPEC.render(state.view(0).raw())
     assert board.count("?") >= len(MARKERS)
     assert "?" not in SPEC.render(state.view(1).raw()).split("\n")[0]
@@ -357,26 +357,30 @@ def _midgame():
 def test_resamples_never_contradict_what_the_viewer_has_seen():
     """RULES.md "Hidden information": resample_from_infostate keeps everything the
     viewer has seen (every position, the spotted T-34 m1, the removed dummy m2) and
-    deals the rest from what the scenario put under the markers: 1,000 resamples."""
+    deals the rest from what the scenario put under the markers: 1,000 resamples.
+    (The ambush's one dummy is m2, removed here, so the seven hidden markers hold
+    four T-34s, two rifles and a ZiS-3: m5 and m8 are T-34s since session 10.)"""
     st = _midgame()
     hidden = ["m3", "m4", "m5", "m6", "m7", "m8", "m9"]
-    pool = ["rifle", "t34", "zis3", "rifle", "t34", "dummy", "dummy"]
-    dummy_count = {m: 0 for m in hidden}
+    pool = ["rifle", "t34", "zis3", "rifle", "t34", "t34", "t34"]
+    t34_count = {m: 0 for m in hidden}
     for _, by in resamples_keeping_the_view(st, 0, hidden, pool, removed=("m2",)):
         for m in hidden:
-            dummy_count[m] += by[m]["dummy"]
-    # plausibly: each unspotted marker is a dummy 2 times in 7
-    for m, n in dummy_count.items():
-        assert 200 < n < 380, (m, n)
+            assert not by[m]["dummy"]                     # no dummy left to deal
+            t34_count[m] += by[m]["type"] == "t34"
+    # plausibly: each unspotted marker is a T-34 4 times in 7
+    for m, n in t34_count.items():
+        assert 480 < n < 660, (m, n)
 
 
 # ---------------------------------------------------------------- corrupt bytes
 def _layout():
     """Offsets of the hidden set-up block (RULES.md, The state struct), found from the
-    ambush's start bytes (markers in slots 18..26, dummies 19, 22, 25), so that fields
-    other families add before it do not break the test."""
+    ambush's start bytes (markers in slots 18..26, the one dummy 19: m5 and m8, slots
+    22 and 25, were dummies until session 10), so that fields other families add
+    before it do not break the test."""
     raw = AMB.new_initial_state(seed=0).raw()
-    hid = (0x1FF << 18).to_bytes(4, "little") + ((1 << 19) | (1 << 22) | (1 << 25)).to_bytes(4, "little")
+    hid = (0x1FF << 18).to_bytes(4, "little") + (1 << 19).to_bytes(4, "little")
     at = raw.index(hid)
     return at, at + 4, at + 8, at + 12, at + 15, len(raw) - 256
 

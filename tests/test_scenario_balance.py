@@ -146,3 +146,40 @@ def test_microarmour_minefield_moves_the_germans_up_and_thins_the_soviets():
     soviet = collections.Counter(s["type"] for s in d["stand"] if s["side"] == "soviet" and not s.get("support"))
     assert soviet == {"sov_ghq": 1, "sov_hq": 1, "t34": 3, "t34_dozer": 1, "t34_pt3": 1, "rifle": 3}
     assert {"at": [15, 11], "class": "medium", "side": "soviet", "facing": "w"} in d["position"]
+
+
+def test_microarmour_airstrike_ju87_has_no_fasc():
+    """Micro Armour RULES.md, Scenarios, `airstrike` (design choice, balance):
+    "the Ju 87 has no Forward Air Support Coordinator, where it was first
+    written with one"; the Il-2 is unchanged (no FASC, bomb point 6,10 plotted
+    before play). The FASC rules are tested on the file as first written
+    (tests/data/microarmour_fasc/airstrike_fasc.toml)."""
+    d = microarmour_file("airstrike")
+    planes = {a["id"]: a for a in d["aircraft"]}
+    assert (planes["ju87"]["fasc"], planes["ju87"]["bomb"], planes["ju87"]["ordnance"]) == (False, 12, 1)
+    assert (planes["il2"]["fasc"], planes["il2"]["plot"]) == (False, [6, 10])
+
+
+def test_microarmour_meeting_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `meeting` (design choice, balance): "16
+    turns (`turns = 16`, the default of the `turns` parameter in this scenario),
+    not the 12 first written"; forces, cohesion and quality stay the Introductory's."""
+    import ardsearch
+    d = microarmour_file("meeting")
+    assert d["turns"] == 16
+    assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    assert (d["side"]["german"]["quality"], d["side"]["soviet"]["quality"]) == (1, 0)
+    assert ardsearch.load_game("microarmour", scenario="meeting").new_initial_state(seed=0).to_dict()["turns"] == 16
+
+
+def test_microarmour_ambush_has_one_dummy_and_five_t34s():
+    """Micro Armour RULES.md, Scenarios, `ambush` (design choice, balance): "the
+    markers `m5` (12,6) and `m8` (25,12) are T-34s; as first written they were
+    dummies"; `m2` stays the one dummy, and every marker stays where it was."""
+    import collections
+    d = microarmour_file("ambush")
+    markers = {s["id"]: s for s in d["stand"] if s.get("hidden")}
+    assert (markers["m5"]["type"], markers["m5"]["at"]) == ("t34", [12, 6])
+    assert (markers["m8"]["type"], markers["m8"]["at"]) == ("t34", [25, 12])
+    assert collections.Counter(s["type"] for s in markers.values()) == {"t34": 5, "rifle": 2, "zis3": 1, "dummy": 1}
+    assert markers["m2"]["type"] == "dummy"
