@@ -72,6 +72,25 @@ def test_kaiserschlacht_keeps_the_contracts_victory_terms():
     assert [MORALE[a["morale"]] for a in sc["armies"]] == ["veteran", "regular"]
 
 
+def test_kaiserschlacht_map_open_approach_and_craters_behind_the_trench():
+    """Stosstruppen RULES.md, design choice (balance, session 11):
+    "Kaiserschlacht's approach is open (no buildings on d4-e4, no woods on the
+    hill at k4-l5) and craters lie behind the trench line (e9-g9, i9-m9) and
+    under the field gun (j11); the contract's "woods, buildings and a hill"
+    remain" (level-4 self-play: Germans 27 of 64, 42%)."""
+    sc = stoss_scenario("kaiserschlacht")
+
+    def terrain(square):
+        col, row = ord(square[0]) - ord("a"), int(square[1:]) - 1
+        return stoss_data.TERRAIN_NAMES[sc["terrain"][row * 16 + col]]
+
+    assert all(terrain(q) == "open" for q in ("d4", "e4", "k4", "l4", "k5", "l5"))
+    assert all(terrain(q) == "craters" for q in ("e9", "f9", "g9", "i9", "j9", "k9", "l9", "m9", "j11"))
+    assert terrain("h9") == "bunker" and all(terrain(f"{c}8") == "trench" for c in "defghijklm")
+    kinds = {terrain(f"{c}{r}") for c in "abcdefghijklmnop" for r in range(1, 13)}
+    assert {"woods", "buildings"} <= kinds and sc["hill"]
+
+
 def test_mortain_keeps_the_printed_five_exits_in_six_turns():
     """Rules: "The German player wins if, by the end of Turn 6, five of his
     units exit the west edge of the map ... Otherwise the US player wins";

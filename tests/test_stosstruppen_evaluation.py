@@ -169,19 +169,22 @@ def test_markers_in_stock_are_counted():
 # ----------------------------------------------------------------- threats
 def test_fire_threat_needs_line_of_sight():
     """Fire A: a unit fires at an enemy in line of sight. A British rifle on
-    f5 sees a German rifle on f3; on d5 it does not see one on d3 through the
-    buildings of d4 (woods and buildings block in between). The German is
-    suppressed (Morale A: it may not fire back), so only its exposure counts."""
-    quiet = {1: {"status": "suppressed"}}
-    seen = build(fill({0: "p2", 1: "f3", 16: "a12", 17: "f5"}, german=(), british=(18, 19)), card="Gm", units=quiet)
-    hidden = build(fill({0: "p2", 1: "d3", 16: "a12", 17: "d5"}, german=(), british=(18, 19)), card="Gm",
+    f12 sees a German rifle on f10; on g12 it does not see one on g10 through
+    the buildings of g11 (woods and buildings block in between). The German
+    is suppressed (Morale A: it may not fire back), so only its exposure
+    counts, and so are the other British units, so only the rifle's fire does."""
+    quiet = {u: {"status": "suppressed"} for u in (1, 16, 18, 19)}
+    seen = build(fill({0: "p2", 1: "f10", 16: "a12", 17: "f12"}, german=(), british=(18, 19)), card="Gm",
+                 units=quiet)
+    hidden = build(fill({0: "p2", 1: "g10", 16: "a12", 17: "g12"}, german=(), british=(18, 19)), card="Gm",
                    units=quiet)
     assert feature(seen, "fire_threat") < feature(hidden, "fire_threat")
 
 
 def test_fire_threat_needs_a_spotted_target_in_woods():
-    """Fire B: a unit in woods may be targeted only once spotted."""
-    sq = fill({0: "p2", 1: "k5", 16: "a12", 17: "k9"}, german=(), british=(18, 19))
+    """Fire B: a unit in woods may be targeted only once spotted. A German
+    rifle in the woods of c10, a British rifle on c12 (c11 open between)."""
+    sq = fill({0: "p2", 1: "c10", 16: "a12", 17: "c12"}, german=(), british=(18, 19))
     hidden = build(sq, card="Gm")
     spotted = build(sq, card="Gm", units={1: {"spotted": True}})
     assert feature(spotted, "fire_threat") < feature(hidden, "fire_threat")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 from ardsearch._toml import read_toml
+from ardsearch.scenario_folders import scenario_files
 from ardsearch.games.microarmour import _obstacles_data
 from ardsearch.games.microarmour import _engineering_data
 from ardsearch.games.microarmour import _data_units
@@ -43,19 +44,7 @@ SCENARIO_DIR_ENV = "ARDSEARCH_MICROARMOUR_SCENARIOS"
 
 def _scenario_files():
     """{name: path} of scenarios/*.toml and of the $ARDSEARCH_MICROARMOUR_SCENARIOS folder."""
-    files = {f[:-5]: os.path.join(HERE, "scenarios", f) for f in os.listdir(os.path.join(HERE, "scenarios"))
-             if f.endswith(".toml")}
-    extra = os.environ.get(SCENARIO_DIR_ENV)
-    if extra:
-        if not os.path.isdir(extra):
-            raise ValueError(f"{SCENARIO_DIR_ENV}={extra}: expected a folder of scenario .toml files")
-        for f in os.listdir(extra):
-            if f.endswith(".toml"):
-                if f[:-5] in files:
-                    raise ValueError(f"{SCENARIO_DIR_ENV}: {f}: a scenario of that name is already in play "
-                                     f"({files[f[:-5]]}); rename the file")
-                files[f[:-5]] = os.path.join(extra, f)
-    return files
+    return scenario_files(os.path.join(HERE, "scenarios"), SCENARIO_DIR_ENV)
 
 
 def scenario_names():

@@ -12,10 +12,15 @@ import os
 import re
 
 from ardsearch._toml import read_toml
+from ardsearch.scenario_folders import scenario_files
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UNITS_PATH = os.path.join(HERE, "units.toml")
 SCENARIO_DIR = os.path.join(HERE, "scenarios")
+# A folder of more scenario files, played beside the shipped ones (read when
+# the engine is imported): a user's own maps, and the tests' maps for rules no
+# shipped map has terrain for.
+SCENARIO_DIR_ENV = "ARDSEARCH_STOSSTRUPPEN_SCENARIOS"
 
 # Shapes the engine is compiled for (the state struct has fixed arrays).
 MAX_COLS = 16
@@ -228,12 +233,15 @@ def load_all():
     units = load_units()
     ids = [u["id"] for u in units]
     try:
-        files = sorted(f for f in os.listdir(SCENARIO_DIR) if f.endswith(".toml"))
+        files = scenario_files(SCENARIO_DIR, SCENARIO_DIR_ENV)
     except OSError as e:
-        raise DataError(f"{SCENARIO_DIR}: cannot list scenarios ({e.strerror})") from None
+        raise DataError(f"{e.filename}: cannot list scenarios ({e.strerror})") from None
+    except ValueError as e:
+        raise DataError(str(e)) from None
     if not files or len(files) > MAX_SCENARIOS:
-        raise DataError(f"{SCENARIO_DIR}: expected 1..{MAX_SCENARIOS} scenario files, got {len(files)}")
-    scenarios = [load_scenario(os.path.join(SCENARIO_DIR, f), ids) for f in files]
+        raise DataError(f"{SCENARIO_DIR} and ${SCENARIO_DIR_ENV}: expected 1..{MAX_SCENARIOS} scenario files "
+                        f"in all, got {len(files)}")
+    scenarios = [load_scenario(files[name], ids) for name in sorted(files)]
     for sc in scenarios:
         for p, army in enumerate(sc["armies"]):
             if sum(1 for t, _, _ in army["units"] if units[t]["hq"]) > 1:
