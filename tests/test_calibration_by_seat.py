@@ -295,17 +295,23 @@ def test_a_scoped_fit_is_written_and_loads_back_and_the_bot_checks_its_params(tm
 def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_only():
     """bench/README.md, "Calibration": Stosstruppen ships a table per seat for
     Kaiserschlacht (refitted on the game's one evaluation, the weights that
-    defend the trench), Undaunted one table (under "ismcts") for scenario 1;
-    each is scoped to the default parameters it was fitted on, and another
-    scenario reports the raw (v + 1) / 2."""
+    defend the trench) and one for Villers (session 11), Undaunted one table
+    (under "ismcts") for scenario 1; each is scoped to the parameters it was
+    fitted on, and another scenario reports the raw (v + 1) / 2."""
     stoss = ardsearch.load_game("stosstruppen")
-    fit = evaluation.loaded("stosstruppen").calibration["mcts"]
-    assert isinstance(fit, evaluation.Scoped) and dict(fit.params) == dict(stoss.params)
-    assert isinstance(fit.fit, SeatCalibration) and fit.fit.seats == ("german", "british")
+    kaiser, villers = evaluation.loaded("stosstruppen").calibration["mcts"]
+    assert isinstance(kaiser, evaluation.Scoped) and dict(kaiser.params) == dict(stoss.params)
+    assert dict(villers.params) == {**stoss.params, "scenario": "villers"}
+    for fit in (kaiser, villers):
+        assert isinstance(fit.fit, SeatCalibration) and fit.fit.seats == ("german", "british")
     v = 0.1
-    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == fit.fit.fits[1](v)
+    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == kaiser.fit.fits[1](v)
     # the table is the refit's: British to move at v = 0.1 is between its knots 0.066 -> 0.7052 and 0.3736 -> 0.7687
-    assert 0.7052 < fit.fit.fits[1](v) < 0.7687
+    assert 0.7052 < kaiser.fit.fits[1](v) < 0.7687
+    # Villers, Germans to move at v = 0.1: between the knots -0.15 -> 0.5205 and 0.151 -> 0.5205
+    villers_game = ardsearch.load_game("stosstruppen(scenario=villers)")
+    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 0,
+                                    villers_game.params) == pytest.approx(0.5205) == villers.fit.fits[0](v)
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1,
                                     {**stoss.params, "scenario": "other"}) == pytest.approx(0.55)
     und = ardsearch.load_game("undaunted")
