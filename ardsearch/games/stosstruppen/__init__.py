@@ -11,8 +11,9 @@ from ardsearch.games.stosstruppen import _engine
 
 PARAMS = (
     Param("scenario", str, "kaiserschlacht",
-          "scenario file in scenarios/: kaiserschlacht (storm battalion against a trench line) "
-          "or villers (tanks on both sides)", choices=_engine.SCENARIO_NAMES),
+          "scenario file in scenarios/ (or the folder $ARDSEARCH_STOSSTRUPPEN_SCENARIOS): kaiserschlacht "
+          "(storm battalion against a trench line) or villers (tanks on both sides)",
+          choices=_engine.SCENARIO_NAMES),
     Param("turns", int, 0, "turn limit; 0 keeps the scenario's (Kaiserschlacht 8, Villers 6)", min=0, max=30),
 )
 
