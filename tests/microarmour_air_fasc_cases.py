@@ -30,7 +30,9 @@ import ardsearch
 from ardsearch.games.microarmour import SPEC, _data
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, deployed, keep_only  # noqa: E402
+from test_microarmour_rules import deployed  # noqa: E402
+import test_microarmour_air as air_tests  # noqa: E402
+from test_microarmour_air import air, chances, moves, plane, step_and_check, strike  # noqa: E402
 
 SCENARIO = "airstrike_fasc"
 GAME = ardsearch.load_game("microarmour", scenario=SCENARIO)
@@ -39,52 +41,12 @@ GERMAN, SOVIET = 0, 1
 
 
 # the helpers of tests/test_microarmour_air.py, on this scenario
-def position(stands, planes=None, strike=None, game=GAME, **top):
-    d = {k: v for k, v in BASE.items()}
-    d["stands"] = keep_only(BASE["stands"], stands)
-    air = [dict(a) for a in BASE["air"]["aircraft"]]
-    for a in air:
-        if a["plot"] is not None and a["plot"]["turn"] < top.get("turn", 1):
-            a["plot"] = None                                # the scenario's plot, long flown
-        a.update((planes or {}).get(a["id"], {}))
-    d["air"] = {"aircraft": air, "strike": strike}
-    d.update(top)
-    state = game.state_from_dict(d)
-    check_reference(state)
-    return state
-
-
-def strike(aircraft, step, kind="strafe", at=(0, 0), aa=0, direction="n", square=0):
-    return {"aircraft": aircraft, "step": step, "kind": kind, "at": list(at), "aa": aa,
-            "direction": direction, "square": square}
-
-
-def moves(state):
-    return [state.action_to_string(a) for a in state.legal_actions()]
-
-
-def chances(state):
-    return {state.action_to_string(a): p for a, p in state.chance_outcomes()}
-
-
-def step_and_check(state, move):
-    state.apply(move)
-    check_reference(state)
-    return state
-
-
-def air(state):
-    return state.to_dict()["air"]
-
-
-def plane(state, pid):
-    return next(a for a in air(state)["aircraft"] if a["id"] == pid)
+def position(stands, planes=None, strike=None, **top):
+    return air_tests.position(stands, planes, strike, game=GAME, base=BASE, **top)
 
 
 def end_of_posture(turn, **stands):
-    """The posture phase of `turn` with the German passed: the Soviet pass ends it."""
-    return position(stands or {"pz4a": {"at": [5, 3]}, "t34a": {"at": [20, 3]}}, phase="posture",
-                    turn=turn, passed=[True, False], active="soviet", first="german")
+    return air_tests.end_of_posture(turn, game=GAME, base=BASE, **stands)
 
 
 # ------------------------------------------------------------------ the cases

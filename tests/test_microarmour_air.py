@@ -28,12 +28,14 @@ BASE = deployed(GAME.new_initial_state(seed=0).to_dict())
 GERMAN, SOVIET = 0, 1
 
 
-def position(stands, planes=None, strike=None, game=GAME, **top):
+def position(stands, planes=None, strike=None, game=GAME, base=None, **top):
     """A state from {id: {field: value}}, aircraft fields by id and the strike
-    in progress (the "air" schema of RULES.md, Structured state)."""
-    d = {k: v for k, v in BASE.items()}
-    d["stands"] = keep_only(BASE["stands"], stands)
-    air = [dict(a) for a in BASE["air"]["aircraft"]]
+    in progress (the "air" schema of RULES.md, Structured state); `base` is
+    the deployed start of `game`'s scenario (default: the airstrike's)."""
+    base = BASE if base is None else base
+    d = {k: v for k, v in base.items()}
+    d["stands"] = keep_only(base["stands"], stands)
+    air = [dict(a) for a in base["air"]["aircraft"]]
     for a in air:
         if a["plot"] is not None and a["plot"]["turn"] < top.get("turn", 1):
             a["plot"] = None                                # the scenario's plot, long flown
@@ -72,10 +74,10 @@ def plane(state, pid):
     return next(a for a in air(state)["aircraft"] if a["id"] == pid)
 
 
-def end_of_posture(turn, **stands):
+def end_of_posture(turn, game=GAME, base=None, **stands):
     """The posture phase of `turn` with the German passed: the Soviet pass ends it."""
     return position(stands or {"pz4a": {"at": [5, 3]}, "t34a": {"at": [20, 3]}}, phase="posture",
-                    turn=turn, passed=[True, False], active="soviet", first="german")
+                    turn=turn, passed=[True, False], active="soviet", first="german", game=game, base=base)
 
 
 def p_of(coh, mod):
