@@ -3,12 +3,13 @@
 Issue 15: "Calibrated win probabilities: the wp that bots, the protocol and
 play report is the fitted probability". Undaunted's scenarios favour different
 sides and the search's root value (the goal evaluation) reads differently in
-each, so each scenario has its own [[calibration.ismcts]] entry in
+each, so a scenario's table is its own [[calibration.ismcts]] entry in
 ardsearch/games/undaunted/data/eval.toml (bench/README.md, "Undaunted: tables
 for scenarios 2 and 3"): scenario 1 one table, scenario 3 a table per side to
 move; scenario 2 has none (no table fitted on its self-play games beat the raw
-value held out), so it reports (v + 1) / 2. These tests pin what is exact: which
-table each scenario reads, and that the bots and the protocol report it."""
+value held out on both log-loss and deciles), so it reports (v + 1) / 2. These
+tests pin what is exact: which table each scenario reads, and that the bots and
+the protocol report it."""
 import numpy as np
 import pytest
 
@@ -41,7 +42,8 @@ def test_the_shipped_file_holds_one_scoped_table_for_scenarios_1_and_3():
     # each command is kept in [source] under the key bench.calibration --scoped writes
     source = evaluation.loaded("undaunted").source   # (loaded by _entries)
     assert "--seed 2000" in source["calibration_ismcts_40_1_"]
-    assert "'undaunted(scenario=3)'" in source["calibration_ismcts_40_3_"] and "--by seat" in source["calibration_ismcts_40_3_"]
+    three = source["calibration_ismcts_40_3_"]
+    assert "'undaunted(scenario=3)'" in three and "--by seat" in three
 
 
 @pytest.mark.parametrize("v", [-0.5, -0.2, 0.0, 0.1, 0.3])
