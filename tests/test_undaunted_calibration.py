@@ -1,0 +1,100 @@
+"""Undaunted: Normandy's shipped calibration, one scoped table a scenario.
+
+Issue 15: "Calibrated win probabilities: the wp that bots, the protocol and
+play report is the fitted probability". Undaunted's scenarios favour different
+sides and the search's root value (the goal evaluation) reads differently in
+each, so a scenario's table is its own [[calibration.ismcts]] entry in
+ardsearch/games/undaunted/data/eval.toml (bench/README.md, "Undaunted: tables
+for scenarios 2 and 3"): scenario 1 one table, scenario 3 a table per side to
+move; scenario 2 has none (no table fitted on its self-play games beat the raw
+value held out on both log-loss and deciles), so it reports (v + 1) / 2. These
+tests pin what is exact: which table each scenario reads, and that the bots and
+the protocol report it."""
+import numpy as np
+import pytest
+
+import ardsearch
+from ardsearch import evaluation
+from ardsearch.evaluation import CalibrationTable, SeatCalibration, Scoped
+
+
+def _scenario(n):
+    return ardsearch.load_game(f"undaunted(scenario={n})")
+
+
+def _entries():
+    _scenario(1)     # loading the game installs its eval.toml
+    fits = evaluation.loaded("undaunted").calibration["ismcts"]
+    assert isinstance(fits, tuple) and all(isinstance(f, Scoped) for f in fits)
+    return {dict(f.params)["scenario"]: f for f in fits}
+
+
+def test_the_shipped_file_holds_one_scoped_table_for_scenarios_1_and_3():
+    entries = _entries()
+    assert sorted(entries) == [1, 3]
+    for n, fit in entries.items():
+        assert dict(fit.params) == dict(_scenario(n).params)
+        assert fit.applies_to(_scenario(n).params)
+    assert isinstance(entries[1].fit, CalibrationTable)
+    seat = entries[3].fit
+    assert isinstance(seat, SeatCalibration) and seat.seats == _scenario(3).player_names == ("us", "germans")
+    assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in seat.fits)
+    # each command is kept in [source] under the key bench.calibration --scoped writes
+    source = evaluation.loaded("undaunted").source   # (loaded by _entries)
+    assert "--seed 2000" in source["calibration_ismcts_40_1_"]
+    three = source["calibration_ismcts_40_3_"]
+    assert "'undaunted(scenario=3)'" in three and "--by seat" in three
+
+
+@pytest.mark.parametrize("v", [-0.5, -0.2, 0.0, 0.1, 0.3])
+def test_each_scenario_reports_through_its_own_table(v):
+    """Scenario 1 its one table, scenario 3 the table of the side to move,
+    scenario 2 the raw (v + 1) / 2."""
+    entries = _entries()
+    wp = lambda n, player: evaluation.calibrated_wp("undaunted", v, "ismcts", None, player, _scenario(n).params)
+    assert wp(1, 0) == wp(1, 1) == entries[1].fit(v)
+    assert (wp(3, 0), wp(3, 1)) == (entries[3].fit.fits[0](v), entries[3].fit.fits[1](v))
+    assert wp(2, 0) == wp(2, 1) == pytest.approx((v + 1) / 2)
+
+
+def test_scenario_3s_tables_are_the_fitted_knots():
+    """The shipped knots (a value at a knot reads exactly that knot's wp):
+    with the same root value 0.0162 the US (to move) is at 0.667, the
+    Germans (to move) between their knots 0.0475 -> 0.3852 and -0.4101 ->
+    0.1723: the same value means another chance for each side."""
+    us, germans = _entries()[3].fit.fits
+    assert us(0.0162) == pytest.approx(0.6667)
+    assert 0.1723 < germans(0.0162) < 0.3852
+    assert evaluation.calibrated_wp("undaunted", 1.0, "ismcts", None, 1, _scenario(3).params) == 1.0
+
+
+def _decision(game, seat, seed=3):
+    """The first decision state of a seeded game where `seat` is to move."""
+    s = game.new_initial_state(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        if s.is_chance_node():
+            s.apply_random_chance()
+        elif s.current_player() == seat:
+            return s
+        else:
+            moves = s.legal_actions()
+            s.apply_action(moves[int(rng.integers(len(moves)))])
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_ismcts_bot_and_the_protocol_report_scenario_3s_table(seat):
+    """A bare ISMCTS bot on scenario 3 reports its root value through the table
+    of the side to move, and so does the protocol's reported_wp; on scenario 2
+    the same bot reports (v + 1) / 2."""
+    from ardsearch.bots import ISMCTSBot
+    from ardsearch.protocol.searcher import reported_wp
+    game = _scenario(3)
+    fit = _entries()[3].fit.fits[seat]
+    info = ISMCTSBot(game, simulations=200, seed=1).analyze(_decision(game, seat))
+    v = info["value"]
+    assert info["wp"] == (0.0 if v <= -1 else 1.0 if v >= 1 else fit(v))
+    assert reported_wp(game, {"name": "x"}, 0.1, "ismcts", seat) == fit(0.1)
+    two = _scenario(2)
+    info = ISMCTSBot(two, simulations=200, seed=1).analyze(_decision(two, seat))
+    assert info["wp"] == pytest.approx((info["value"] + 1) / 2)
