@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import os
 import shlex
 import sys
 import tempfile
@@ -249,6 +250,27 @@ def source_key(search, fit) -> str:
     return "_".join([f"calibration_{search}"] + [re.sub(r"[^A-Za-z0-9]+", "_", str(v)) for _, v in fit.params])
 
 
+def start_file(path, game):
+    """Make sure --write has a file to add to: a new path starts as a copy of
+    the game's shipped eval.toml (weights, comments and other tables kept);
+    a path that cannot be written is refused now, before any game is played."""
+    import shutil
+    target = Path(path)
+    if target.is_dir():
+        sys.exit(f"calibration: --write {path}: is a folder; give the eval.toml file to write")
+    if target.exists():
+        if not os.access(target, os.W_OK):
+            sys.exit(f"calibration: --write {path}: cannot write to it; give a writable path")
+        return
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shipped = Path(evaluation.eval_path(game.name))
+        if shipped.exists():
+            shutil.copyfile(shipped, target)
+    except OSError as e:
+        sys.exit(f"calibration: --write {path}: cannot create it ({e.strerror}); give a writable path")
+
+
 def write_calibration(path, game, search, fit, command):
     """Store `fit` ((scale, shift), an evaluation.CalibrationTable or a
     SeatCalibration) as
@@ -302,6 +324,8 @@ def main(argv=None):
     p.add_argument("--plot", metavar="FILE", help="reliability diagram (.svg or .png)")
     args = p.parse_args(argv)
     game = ardsearch.load_game(args.game)
+    if args.write and args.fit:
+        start_file(args.write, game)   # before hours of games, not after
     records = read(args.sources) if args.sources else play(game, args.games, args.seed, args.bots,
                                                            args.jobs, args.records)
     v, wp, y, pair, seat = decisions(records, args.player)
