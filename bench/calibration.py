@@ -72,7 +72,11 @@ def play(game, games: int, seed: int, bots, jobs: int, records_out=None):
     config = TournamentConfig(game.name, dict(game.params), entrants, "round-robin", per, seed)
     with tempfile.TemporaryDirectory(prefix="ardsearch-cal-") as tmp:
         out = Path(records_out) if records_out else Path(tmp) / "games.jsonl"
-        return run_tournament(config, out, overwrite=True, concurrency=jobs, progress=True).records
+        # a records file of the same run (stopped, killed) is continued, not replaced:
+        # its games took hours; a file of another run is refused by the runner
+        resume = records_out is not None and out.exists()
+        return run_tournament(config, out, resume=resume, overwrite=not resume, concurrency=jobs,
+                              progress=True).records
 
 
 def read(paths):
@@ -308,7 +312,8 @@ def main(argv=None):
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--bots", nargs="+", default=list(DEFAULT_BOTS))
     p.add_argument("--from", dest="sources", nargs="+", metavar="FILE", help="read these records instead of playing")
-    p.add_argument("--records", metavar="FILE", help="keep the games played here")
+    p.add_argument("--records", metavar="FILE",
+                   help="keep the games played here (a file of the same run, stopped, is continued)")
     p.add_argument("--player", metavar="NAME", help="only the decisions of this entrant (its name in the records)")
     p.add_argument("--fit", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
                    help="fit this search's values on even pairs, table on odd pairs")

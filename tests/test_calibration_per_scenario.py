@@ -129,3 +129,19 @@ def test_writing_to_a_new_path_starts_from_the_shipped_file_and_bad_paths_fail_f
     blocker.write_text("")
     with pytest.raises(SystemExit, match="cannot create it"):
         cal.start_file(str(blocker / "eval.toml"), game)
+
+
+def test_a_records_file_of_the_same_run_is_continued_and_another_refused(tmp_path):
+    """bench.calibration --records FILE: a run stopped (or killed) goes on from
+    the games in FILE instead of replacing them; a FILE of other settings is
+    refused with the settings that differ."""
+    from bench import calibration as cal
+    game = ardsearch.load_game("mortain")
+    out = tmp_path / "games.jsonl"
+    first = cal.play(game, 2, 5, ["a=random", "b=random"], 1, str(out))
+    written = out.read_text()
+    again = cal.play(game, 2, 5, ["a=random", "b=random"], 1, str(out))   # nothing left to play
+    assert out.read_text() == written
+    assert [r["moves"] for r in again] == [r["moves"] for r in first]
+    with pytest.raises(ValueError, match="other settings"):
+        cal.play(game, 2, 6, ["a=random", "b=random"], 1, str(out))
