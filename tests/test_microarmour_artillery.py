@@ -434,6 +434,11 @@ GOOD = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "barrage.
     (("sections = 3", "sections = 4"), "sections", "1 to 3"),
     (('sheaf = "closed"', 'sheaf = "wide"'), "battery[0].sheaf", "closed"),
     (('\nbase = "introductory"', '\nbase = "barrage"'), "base", "introductory"),
+    (('\nbase = "introductory"', '\nbase = "introductory"\nturns = 0'), "turns", "an integer from 1 to 50"),
+    (('\nbase = "introductory"', '\nbase = "introductory"\ndensity = "open"'), "density",
+     "no such key in a scenario with a base (allowed: aircraft, base, battery, position, side, title, turns)"),
+    (('nationality = "german"', 'nationality = "german"\ncohesion = 14'), "side.german.cohesion",
+     "only nationality and prereg"),
 ])
 def test_bad_artillery_data_is_refused_on_load_with_one_line(change, key, words):
     """Issue 11, Bad input: "a scenario file with an artillery battery without
@@ -449,6 +454,28 @@ def test_bad_artillery_data_is_refused_on_load_with_one_line(change, key, words)
         os.unlink(path)
     msg = str(e.value)
     assert "\n" not in msg and os.path.basename(path) in msg and key in msg and words in msg
+
+
+def test_a_scenario_with_a_base_may_set_its_own_turns():
+    """RULES.md, Scenarios: a file with `base` may set `turns` (session 11), which
+    replaces the base's and sets the smoke missions (turns x 0.3); it may not end
+    the game before the base's paratroop drop."""
+    path = _scenario(GOOD.replace('\nbase = "introductory"', '\nbase = "introductory"\nturns = 14', 1))
+    try:
+        sc = _data.load_scenario(path=path)
+    finally:
+        os.unlink(path)
+    assert sc["turns"] == 14 and _data.load_scenario("introductory")["turns"] == 12
+    assert [b["smoke"] for p in range(2) for b in sc["batteries"][p]] == [4, 0, 4, 0]
+    assert sc["stands"] == _data.load_scenario("barrage")["stands"]
+    path = _scenario('base = "airdrop"\nturns = 1\n')
+    try:
+        with pytest.raises(ValueError) as e:
+            _data.load_scenario(path=path)
+    finally:
+        os.unlink(path)
+    msg = str(e.value)
+    assert "\n" not in msg and "turns: expected at least the base's drop turn, 2, got 1" in msg
 
 
 def test_bad_plots_in_a_structured_state_are_refused():
