@@ -183,3 +183,17 @@ def test_microarmour_ambush_has_one_dummy_and_five_t34s():
     assert (markers["m8"]["type"], markers["m8"]["at"]) == ("t34", [25, 12])
     assert collections.Counter(s["type"] for s in markers.values()) == {"t34": 5, "rifle": 2, "zis3": 1, "dummy": 1}
     assert markers["m2"]["type"] == "dummy"
+
+
+def test_microarmour_airdrop_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `airdrop` (design choice, balance): "16
+    turns (`turns = 16`, the default of the `turns` parameter in this scenario),
+    not the Introductory's 12 first written"; the landing group (three platoons and
+    their HQ, a hot jump on turn 2 with +2 on the arrival roll) is unchanged."""
+    import ardsearch
+    d = microarmour_file("airdrop")
+    assert d["turns"] == 16
+    assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    (drop,) = d["drop"]
+    assert (drop["stands"], drop["turn"], drop["jump"], drop["modifier"]) == (["fja", "fjb", "fjc", "fjhq"], 2, "hot", 2)
+    assert ardsearch.load_game("microarmour", scenario="airdrop").new_initial_state(seed=0).to_dict()["turns"] == 16
