@@ -197,3 +197,19 @@ def test_microarmour_airdrop_lasts_sixteen_turns():
     (drop,) = d["drop"]
     assert (drop["stands"], drop["turn"], drop["jump"], drop["modifier"]) == (["fja", "fjb", "fjc", "fjhq"], 2, "hot", 2)
     assert ardsearch.load_game("microarmour", scenario="airdrop").new_initial_state(seed=0).to_dict()["turns"] == 16
+
+
+def test_microarmour_ambush_support_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `ambush_support` (design choice, balance):
+    "16 turns (`turns = 16` in this file ...), not its base's 12"; its fire support
+    (the 2-section leFH battery, the Ju 87 without FASC) is unchanged, and its base
+    `ambush` keeps 12 turns."""
+    import ardsearch
+    d = microarmour_file("ambush_support")
+    assert (d["base"], d["turns"]) == ("ambush", 16)
+    (battery,) = d["battery"]
+    assert (battery["id"], battery["sections"], battery["sheaf"]) == ("lefh", 2, "open")
+    assert [(a["id"], a["turns"], a["fasc"]) for a in d["aircraft"]] == [("ju87", 3, False)]
+    assert microarmour_file("ambush")["turns"] == 12
+    assert ardsearch.load_game("microarmour", scenario="ambush_support").new_initial_state(seed=0).to_dict()["turns"] == 16
+    assert ardsearch.load_game("microarmour", scenario="ambush").new_initial_state(seed=0).to_dict()["turns"] == 12
