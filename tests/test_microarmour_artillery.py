@@ -10,7 +10,8 @@ the woods at (3,6), where it sees nothing beyond them (so that only the
 stands named plot), the Soviet at (29,19). Batteries (barrage.toml): German
 lefh (10.5 cm, HE 8, 3 sections, closed sheaf, FO pgra, smoke), sfh (15 cm,
 HE 11, 2 sections, open sheaf, FO ghq, barrage, markers stay 2 turns);
-Soviet m30 (122 mm, HE 10, 3 sections, open, FO rfla, smoke), zisb (76 mm,
+Soviet m30 (122 mm, HE 10, 3 sections, open, FO rfla, smoke, barrage since
+session 11), zisb (76 mm,
 HE 5: the on-board ZiS-3 gun `zis`, 1 section, FO shq; it plots only while
 the gun lives). Plot cells are 3" squares aimed at
 their centres: x and y in 1, 4, 7, ... Clear rows y=0 and y=3; woods at
@@ -386,14 +387,14 @@ def test_a_stand_retreating_onto_a_clear_square_is_not_attacked():
 def test_smoke_missions_are_turns_times_0_3_rounded_down():
     """Digest: "Each artillery stand has smoke missions equal to scenario turns
     x 0.3 (rounded down), recorded by stand"."""
-    assert [b["smoke_left"] for b in BASE["artillery"]["batteries"]] == [3, 0, 3, 0]   # 12 turns; sfh, zis no 'S'
+    assert [b["smoke_left"] for b in BASE["artillery"]["batteries"]] == [4, 0, 4, 0]   # 16 turns; sfh, zis no 'S'
     st = position({"pgra": {"at": [13, 4]}}, batteries={"lefh": {"smoke_left": 0}}, phase="plot", turn=2)
     assert not any(m.startswith("plot smoke") for m in moves(st))
     st = position({}, batteries=landing("lefh", smoke(10, 7)), phase="artillery", turn=3,
                   artillery={"current": "lefh", "step": "deviate"})
     play(st, "c:ok")
     b = battery(st, "lefh")
-    assert b["smoke_left"] == 2 and b["turns_left"] == 2 and "&" in str(st)
+    assert b["smoke_left"] == 3 and b["turns_left"] == 2 and "&" in str(st)     # one of its 4 missions used
 
 
 def test_smoke_and_impact_markers_block_los_and_add_3_to_fire_into_or_out_of_them():
@@ -434,6 +435,11 @@ GOOD = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "barrage.
     (("sections = 3", "sections = 4"), "sections", "1 to 3"),
     (('sheaf = "closed"', 'sheaf = "wide"'), "battery[0].sheaf", "closed"),
     (('\nbase = "introductory"', '\nbase = "barrage"'), "base", "introductory"),
+    (("\nturns = 16", "\nturns = 0"), "turns", "an integer from 1 to 50"),
+    (('\nbase = "introductory"', '\nbase = "introductory"\ndensity = "open"'), "density",
+     "no such key in a scenario with a base (allowed: aircraft, base, battery, position, side, title, turns)"),
+    (('nationality = "german"', 'nationality = "german"\ncohesion = 14'), "side.german.cohesion",
+     "only nationality and prereg"),
 ])
 def test_bad_artillery_data_is_refused_on_load_with_one_line(change, key, words):
     """Issue 11, Bad input: "a scenario file with an artillery battery without
@@ -449,6 +455,30 @@ def test_bad_artillery_data_is_refused_on_load_with_one_line(change, key, words)
         os.unlink(path)
     msg = str(e.value)
     assert "\n" not in msg and os.path.basename(path) in msg and key in msg and words in msg
+
+
+def test_a_scenario_with_a_base_may_set_its_own_turns():
+    """RULES.md, Scenarios: a file with `base` may set `turns` (session 11), which
+    replaces the base's and sets the smoke missions (turns x 0.3); it may not end
+    the game before the base's paratroop drop."""
+    assert "\nturns = 16" in GOOD
+    path = _scenario(GOOD.replace("\nturns = 16", "\nturns = 13", 1))
+    try:
+        sc = _data.load_scenario(path=path)
+    finally:
+        os.unlink(path)
+    assert sc["turns"] == 13 and _data.load_scenario("introductory")["turns"] == 12
+    assert [b["smoke"] for p in range(2) for b in sc["batteries"][p]] == [3, 0, 3, 0]     # 13 x 0.3 = 3.9
+    assert [b["smoke"] for p in range(2) for b in _data.load_scenario("barrage")["batteries"][p]] == [4, 0, 4, 0]
+    assert sc["stands"] == _data.load_scenario("barrage")["stands"]
+    path = _scenario('base = "airdrop"\nturns = 1\n')
+    try:
+        with pytest.raises(ValueError) as e:
+            _data.load_scenario(path=path)
+    finally:
+        os.unlink(path)
+    msg = str(e.value)
+    assert "\n" not in msg and "turns: expected at least the base's drop turn, 2, got 1" in msg
 
 
 def test_bad_plots_in_a_structured_state_are_refused():

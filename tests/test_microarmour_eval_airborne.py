@@ -134,8 +134,10 @@ def eval_digest(scenario, seeds=(0, 1), plies=400, every=10):
 # it was d9f57e9c9f669866.
 # ambush and ambush_support (its base): rewritten with the ambush's balance change (the dummies
 # m5 and m8 T-34s, session 10); they were 3107230a8f7c1a5f and ab596fe54eac4b95.
+# ambush_support: rewritten with its balance change (16 turns, so its battery has 4 smoke
+# missions, not 3; session 11); it was 3fc8eb1a121449a8.
 EVAL_PINS = {"introductory": "bcd98c642f25a3c0", "airstrike": "86b7696c7524d104", "ambush": "c75c1801f13d591a",
-             "ambush_support": "3fc8eb1a121449a8", "barrage": "019ad757645f4409", "combined": "ea20bfc44acb04ba",
+             "ambush_support": "50f8578b53b7cbff", "barrage": "019ad757645f4409", "combined": "ea20bfc44acb04ba",
              "meeting": "431d53aba9b2d7d5", "minefield": "2782a2f853d96e4b", "outpost": "6354808cdcaa2ad3"}
 
 

@@ -202,3 +202,49 @@ def test_microarmour_ambush_has_one_dummy_and_five_t34s():
     assert (markers["m8"]["type"], markers["m8"]["at"]) == ("t34", [25, 12])
     assert collections.Counter(s["type"] for s in markers.values()) == {"t34": 5, "rifle": 2, "zis3": 1, "dummy": 1}
     assert markers["m2"]["type"] == "dummy"
+
+
+def test_microarmour_airdrop_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `airdrop` (design choice, balance): "16
+    turns (`turns = 16`, the default of the `turns` parameter in this scenario),
+    not the Introductory's 12 first written"; the landing group (three platoons and
+    their HQ, a hot jump on turn 2 with +2 on the arrival roll) is unchanged."""
+    import ardsearch
+    d = microarmour_file("airdrop")
+    assert d["turns"] == 16
+    assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    (drop,) = d["drop"]
+    assert (drop["stands"], drop["turn"], drop["jump"], drop["modifier"]) == (["fja", "fjb", "fjc", "fjhq"], 2, "hot", 2)
+    assert ardsearch.load_game("microarmour", scenario="airdrop").new_initial_state(seed=0).to_dict()["turns"] == 16
+
+
+def test_microarmour_ambush_support_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `ambush_support` (design choice, balance):
+    "16 turns (`turns = 16` in this file ...), not its base's 12"; its fire support
+    (the 2-section leFH battery, the Ju 87 without FASC) is unchanged, and its base
+    `ambush` keeps 12 turns."""
+    import ardsearch
+    d = microarmour_file("ambush_support")
+    assert (d["base"], d["turns"]) == ("ambush", 16)
+    (battery,) = d["battery"]
+    assert (battery["id"], battery["sections"], battery["sheaf"]) == ("lefh", 2, "open")
+    assert [(a["id"], a["turns"], a["fasc"]) for a in d["aircraft"]] == [("ju87", 3, False)]
+    assert microarmour_file("ambush")["turns"] == 12
+    assert ardsearch.load_game("microarmour", scenario="ambush_support").new_initial_state(seed=0).to_dict()["turns"] == 16
+    assert ardsearch.load_game("microarmour", scenario="ambush").new_initial_state(seed=0).to_dict()["turns"] == 12
+
+
+def test_microarmour_barrage_lasts_sixteen_turns_and_the_soviet_122_fires_a_barrage():
+    """Micro Armour RULES.md, Scenarios, `barrage` (design choice, balance): "16
+    turns (`turns = 16` in this file ...), not its base's 12, and the Soviet
+    `m30`'s fire a barrage (two CRT columns up)"; the German batteries (lefh 3
+    sections closed, sfh 2 open, a barrage) and the ZiS-3 battery are unchanged."""
+    import ardsearch
+    d = microarmour_file("barrage")
+    assert (d["base"], d["turns"]) == ("introductory", 16)
+    bats = {b["id"]: b for b in d["battery"]}
+    assert (bats["m30"]["sections"], bats["m30"]["sheaf"], bats["m30"].get("barrage")) == (3, "open", True)
+    assert (bats["lefh"]["sections"], bats["lefh"].get("barrage", False)) == (3, False)
+    assert (bats["sfh"]["sections"], bats["sfh"]["barrage"]) == (2, True)
+    assert not bats["zisb"].get("barrage", False)
+    assert ardsearch.load_game("microarmour", scenario="barrage").new_initial_state(seed=0).to_dict()["turns"] == 16

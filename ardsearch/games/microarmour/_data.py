@@ -357,7 +357,7 @@ def _weapon_extras(path, key, t):
     return out
 
 
-BASE_KEYS = {"title", "base", "side", "battery", "aircraft", "position"}
+BASE_KEYS = {"title", "base", "turns", "side", "battery", "aircraft", "position"}
 BASE_SIDE_KEYS = {"nationality", "prereg"}
 
 
@@ -536,7 +536,8 @@ def _scenario_buildings(path, d, charts, grid, width, height):
 def _load_on_base(path, d, charts, weapons):
     """A scenario that takes its table, forces and terms from another file
     (`base`) and adds only fire support (batteries and aircraft) and improved positions (design,
-    RULES.md Scenarios: a variant of the Introductory written once)."""
+    RULES.md Scenarios: a variant of the Introductory written once), and may set its own `turns`
+    (the game's length is a term a variant may need to tune without copying the base's forces)."""
     base = d["base"]
     files = _scenario_files()
     if base not in files or base == os.path.basename(path)[:-5] or "base" in _read(files[base]):
@@ -555,6 +556,10 @@ def _load_on_base(path, d, charts, weapons):
                 _fail(path, f"side.{sk}.{key}", "only nationality and prereg in a scenario with a base", s[key])
     out = load_scenario(base, charts, weapons)
     out["title"] = str(d.get("title", out["title"]))
+    if "turns" in d:                     # before the batteries: their smoke missions are turns x 0.3
+        out["turns"] = _int(path, d, "turns", 1, 50)
+        if out["drop"] is not None and out["drop"]["turn"] > out["turns"]:
+            _fail(path, "turns", f"at least the base's drop turn, {out['drop']['turn']}", out["turns"])
     if "aircraft" in d:
         out["aircraft"] = _aircraft(path, d, [s["key"] for s in out["sides"]], out["width"], out["height"])
     _load_artillery(path, d, out, charts, weapons)
