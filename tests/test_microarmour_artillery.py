@@ -422,6 +422,26 @@ def _scenario(text):
     return f.name
 
 
+def _load_text(text):
+    """load_scenario on `text` written to a temporary file: (the scenario, the file's name)."""
+    path = _scenario(text)
+    try:
+        return _data.load_scenario(path=path), os.path.basename(path)
+    finally:
+        os.unlink(path)
+
+
+def _refusal(text):
+    """The one-line message load_scenario refuses `text` with, and the file's name."""
+    path = _scenario(text)
+    try:
+        with pytest.raises(ValueError) as e:
+            _data.load_scenario(path=path)
+    finally:
+        os.unlink(path)
+    return str(e.value), os.path.basename(path)
+
+
 GOOD = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "barrage.toml")).read()
 
 
@@ -447,14 +467,8 @@ def test_bad_artillery_data_is_refused_on_load_with_one_line(change, key, words)
     one-line error naming the file, the key and the reason"."""
     old, new = change
     assert old in GOOD
-    path = _scenario(GOOD.replace(old, new, 1))
-    try:
-        with pytest.raises(ValueError) as e:
-            _data.load_scenario(path=path)
-    finally:
-        os.unlink(path)
-    msg = str(e.value)
-    assert "\n" not in msg and os.path.basename(path) in msg and key in msg and words in msg
+    msg, name = _refusal(GOOD.replace(old, new, 1))
+    assert "\n" not in msg and name in msg and key in msg and words in msg
 
 
 def test_a_scenario_with_a_base_may_set_its_own_turns():
@@ -462,22 +476,12 @@ def test_a_scenario_with_a_base_may_set_its_own_turns():
     replaces the base's and sets the smoke missions (turns x 0.3); it may not end
     the game before the base's paratroop drop."""
     assert "\nturns = 16" in GOOD
-    path = _scenario(GOOD.replace("\nturns = 16", "\nturns = 13", 1))
-    try:
-        sc = _data.load_scenario(path=path)
-    finally:
-        os.unlink(path)
+    sc, _ = _load_text(GOOD.replace("\nturns = 16", "\nturns = 13", 1))
     assert sc["turns"] == 13 and _data.load_scenario("introductory")["turns"] == 12
     assert [b["smoke"] for p in range(2) for b in sc["batteries"][p]] == [3, 0, 3, 0]     # 13 x 0.3 = 3.9
     assert [b["smoke"] for p in range(2) for b in _data.load_scenario("barrage")["batteries"][p]] == [4, 0, 4, 0]
     assert sc["stands"] == _data.load_scenario("barrage")["stands"]
-    path = _scenario('base = "airdrop"\nturns = 1\n')
-    try:
-        with pytest.raises(ValueError) as e:
-            _data.load_scenario(path=path)
-    finally:
-        os.unlink(path)
-    msg = str(e.value)
+    msg, _ = _refusal('base = "airdrop"\nturns = 1\n')
     assert "\n" not in msg and "turns: expected at least the base's drop turn, 2, got 1" in msg
 
 

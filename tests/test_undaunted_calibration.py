@@ -10,12 +10,18 @@ move; scenario 2 has none (no table fitted on its self-play games beat the raw
 value held out on both log-loss and deciles), so it reports (v + 1) / 2. These
 tests pin what is exact: which table each scenario reads, and that the bots and
 the protocol report it."""
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import ardsearch
 from ardsearch import evaluation
 from ardsearch.evaluation import CalibrationTable, SeatCalibration, Scoped
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_calibration_by_seat import _decision  # noqa: E402
 
 
 def _scenario(n):
@@ -66,20 +72,6 @@ def test_scenario_3s_tables_are_the_fitted_knots():
     assert us(0.0162) == pytest.approx(0.6667)
     assert 0.1723 < germans(0.0162) < 0.3852
     assert evaluation.calibrated_wp("undaunted", 1.0, "ismcts", None, 1, _scenario(3).params) == 1.0
-
-
-def _decision(game, seat, seed=3):
-    """The first decision state of a seeded game where `seat` is to move."""
-    s = game.new_initial_state(seed=seed)
-    rng = np.random.default_rng(seed)
-    while True:
-        if s.is_chance_node():
-            s.apply_random_chance()
-        elif s.current_player() == seat:
-            return s
-        else:
-            moves = s.legal_actions()
-            s.apply_action(moves[int(rng.integers(len(moves)))])
 
 
 @pytest.mark.parametrize("seat", [0, 1])
