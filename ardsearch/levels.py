@@ -168,7 +168,8 @@ class LevelBot(Bot):
                                    _integer(who, "simulations", simulations, 1))
         if time_limit is not None:
             over["time_limit"] = (None if _off_or(time_limit) else
-                                  _number(who, "time_limit", time_limit, 0.0, low_open=True))
+                                  _number(who, "time_limit", time_limit, 0.0, low_open=True,
+                                          what="seconds > 0 (0: no time limit, the budget alone)"))
         if base == who or str(base).startswith("level-"):
             raise ValueError(f"bot {who!r}: base must be a search preset such as 'mcts', got {base!r}")
         self.base = base
