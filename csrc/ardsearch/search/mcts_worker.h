@@ -128,6 +128,14 @@ struct MctsConfig {
     int rollout_stop_len = 0;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
+    // The value of a rollout that ends at rollout_stop_prefix (stop_weights;
+    // off: `eval` there too). The position there is the end of the mover's
+    // phase, before the opponent can answer; weights fitted on such positions
+    // against the value after the opponent's next phase price the answer one
+    // ply cannot see (bench/README.md, "Stosstruppen: MCTS against greedy,
+    // session 12").
+    Evaluator stop_eval;
+    bool stop_own = false;
 };
 
 /* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
@@ -707,8 +715,9 @@ class Worker {
             if (p == ARD_CHANCE) {
                 a = g_->sample_chance(s, &rng_);
                 if (cfg_->rollout_stop_len > 0 && stops_rollout(s, a)) {
-                    r[0] = cfg_->eval(s, 0);
-                    r[1] = cfg_->eval(s, 1);
+                    const Evaluator &e = cfg_->stop_own ? cfg_->stop_eval : cfg_->eval;
+                    r[0] = e(s, 0);
+                    r[1] = e(s, 1);
                     break;
                 }
             } else {
