@@ -327,7 +327,9 @@ class MCTSBot(Bot, _Weighted):
     Stosstruppen "card:": at the end of the mover's phase, before the next
     card). stop_weights: None (off) or the path of an eval.toml whose
     [weights] score the rollouts that end at rollout_stop_prefix (a value
-    fitted on the positions where a phase ends). weights: None (the game's evaluate()),
+    fitted on the positions where a phase ends). common_random (plain MCTS,
+    off by default): the n-th simulations of all root moves draw the same
+    random numbers for their chance outcomes. weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
     (each search thread's own CPU time: equal-time matches on a loaded
@@ -350,7 +352,8 @@ class MCTSBot(Bot, _Weighted):
                  eval_children=None, final_lcb=None, weights=None, name=None,
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
                  root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
-                 chance_expectation=None, rollout_stop_prefix=None, stop_weights=None):
+                 chance_expectation=None, rollout_stop_prefix=None, stop_weights=None,
+                 common_random=False):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         from ardsearch import evaluation
@@ -405,7 +408,8 @@ class MCTSBot(Bot, _Weighted):
                                   solver=_flag(who, "solver", solver),
                                   max_memory_mb=_number(who, "max_memory_mb", max_memory_mb, 1.0),
                                   ismcts=ismcts, weights=self._weights_arg(),
-                                  stop_weights=None if stop_w is None else stop_w.tolist(), **self.shape)
+                                  stop_weights=None if stop_w is None else stop_w.tolist(),
+                                  common_random=_flag(who, "common_random", common_random), **self.shape)
         self._last_history = None
 
     @property
