@@ -325,7 +325,11 @@ class MCTSBot(Bot, _Weighted):
     (stratified, not sampled). rollout_stop_prefix: a rollout also ends at a
     chance node whose sampled outcome's notation starts with it ("" off;
     Stosstruppen "card:": at the end of the mover's phase, before the next
-    card). weights: None (the game's evaluate()),
+    card). stop_weights: None (off) or the path of an eval.toml whose
+    [weights] score the rollouts that end at rollout_stop_prefix (a value
+    fitted on the positions where a phase ends). common_random (plain MCTS,
+    off by default): the n-th simulations of all root moves draw the same
+    random numbers for their chance outcomes. weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
     (each search thread's own CPU time: equal-time matches on a loaded
@@ -348,9 +352,16 @@ class MCTSBot(Bot, _Weighted):
                  eval_children=None, final_lcb=None, weights=None, name=None,
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
                  root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
-                 chance_expectation=None, rollout_stop_prefix=None):
+                 chance_expectation=None, rollout_stop_prefix=None, stop_weights=None,
+                 common_random=False):
         super().__init__(game, seed, name)
         self._set_weights(weights)
+        from ardsearch import evaluation
+        # stop_weights: the value of a rollout that ends at rollout_stop_prefix
+        # (an eval.toml's [weights]; None off). Its calibration is not used:
+        # the bot reports its root value through `weights`' calibration.
+        self.stop_weights_setting = stop_weights
+        stop_w, _ = evaluation.resolve_weights(self.game, stop_weights, self.name)
         shape = search_shape(self.PRESET, self.game)
         who = self.name
         self.clock = _clock(who, clock)
@@ -396,7 +407,9 @@ class MCTSBot(Bot, _Weighted):
                                   threads=_integer(who, "threads", threads, 1, 256),
                                   solver=_flag(who, "solver", solver),
                                   max_memory_mb=_number(who, "max_memory_mb", max_memory_mb, 1.0),
-                                  ismcts=ismcts, weights=self._weights_arg(), **self.shape)
+                                  ismcts=ismcts, weights=self._weights_arg(),
+                                  stop_weights=None if stop_w is None else stop_w.tolist(),
+                                  common_random=_flag(who, "common_random", common_random), **self.shape)
         self._last_history = None
 
     @property
@@ -461,7 +474,8 @@ class ISMCTSBot(MCTSBot):
                  normalize=None, minimax_weight=None, eval_children=None, final_lcb=None,
                  weights=None, name=None, rollout_sample=None, rollout_epsilon=None, widening=None,
                  widening_exponent=None, root_margin=None, rollout_turn_end=None, clock="wall",
-                 rollout_extra_runs=None, chance_expectation=None, rollout_stop_prefix=None):
+                 rollout_extra_runs=None, chance_expectation=None, rollout_stop_prefix=None,
+                 stop_weights=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
@@ -472,7 +486,7 @@ class ISMCTSBot(MCTSBot):
                          widening=widening, widening_exponent=widening_exponent, root_margin=root_margin,
                          rollout_turn_end=rollout_turn_end, clock=clock,
                          rollout_extra_runs=rollout_extra_runs, chance_expectation=chance_expectation,
-                         rollout_stop_prefix=rollout_stop_prefix)
+                         rollout_stop_prefix=rollout_stop_prefix, stop_weights=stop_weights)
 
 
 class ExpectimaxBot(Bot, _Weighted):

@@ -61,7 +61,8 @@ class Mcts {
          double max_memory_mb, py::object ismcts, bool normalize, double minimax_weight, bool eval_children,
          double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
          double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs,
-         bool chance_expectation, std::string rollout_stop_prefix)
+         bool chance_expectation, std::string rollout_stop_prefix, py::object stop_weights,
+         bool common_random)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -109,6 +110,15 @@ class Mcts {
             throw py::value_error("rollout_stop_prefix must be at most 15 characters (the start of a chance outcome's notation)");
         std::memcpy(cfg_.rollout_stop_prefix, rollout_stop_prefix.data(), rollout_stop_prefix.size());
         cfg_.rollout_stop_len = (int)rollout_stop_prefix.size();
+        if (!stop_weights.is_none()) {
+            if (rollout_stop_prefix.empty())
+                throw py::value_error("stop_weights score the rollouts that end at rollout_stop_prefix: give a prefix with them");
+            cfg_.stop_eval = make_evaluator(g_, stop_weights);
+            cfg_.stop_own = true;
+        }
+        if (common_random && cfg_.ismcts)
+            throw py::value_error("common_random is for plain MCTS only: pass common_random=False with ismcts");
+        cfg_.common_random = common_random;
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -589,7 +599,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      solver=True, max_memory_mb=512, ismcts=None, normalize=False, minimax_weight=0,
      eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0,
      widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
-     rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="")
+     rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="",
+     stop_weights=None, common_random=False)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -661,6 +672,17 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   this text ("" off; at most 15 characters). Stosstruppen's "card:" ends
   it where the next sequence card would be drawn: the leaf is scored at the
   end of its mover's phase, not after a further phase of the same side.
+- stop_weights: None (off) or a list of len(game.feature_names) numbers:
+  a rollout that ends at rollout_stop_prefix (which it needs) is scored
+  with tanh(w . features / 2) using these weights, every other leaf as
+  before (weights / evaluate()). For a value fitted on the positions where
+  a side's phase ends.
+- common_random: common random numbers at the root (plain MCTS only; off
+  by default): the chance outcomes of a simulation below the root (in the
+  tree and in the rollout) come from a stream seeded by how often its root
+  move was visited before, so the n-th simulations of all root moves draw
+  the same random numbers for their dice and cards; siblings are compared
+  with less noise in their difference. Reproducible as before.
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -676,7 +698,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool, int, bool, std::string>(), py::arg("capsule"),
+                      double, double, double, bool, int, bool, std::string, py::object, bool>(), py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
@@ -684,7 +706,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("rollout_sample") = 0, py::arg("rollout_epsilon") = 0.0, py::arg("widening") = 0.0,
              py::arg("widening_exponent") = 0.5, py::arg("root_margin") = 0.0,
              py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0,
-             py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string())
+             py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string(),
+             py::arg("stop_weights") = py::none(), py::arg("common_random") = false)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),

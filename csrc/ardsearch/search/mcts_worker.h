@@ -128,6 +128,23 @@ struct MctsConfig {
     int rollout_stop_len = 0;
     // The leaf evaluation: the game's evaluate() or the search's own weights.
     Evaluator eval;
+    // The value of a rollout that ends at rollout_stop_prefix (stop_weights;
+    // off: `eval` there too). The position there is the end of the mover's
+    // phase, before the opponent can answer; weights fitted on such positions
+    // against the value after the opponent's next phase price the answer one
+    // ply cannot see (bench/README.md, "Stosstruppen: MCTS against greedy,
+    // session 12").
+    Evaluator stop_eval;
+    bool stop_own = false;
+    // Common random numbers at the root (plain MCTS only; false: off): the
+    // chance outcomes of a simulation below the root (the tree's sampled
+    // outcomes and the rollout's) are drawn from a stream seeded by the
+    // number of earlier visits of the root move it follows, so the n-th
+    // simulations of two root moves roll the same dice and draw the same
+    // cards where their games line up. Their values' difference then has
+    // less variance than each value (bench/README.md, "Stosstruppen: MCTS
+    // against greedy, session 12").
+    bool common_random = false;
 };
 
 /* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
@@ -157,7 +174,10 @@ class Worker {
         seed_rng(seed);
     }
 
-    void seed_rng(uint64_t seed) { ard_rng_seed(&rng_, seed); }
+    void seed_rng(uint64_t seed) {
+        ard_rng_seed(&rng_, seed);
+        crn_base_ = seed ^ 0x6a09e667f3bcc909ULL;
+    }
 
     /* Only `allowed` root actions become root edges (UCI's searchmoves);
      * empty: all. Set before run(); the tree must not already hold other
@@ -279,6 +299,7 @@ class Worker {
         }
         path_.clear();
         path_.push_back(root_);
+        chance_rng_ = &rng_;
         double r[2] = {0.0, 0.0};
         bool newly_proven = false;
         int32_t idx = root_;
@@ -302,6 +323,11 @@ class Worker {
                 break;
             }
             path_.push_back(child);
+            if (cfg_->common_random && idx == root_) {
+                // the n-th visit of every root move gets the same chance stream
+                ard_rng_seed(&crn_rng_, crn_base_ + 0x9E3779B97F4A7C15ULL * (uint64_t)pool_[child].visits);
+                chance_rng_ = &crn_rng_;
+            }
             g_->apply(s, pool_[child].action == ARD_HIDDEN_OUTCOME ? hidden_sampled_ : pool_[child].action);
             if (leaf_) {  // a node was just expanded: rollout from its new child
                 leaf_ = false;
@@ -379,7 +405,7 @@ class Worker {
     }
 
     int32_t sample_child(const Node &n) {
-        double u = ard_rng_double(&rng_);
+        double u = ard_rng_double(chance_rng_);
         for (uint32_t i = 0; i + 1 < n.num_children; i++) {
             u -= pool_[n.first_child + (int32_t)i].prob;
             if (u < 0.0) return n.first_child + (int32_t)i;
@@ -705,10 +731,11 @@ class Worker {
             }
             ard_action a;
             if (p == ARD_CHANCE) {
-                a = g_->sample_chance(s, &rng_);
+                a = g_->sample_chance(s, chance_rng_);
                 if (cfg_->rollout_stop_len > 0 && stops_rollout(s, a)) {
-                    r[0] = cfg_->eval(s, 0);
-                    r[1] = cfg_->eval(s, 1);
+                    const Evaluator &e = cfg_->stop_own ? cfg_->stop_eval : cfg_->eval;
+                    r[0] = e(s, 0);
+                    r[1] = e(s, 1);
                     break;
                 }
             } else {
@@ -920,6 +947,11 @@ class Worker {
     NodePool pool_;
     int32_t root_ = -1;
     ard_rng rng_;
+    // common_random: the stream chance outcomes are drawn from in this
+    // simulation (rng_, or crn_rng_ once the root move is chosen)
+    ard_rng crn_rng_;
+    ard_rng *chance_rng_ = &rng_;
+    uint64_t crn_base_ = 0;
     const uint8_t *root_state_ = nullptr;
     std::vector<uint8_t> state_, scratch_;
     std::vector<ard_action> legal_, missing_;

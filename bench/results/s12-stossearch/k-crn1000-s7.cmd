@@ -1,0 +1,1 @@
+nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'mcts:nodes=1000,common_random=true' greedy --games 20 --seed 7 --concurrency 1  --out bench/results/s12-stossearch/k-crn1000-s7.jsonl

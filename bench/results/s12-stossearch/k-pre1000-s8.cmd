@@ -1,0 +1,1 @@
+nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'mcts:nodes=1000' greedy --games 20 --seed 8 --concurrency 1  --out bench/results/s12-stossearch/k-pre1000-s8.jsonl

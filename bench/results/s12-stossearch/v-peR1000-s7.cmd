@@ -1,0 +1,1 @@
+nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=villers)' --bots 'mcts:nodes=1000,rollout_stop_prefix=card:,stop_weights=data/phase_end_result.toml' greedy --games 20 --seed 7 --concurrency 1  --out bench/results/s12-stossearch/v-peR1000-s7.jsonl
