@@ -294,21 +294,21 @@ def test_a_scoped_fit_is_written_and_loads_back_and_the_bot_checks_its_params(tm
 
 def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_only():
     """bench/README.md, "Calibration": Stosstruppen ships a table per seat for
-    Kaiserschlacht (refitted on the game's one evaluation, the weights that
-    defend the trench) and one for Villers (session 11), Undaunted one table
-    (under "ismcts") for scenario 1 (and, since session 11, a table per seat
-    for scenario 3; none for 2); each is scoped to the parameters it was
-    fitted on, and another scenario reports the raw (v + 1) / 2."""
+    Villers (session 11) and none for Kaiserschlacht since its map changed
+    (session 12: the old map's table scored log-loss 0.603 against the raw
+    value's on 100 games of the new map; the refit beat raw on the deciles
+    only); Undaunted one table (under "ismcts") for scenario 1 (and, since
+    session 11, a table per seat for scenario 3; none for 2); each is scoped
+    to the parameters it was fitted on, and another scenario reports the
+    raw (v + 1) / 2."""
     stoss = ardsearch.load_game("stosstruppen")
-    kaiser, villers = evaluation.loaded("stosstruppen").calibration["mcts"]
-    assert isinstance(kaiser, evaluation.Scoped) and dict(kaiser.params) == dict(stoss.params)
+    (villers,) = evaluation.loaded("stosstruppen").calibration["mcts"]
+    assert isinstance(villers, evaluation.Scoped)
     assert dict(villers.params) == {**stoss.params, "scenario": "villers"}
-    for fit in (kaiser, villers):
-        assert isinstance(fit.fit, SeatCalibration) and fit.fit.seats == ("german", "british")
+    assert isinstance(villers.fit, SeatCalibration) and villers.fit.seats == ("german", "british")
     v = 0.1
-    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == kaiser.fit.fits[1](v)
-    # the table is the refit's: British to move at v = 0.1 is between its knots 0.066 -> 0.7052 and 0.3736 -> 0.7687
-    assert 0.7052 < kaiser.fit.fits[1](v) < 0.7687
+    # Kaiserschlacht (the default scenario) reports the raw value
+    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == pytest.approx(0.55)
     # Villers, Germans to move at v = 0.1: between the knots -0.15 -> 0.5205 and 0.151 -> 0.5205
     villers_game = ardsearch.load_game("stosstruppen(scenario=villers)")
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 0,

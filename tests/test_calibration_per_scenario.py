@@ -113,16 +113,16 @@ def test_writing_to_a_new_path_starts_from_the_shipped_file_and_bad_paths_fail_f
     scenarios' tables kept), and a path that cannot be written is refused
     before any game is played, not after hours of them."""
     from bench import calibration as cal
-    game = ardsearch.load_game("stosstruppen(scenario=villers)")
+    game = ardsearch.load_game("stosstruppen(scenario=kaiserschlacht)")
     new = tmp_path / "sub" / "eval.toml"
     cal.start_file(str(new), game)
     assert new.read_text() == open(evaluation.eval_path("stosstruppen")).read()
     flat = CalibrationTable((-1.0, 1.0), (0.3, 0.3))
     cal.write_calibration(new, game, "mcts", Scoped(tuple(sorted(game.params.items())), flat), "cmd")
     ev = evaluation.load(str(new), game.feature_names, game.name, game.player_names)
-    kaiser = next(t for t in ev.calibration["mcts"] if dict(t.params)["scenario"] == "kaiserschlacht")
-    assert kaiser == next(t for t in evaluation.loaded("stosstruppen").calibration["mcts"]
-                          if dict(t.params)["scenario"] == "kaiserschlacht")
+    villers = next(t for t in ev.calibration["mcts"] if dict(t.params)["scenario"] == "villers")
+    assert villers == next(t for t in evaluation.loaded("stosstruppen").calibration["mcts"]
+                           if dict(t.params)["scenario"] == "villers")
     with pytest.raises(SystemExit, match="is a folder"):
         cal.start_file(str(tmp_path), game)
     blocker = tmp_path / "file"
