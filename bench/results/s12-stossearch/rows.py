@@ -1,8 +1,8 @@
 """Markdown rows for bench/README.md from the s12 match files: python rows.py NAME..."""
-import subprocess, sys, re
+import os, subprocess, sys, re
 D = 'bench/results/s12-stossearch'
 for name in sys.argv[1:]:
-    out = subprocess.run([sys.executable, f'{D}/summ.py', f'{D}/{name}.jsonl'], capture_output=True, text=True).stdout
+    out = subprocess.run([sys.executable, os.path.join(D, '..', 's10-stossearch', 'summ.py'), f'{D}/{name}.jsonl'], capture_output=True, text=True).stdout
     m = re.search(r'pairs (\d+) penta (\[.*?\]) Elo (\S+) \[(\S+), (\S+)\] German (\S+) British (\S+) score \S+ wilson (.*)', out)
     load = open(f'{D}/{name}.load').read().split('\n')
     t0, t1 = load[0][:5], (load[2][:5] if len(load) > 2 and load[2] else '')
