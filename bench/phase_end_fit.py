@@ -120,20 +120,20 @@ def main(argv=None) -> int:
     if a.out:
         cmd = (f"python -m bench.phase_end_fit --games {a.games} --seed {a.seed} --target {a.target}"
                + (f" --l2 {a.l2!r}" if a.l2 != 1e-3 else "") + f" --out {a.out}")
+        from ardsearch.tuning import render
+        source = {"command": cmd,
+                  "method": f"logistic fit (ardsearch.logistic, l2 {a.l2!r}) on greedy self-play phase ends, "
+                            f"target: {a.target}"}
+        source.update({f"held_out_{i}": line for i, line in enumerate(lines)})
+        body = render(game, w, source).splitlines()
+        # the tuner's header says "the game's evaluation"; this file is not that
+        body = body[next(i for i, l in enumerate(body) if not l.startswith("#")):]
+        header = ["# Stosstruppen: the value at the end of a phase (MCTS stop_weights), evaluate =",
+                  "# tanh(w . features / 2). Written by bench/phase_end_fit.py; not the game's",
+                  "# evaluation: only a bot given stop_weights=<this file> reads it, where its",
+                  "# rollouts stop before the next card (rollout_stop_prefix=card:)."]
         with open(a.out, "w", encoding="utf-8") as f:
-            f.write("# Stosstruppen: the value at the end of a phase (MCTS stop_weights), evaluate =\n"
-                    "# tanh(w . features / 2). Written by bench/phase_end_fit.py; not the game's\n"
-                    "# evaluation: only a bot given stop_weights=<this file> reads it, where its\n"
-                    "# rollouts stop before the next card (rollout_stop_prefix=card:).\n\n[weights]\n")
-            for n, wi in zip(names, w):
-                text = f"{float(wi):.6g}"
-                f.write(f"{n} = {'0.0' if text in ('0', '-0') else text}\n")
-            f.write("\n[source]\n")
-            f.write(f"command = \"{cmd}\"\n")
-            f.write(f"method = \"logistic fit (ardsearch.logistic, l2 {a.l2!r}) on greedy self-play phase ends, "
-                    f"target: {a.target}\"\n")
-            for i, line in enumerate(lines):
-                f.write(f"held_out_{i} = \"{line}\"\n")
+            f.write("\n".join(header + body) + "\n")
     return 0
 
 

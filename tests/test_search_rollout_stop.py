@@ -111,6 +111,19 @@ def test_common_random_numbers_are_reproducible_and_change_the_draws(pig):
     assert run(True)["values"] != run(False)["values"]
 
 
+def test_common_random_numbers_with_two_threads_replay_exactly(pig):
+    """Root parallelism: each thread keeps its own common stream (seeded from
+    its own seed), so a two-thread search with common_random gives the same
+    statistics every time; 50 trials (run pinned to one core as well:
+    `taskset -c 1 pytest -k two_threads`)."""
+    def run():
+        mcts = _search.MCTS(pig, seed=5, threads=2, common_random=True, **ARGS)
+        r = mcts.search(RAW, simulations=400)
+        return r["visits"], r["values"]
+    first = run()
+    assert all(run() == first for _ in range(50))
+
+
 def test_common_random_numbers_give_both_root_moves_the_same_dice(pig):
     """Pig's roll and hold both roll the die after the root (hold passes the
     turn to the other player, who rolls): with common random numbers the
