@@ -157,7 +157,7 @@ class LevelBot(Bot):
     and the level's move noise drawn from its own seeded RNG."""
 
     def __init__(self, game, base="mcts", simulations=None, time_limit=None, temperature=0.0,
-                 max_loss=0.0, seed=0, name=None):
+                 max_loss=0.0, seed=0, name=None, **search):
         super().__init__(game, seed, name)
         who = self.name
         self.temperature = _number(who, "temperature", temperature, 0.0)
@@ -173,7 +173,11 @@ class LevelBot(Bot):
         if base == who or str(base).startswith("level-"):
             raise ValueError(f"bot {who!r}: base must be a search preset such as 'mcts', got {base!r}")
         self.base = base
-        self.inner = load_bot(base, self.game, seed=self.seed, **over)
+        # Any other setting (a [games.<name>] table's rollout_depth, eval_children, ...) is
+        # the base search's own: a low budget can want another search shape in one game
+        # (Mortain). The base's load_bot checks it and names the valid ones.
+        self.search = dict(search)
+        self.inner = load_bot(base, self.game, seed=self.seed, **search, **over)
         self._rng = random.Random(self.seed & _MASK64)
 
     def reset(self):
