@@ -248,7 +248,9 @@ def for_elo(game_name: str, elo: float) -> dict:
     around it (simulations geometrically, temperature and max_loss
     linearly). ValueError when `elo` is outside the measured levels' range.
     Returns {"base", "simulations", "time_limit", "temperature", "max_loss",
-    "near": the nearest level's preset}."""
+    "search": the level's other search settings for this game (its
+    [games.<name>] table's rollout_depth, eval_children, ...; the nearer
+    level's between two), "near": the nearest level's preset}."""
     ladder = _ladder(game_name)
     if not ladder:
         raise ValueError(f"no level has a measured Elo in {game_name}: choose a level by name "
@@ -270,7 +272,8 @@ def for_elo(game_name: str, elo: float) -> dict:
     elif t >= 1.0:
         out = sb
     else:
-        out = {"base": sa["base"]}
+        # a search shape (on/off settings) cannot be interpolated: the nearer level's
+        out = {"base": sa["base"], "search": (sa if t < 0.5 else sb)["search"]}
         ns, nb = sa["simulations"], sb["simulations"]
         out["simulations"] = (None if ns is None or nb is None else
                               max(1, round(math.exp((1 - t) * math.log(ns) + t * math.log(nb)))))
@@ -287,4 +290,5 @@ def _resolved(level: Level, game_name: str) -> dict:
     base = {**params, **data.get("games", {}).get(game_name, {})}
     pick = lambda key: own[key] if key in own else base.get(key)  # noqa: E731
     return {"base": level.base, "simulations": pick("simulations"), "time_limit": pick("time_limit"),
-            "temperature": float(own.get("temperature", 0.0)), "max_loss": float(own.get("max_loss", 0.0))}
+            "temperature": float(own.get("temperature", 0.0)), "max_loss": float(own.get("max_loss", 0.0)),
+            "search": {k: v for k, v in own.items() if k not in ("simulations", "time_limit") + NOISE_KEYS}}
