@@ -7,6 +7,9 @@ change:
 - a base preset (`base`, "mcts" unless the level says otherwise) whose
   settings and [games.<name>] tables it takes as they are;
 - a smaller budget (`simulations`, `time_limit`) replacing the base's;
+- for one game, other search settings of the base (a [games.<name>] table
+  of the level file: rollout_depth, normalize, eval_children, ...), where a
+  low budget wants another search shape than the base's (Stand at Mortain);
 - controlled move noise: among the root moves the search visited whose
   value is within `max_loss` of the best one's, the move is drawn with
   probability proportional to visits ** (1 / temperature) (temperature 0:
