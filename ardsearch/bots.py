@@ -674,9 +674,13 @@ def load_bot(preset, game, **overrides):
     if not isinstance(per_game, dict):
         raise ValueError(f"bot preset {preset!r}: [games.{game.name}] must be a table")
     params = {**params, **per_game}
-    valid = [p for p in inspect.signature(cls.__init__).parameters if p not in ("self", "game", "name")]
+    signature = inspect.signature(cls.__init__).parameters
+    valid = [p for p, v in signature.items() if p not in ("self", "game", "name")
+             and v.kind is not inspect.Parameter.VAR_KEYWORD]
+    # a class taking **settings (a level) passes the rest to its base preset, which checks them
+    passes_on = any(v.kind is inspect.Parameter.VAR_KEYWORD for v in signature.values())
     for key in list(params) + list(overrides):
-        if key not in valid:
+        if key not in valid and not passes_on:
             where = "override" if key in overrides else f"parameter in preset {preset!r}"
             raise ValueError(f"unknown {where} {key!r} for a {algorithm} bot "
                              f"(valid: {', '.join(valid)})")

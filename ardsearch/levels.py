@@ -7,6 +7,9 @@ change:
 - a base preset (`base`, "mcts" unless the level says otherwise) whose
   settings and [games.<name>] tables it takes as they are;
 - a smaller budget (`simulations`, `time_limit`) replacing the base's;
+- for one game, other search settings of the base (a [games.<name>] table
+  of the level file: rollout_depth, normalize, eval_children, ...), where a
+  low budget wants another search shape than the base's (Stand at Mortain);
 - controlled move noise: among the root moves the search visited whose
   value is within `max_loss` of the best one's, the move is drawn with
   probability proportional to visits ** (1 / temperature) (temperature 0:
@@ -157,7 +160,7 @@ class LevelBot(Bot):
     and the level's move noise drawn from its own seeded RNG."""
 
     def __init__(self, game, base="mcts", simulations=None, time_limit=None, temperature=0.0,
-                 max_loss=0.0, seed=0, name=None):
+                 max_loss=0.0, seed=0, name=None, **search):
         super().__init__(game, seed, name)
         who = self.name
         self.temperature = _number(who, "temperature", temperature, 0.0)
@@ -173,7 +176,11 @@ class LevelBot(Bot):
         if base == who or str(base).startswith("level-"):
             raise ValueError(f"bot {who!r}: base must be a search preset such as 'mcts', got {base!r}")
         self.base = base
-        self.inner = load_bot(base, self.game, seed=self.seed, **over)
+        # Any other setting (a [games.<name>] table's rollout_depth, eval_children, ...) is
+        # the base search's own: a low budget can want another search shape in one game
+        # (Mortain). The base's load_bot checks it and names the valid ones.
+        self.search = dict(search)
+        self.inner = load_bot(base, self.game, seed=self.seed, **search, **over)
         self._rng = random.Random(self.seed & _MASK64)
 
     def reset(self):
@@ -244,7 +251,9 @@ def for_elo(game_name: str, elo: float) -> dict:
     around it (simulations geometrically, temperature and max_loss
     linearly). ValueError when `elo` is outside the measured levels' range.
     Returns {"base", "simulations", "time_limit", "temperature", "max_loss",
-    "near": the nearest level's preset}."""
+    "search": the level's other search settings for this game (its
+    [games.<name>] table's rollout_depth, eval_children, ...; the nearer
+    level's between two), "near": the nearest level's preset}."""
     ladder = _ladder(game_name)
     if not ladder:
         raise ValueError(f"no level has a measured Elo in {game_name}: choose a level by name "
@@ -266,7 +275,8 @@ def for_elo(game_name: str, elo: float) -> dict:
     elif t >= 1.0:
         out = sb
     else:
-        out = {"base": sa["base"]}
+        # a search shape (on/off settings) cannot be interpolated: the nearer level's
+        out = {"base": sa["base"], "search": (sa if t < 0.5 else sb)["search"]}
         ns, nb = sa["simulations"], sb["simulations"]
         out["simulations"] = (None if ns is None or nb is None else
                               max(1, round(math.exp((1 - t) * math.log(ns) + t * math.log(nb)))))
@@ -283,4 +293,5 @@ def _resolved(level: Level, game_name: str) -> dict:
     base = {**params, **data.get("games", {}).get(game_name, {})}
     pick = lambda key: own[key] if key in own else base.get(key)  # noqa: E731
     return {"base": level.base, "simulations": pick("simulations"), "time_limit": pick("time_limit"),
-            "temperature": float(own.get("temperature", 0.0)), "max_loss": float(own.get("max_loss", 0.0))}
+            "temperature": float(own.get("temperature", 0.0)), "max_loss": float(own.get("max_loss", 0.0)),
+            "search": {k: v for k, v in own.items() if k not in ("simulations", "time_limit") + NOISE_KEYS}}

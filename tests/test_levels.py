@@ -47,13 +47,15 @@ def test_the_strongest_level_is_the_bare_mcts_preset(name):
 
 
 def test_a_level_plays_the_same_moves_as_its_search_with_no_noise():
-    """level-5 (no noise) plays exactly what its base search at its budget plays."""
+    """level-5 (no noise) plays exactly what its base search at its budget
+    (and with its Mortain table) plays."""
     game = ardsearch.load_game("mortain")
     s = game.new_initial_state(seed=3)
     while s.is_chance_node():
         s.apply_random_chance()
     lv = ardsearch.load_bot("level-5", game, seed=2, simulations=300)
-    plain = ardsearch.load_bot("mcts", game, seed=2, simulations=300)
+    plain = ardsearch.load_bot("mcts", game, seed=2, simulations=300,
+                               **find_level("level-5").games.get("mortain", {}))
     assert lv.step(s) == plain.step(s)
 
 
@@ -173,3 +175,45 @@ def test_for_elo_refuses_an_elo_outside_the_measured_levels(synthetic):
         for_elo("toy", 100)
     with pytest.raises(ValueError, match="no level has a measured Elo in nogame"):
         for_elo("nogame", 100)
+
+
+# ---------------------------------------------------------------- per-game tables
+
+# The Mortain tables of the level files (bench/README.md, "Stand at Mortain:
+# levels that rise"): the search shape each level plays there.
+MORTAIN_SHAPES = {
+    "level-1": {"rollout_depth": 10, "normalize": False, "eval_children": True},
+    "level-2": {"rollout_depth": 0, "normalize": True, "eval_children": True},
+    "level-3": {"rollout_depth": 0, "normalize": True, "eval_children": True},
+    "level-4": {"rollout_depth": 0, "normalize": True, "eval_children": True},
+    "level-5": {"rollout_depth": 10, "normalize": True, "eval_children": True},
+    "level-6": {"rollout_depth": 10, "normalize": False, "eval_children": False},
+}
+
+
+def test_each_levels_mortain_table_is_applied_to_its_search():
+    """A level's [games.mortain] table reaches the search it plays (the bot's,
+    and the protocol's through level_settings), over its base's shape; other
+    games keep the base's shape; level-6 has no table (the bare preset)."""
+    from ardsearch.protocol.strength import level_settings
+    mortain, ardennes = ardsearch.load_game("mortain"), ardsearch.load_game("ardennes")
+    for lv in levels.levels():
+        table = lv.games.get("mortain", {})
+        bot = ardsearch.load_bot(lv.preset, mortain, seed=1)
+        bare = ardsearch.load_bot(lv.base, mortain, seed=1)
+        assert bot.inner.shape == {**bare.shape, **{k: v for k, v in table.items() if k in bare.shape}}
+        assert {k: bot.inner.shape[k] for k in MORTAIN_SHAPES[lv.preset]} == MORTAIN_SHAPES[lv.preset]
+        assert bot.inner.simulations == lv.settings("mortain").get("simulations", bare.simulations)
+        assert level_settings(mortain, {}, {"algorithm": "level", "name": lv.preset})[0]["search"] == table
+        other = ardsearch.load_bot(lv.preset, ardennes, seed=1)
+        assert other.inner.shape == ardsearch.load_bot(lv.base, ardennes, seed=1).shape
+    assert "mortain" not in find_level("level-6").games
+
+
+def test_a_level_passes_other_search_settings_to_its_base():
+    """Settings besides budget and noise go to the base search, checked there."""
+    game = ardsearch.load_game("ardennes")
+    bot = ardsearch.load_bot("level-2", game, seed=1, rollout_depth=3, eval_children=True)
+    assert (bot.inner.shape["rollout_depth"], bot.inner.shape["eval_children"]) == (3, True)
+    with pytest.raises(ValueError, match="unknown override 'depth'.*simulations"):
+        ardsearch.load_bot("level-2", game, depth=3)

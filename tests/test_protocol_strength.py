@@ -99,3 +99,23 @@ def test_without_limit_strength_the_engine_plays_at_full_strength(rated):
     out = e.run("go nodes 2000")
     assert not any(s.startswith("info string") for s in out)
     assert any(re.search(r" nodes 2000 ", s) for s in out)
+
+
+def test_a_level_preset_searches_with_its_games_table(rated, monkeypatch):
+    """level-2's [games.mortain] table (bots/level-2.toml) reaches the
+    protocol's search: its shape over the base preset's."""
+    require_search()
+    from ardsearch.protocol import searcher
+    seen = []
+    real = searcher.make_search
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("shape"))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(searcher, "make_search", spy)
+    e = InProcess()
+    e.run("newgame mortain", "setoption name Preset value level-2", "position startpos moves 7b")
+    out = e.run("go nodes 50")
+    assert out[-1].startswith("bestmove ")
+    table = bots._preset("level-2")[0]["games"]["mortain"]
+    assert seen and all(seen[-1][k] == v for k, v in table.items())

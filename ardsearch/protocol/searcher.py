@@ -305,7 +305,13 @@ class SearchJob:
             # the level's cap holds whatever the go allows (a weaker level
             # does not grow stronger with a longer clock)
             budget.simulations = min(budget.simulations or level["simulations"], level["simulations"])
-        search = make_search(self.game, algorithm, self.settings, preset)
+        shape = None
+        if level is not None and level.get("search") and algorithm in ("mcts", "ismcts"):
+            # the level's own search settings for this game ([games.<name>] of its file) over its base's
+            from ..bots import search_shape
+            shape = search_shape(level["base"], self.game)
+            shape.update({k: v for k, v in level["search"].items() if k in shape})
+        search = make_search(self.game, algorithm, self.settings, preset, shape=shape)
         clock = self._clock()
         if budget.seconds is not None and clock == "wall":
             # Setting up (rebuilding the position, allocating tables) is part of the decision's time.

@@ -53,7 +53,7 @@ def level_settings(game, settings: dict, preset) -> tuple[dict | None, str | Non
     """(level settings or None, an info string or None) for this go.
 
     Level settings: {"base", "simulations", "time_limit", "temperature",
-    "max_loss", "near"}. A level Preset wins over LimitStrength. With
+    "max_loss", "search", "near"}. A level Preset wins over LimitStrength. With
     LimitStrength and an Elo outside the game's measured range the Elo is
     held to the nearest end of it, and the info string says so."""
     from ..levels import elo_range, find_level, for_elo, _resolved
