@@ -187,7 +187,8 @@ MORTAIN_SHAPES = {
     "level-3": {"rollout_depth": 0, "normalize": True, "eval_children": True},
     "level-4": {"rollout_depth": 0, "normalize": True, "eval_children": True},
     "level-5": {"rollout_depth": 10, "normalize": True, "eval_children": True},
-    "level-6": {"rollout_depth": 10, "normalize": False, "eval_children": False},
+    # the bare mcts preset, whose own Mortain table (session 13) sets normalize and eval_children
+    "level-6": {"rollout_depth": 10, "normalize": True, "eval_children": True},
 }
 
 
