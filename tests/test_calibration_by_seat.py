@@ -8,6 +8,8 @@ isotonic table per seat, chosen by the side to move; backwards compatible
 with Ardennes' table; loaded, validated (clear one-line errors for a bad
 table: non-monotone knots, unknown seat) and applied everywhere wp is
 reported (bots, the protocol's info ... wp, play, the web front end)"."""
+import math
+
 import numpy as np
 import pytest
 
@@ -297,7 +299,8 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     Villers (session 11) and none for Kaiserschlacht since its map changed
     (session 12: the old map's table scored log-loss 0.603 against the raw
     value's on 100 games of the new map; the refit beat raw on the deciles
-    only); Undaunted one table (under "ismcts") for scenario 1 (and, since
+    only); Undaunted one curve (under "ismcts"; a table until session 14,
+    a Platt curve since) for scenario 1 (and, since
     session 11, a table per seat for scenario 3; none for 2); each is scoped
     to the parameters it was fitted on, and another scenario reports the
     raw (v + 1) / 2."""
@@ -320,7 +323,8 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     fits = evaluation.loaded("undaunted").calibration["ismcts"]
     fit = next(f for f in fits if f.applies_to(und.params))
     assert dict(fit.params) == dict(und.params) and und.params["scenario"] == 1
-    assert isinstance(fit.fit, CalibrationTable)
-    assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0, und.params) == fit.fit(v)
+    scale, shift = fit.fit                          # a Platt curve since session 14
+    expected = 1 / (1 + math.exp(-(scale * math.log((v + 1) / (1 - v)) + shift)))
+    assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0, und.params) == pytest.approx(expected)
     assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0,
                                     {**und.params, "scenario": 2}) == pytest.approx(0.55)

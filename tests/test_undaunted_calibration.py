@@ -41,24 +41,29 @@ def test_the_shipped_file_holds_one_scoped_table_for_scenarios_1_and_3():
     for n, fit in entries.items():
         assert dict(fit.params) == dict(_scenario(n).params)
         assert fit.applies_to(_scenario(n).params)
-    assert isinstance(entries[1].fit, CalibrationTable)
+    assert entries[1].fit == (2.33625, -0.0354412)   # a Platt curve (scale, shift)
     seat = entries[3].fit
     assert isinstance(seat, SeatCalibration) and seat.seats == _scenario(3).player_names == ("us", "germans")
     assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in seat.fits)
     # each command is kept in [source] under the key bench.calibration --scoped writes
     source = evaluation.loaded("undaunted").source   # (loaded by _entries)
-    assert "--seed 2000" in source["calibration_ismcts_40_1_"]
+    one = source["calibration_ismcts_40_1_"]
+    assert "--method platt" in one and "cal-u1.jsonl" in one and "cal-u1b.jsonl" in one
     three = source["calibration_ismcts_40_3_"]
     assert "'undaunted(scenario=3)'" in three and "--by seat" in three
 
 
 @pytest.mark.parametrize("v", [-0.5, -0.2, 0.0, 0.1, 0.3])
 def test_each_scenario_reports_through_its_own_table(v):
-    """Scenario 1 its one table, scenario 3 the table of the side to move,
+    """Scenario 1 its Platt curve, sigmoid(scale * logit((v + 1) / 2) +
+    shift), for both sides; scenario 3 the table of the side to move;
     scenario 2 the raw (v + 1) / 2."""
+    import math
     entries = _entries()
     wp = lambda n, player: evaluation.calibrated_wp("undaunted", v, "ismcts", None, player, _scenario(n).params)
-    assert wp(1, 0) == wp(1, 1) == entries[1].fit(v)
+    scale, shift = entries[1].fit
+    logit = math.log((v + 1) / (1 - v))
+    assert wp(1, 0) == wp(1, 1) == pytest.approx(1 / (1 + math.exp(-(scale * logit + shift))))
     assert (wp(3, 0), wp(3, 1)) == (entries[3].fit.fits[0](v), entries[3].fit.fits[1](v))
     assert wp(2, 0) == wp(2, 1) == pytest.approx((v + 1) / 2)
 

@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m bench.calibration 'undaunted(scenario=1)' --games 400 --seed 4000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --fit ismcts --by seat --scoped --jobs 1 --records bench/results/s14-cal/cal-u1.jsonl --plot bench/results/s14-cal/und1-seat.svg
