@@ -329,7 +329,15 @@ class MCTSBot(Bot, _Weighted):
     [weights] score the rollouts that end at rollout_stop_prefix (a value
     fitted on the positions where a phase ends). common_random (plain MCTS,
     off by default): the n-th simulations of all root moves draw the same
-    random numbers for their chance outcomes. weights: None (the game's evaluate()),
+    random numbers for their chance outcomes. prior_visits (plain MCTS, 0
+    off; needs widening or eval_children): a child's evaluate() after its
+    move counts as that many virtual visits of that value, in what UCB
+    exploits and in the root move played (the searched move with the best
+    blend; huge: the one-ply choice), so the search leaves the one-ply order
+    only when its simulations outweigh it. prior_drift (with prior_visits):
+    the prior is shifted by each node's measured drift, the visit-weighted
+    mean of (result - evaluate()) over its children, onto the scale of
+    results scored later in the turn. weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
     (each search thread's own CPU time: equal-time matches on a loaded
@@ -339,7 +347,7 @@ class MCTSBot(Bot, _Weighted):
     Search-shape settings left out (exploration, rollout_depth, normalize,
     minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
     widening_exponent, root_margin, rollout_turn_end, rollout_extra_runs, chance_expectation,
-    rollout_stop_prefix) are the game's `mcts` preset's
+    rollout_stop_prefix, prior_visits, prior_drift) are the game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -353,7 +361,7 @@ class MCTSBot(Bot, _Weighted):
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
                  root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
                  chance_expectation=None, rollout_stop_prefix=None, stop_weights=None,
-                 common_random=False):
+                 common_random=False, prior_visits=None, prior_drift=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         from ardsearch import evaluation
@@ -397,11 +405,15 @@ class MCTSBot(Bot, _Weighted):
                                                 "rollout_turn_end)"),
             "chance_expectation": _flag(who, "chance_expectation", pick("chance_expectation", chance_expectation)),
             "rollout_stop_prefix": _prefix(who, pick("rollout_stop_prefix", rollout_stop_prefix)),
+            "prior_visits": _number(who, "prior_visits", pick("prior_visits", prior_visits), 0.0,
+                                    what="a number >= 0 (virtual visits of the one-ply value; 0: off)"),
+            "prior_drift": _flag(who, "prior_drift", pick("prior_drift", prior_drift)),
         }
         ismcts = _flag(who, "ismcts", ismcts, allow_none=True)
         if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
             given = {"widening": widening, "root_margin": root_margin, "rollout_turn_end": rollout_turn_end,
-                     "rollout_extra_runs": rollout_extra_runs, "chance_expectation": chance_expectation}
+                     "rollout_extra_runs": rollout_extra_runs, "chance_expectation": chance_expectation,
+                     "prior_visits": prior_visits, "prior_drift": prior_drift}
             self.shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY if given[k] is None})
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
@@ -617,14 +629,16 @@ def _preset(name):
 
 
 # Settings the C++ search takes in plain MCTS only (it refuses them with ismcts).
-PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end", "rollout_extra_runs", "chance_expectation")
+PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end", "rollout_extra_runs", "chance_expectation",
+              "prior_visits", "prior_drift")
 
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "minimax_weight": 0.0, "eval_children": False, "final_lcb": 0.0,
                   "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5,
                   "root_margin": 0.0, "rollout_turn_end": False, "rollout_extra_runs": 0,
-                  "chance_expectation": False, "rollout_stop_prefix": ""}
+                  "chance_expectation": False, "rollout_stop_prefix": "", "prior_visits": 0.0,
+                  "prior_drift": False}
 
 
 def _prefix(who, value):

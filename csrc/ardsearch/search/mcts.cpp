@@ -50,7 +50,7 @@ struct RootStat {
     uint64_t visits = 0;
     double value_sum = 0.0;
     int8_t proven = kUnproven;
-    double eval = -1e300;  // evaluate() after the move, if the search scored it (root_margin)
+    double eval = -1e300;  // evaluate() after the move, if the search scored it (root_margin, prior_visits)
 };
 
 }  // namespace
@@ -62,7 +62,7 @@ class Mcts {
          double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
          double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs,
          bool chance_expectation, std::string rollout_stop_prefix, py::object stop_weights,
-         bool common_random)
+         bool common_random, double prior_visits, bool prior_drift)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -119,6 +119,22 @@ class Mcts {
         if (common_random && cfg_.ismcts)
             throw py::value_error("common_random is for plain MCTS only: pass common_random=False with ismcts");
         cfg_.common_random = common_random;
+        if (!(prior_visits >= 0.0)) throw py::value_error("prior_visits must be >= 0 (0: off)");
+        if (prior_visits > 0.0) {
+            if (widening <= 0.0 && !eval_children)
+                throw py::value_error("prior_visits needs the moves evaluated: give widening > 0 or eval_children=True");
+            if (cfg_.ismcts) throw py::value_error("prior_visits is for plain MCTS only: pass prior_visits=0 with ismcts");
+            // implicit minimax overwrites Node::eval with the subtree's minimax: no one-ply prior left
+            if (minimax_weight > 0.0)
+                throw py::value_error("prior_visits needs the one-ply evaluations that minimax_weight overwrites: "
+                                      "pass minimax_weight=0 with it");
+            if (final_lcb > 0.0)
+                throw py::value_error("prior_visits chooses the root move by its blended value: pass final_lcb=0 with it");
+        }
+        if (prior_drift && prior_visits <= 0.0)
+            throw py::value_error("prior_drift shifts the prior of prior_visits: give prior_visits > 0 with it");
+        cfg_.prior_visits = prior_visits;
+        cfg_.prior_drift = prior_drift;
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -392,6 +408,15 @@ class Mcts {
         const NodePool &pool = w.pool();
         const Node &r = pool[w.root()];
         int32_t cur = -1;
+        auto eval_of = [](const Node &c) { return c.has_eval ? (double)c.eval : -1e300; };
+        const Node *kids = r.num_children ? &pool[r.first_child] : nullptr;
+        const double shift = root_shift(kids, kids + r.num_children,
+                                        [&](const Node &c, uint64_t &v, double &sum, double &e, int8_t &pr) {
+                                            v = c.shadow ? 0 : c.visits;
+                                            sum = c.value_sum;
+                                            e = eval_of(c);
+                                            pr = c.proven;
+                                        });
         for (uint32_t i = 0; i < r.num_children; i++) {
             int32_t ci = r.first_child + (int32_t)i;
             const Node &c = pool[ci];
@@ -400,8 +425,9 @@ class Mcts {
                 cur = ci;
                 continue;
             }
-            auto a = root_rank(c.visits, c.value_sum, c.proven, r.chooser);
-            auto b = root_rank(pool[cur].visits, pool[cur].value_sum, pool[cur].proven, r.chooser);
+            auto a = root_rank(c.visits, c.value_sum, c.proven, r.chooser, eval_of(c), shift);
+            auto b = root_rank(pool[cur].visits, pool[cur].value_sum, pool[cur].proven, r.chooser, eval_of(pool[cur]),
+                               shift);
             if (a > b || (a == b && c.action < pool[cur].action)) cur = ci;  // ties: the smaller action, as results()
         }
         if (cur < 0) return w.memory_full() ? "memory" : nullptr;
@@ -419,12 +445,39 @@ class Mcts {
     /* How results() orders root moves (larger first): a proven win for the
      * mover, then unproven or drawn moves, then proven losses; within a class
      * the visit count (final_lcb > 0: the lower bound mean - final_lcb / sqrt(visits)). */
-    std::pair<int, double> root_rank(uint64_t visits, double value_sum, int8_t proven, int mover) const {
+    std::pair<int, double> root_rank(uint64_t visits, double value_sum, int8_t proven, int mover,
+                                     double eval = -1e300, double shift = 0.0) const {
         int v = proven == kUnproven ? 0 : proven_for(proven, mover);
         int cls = v > 0 ? 2 : (v < 0 ? 0 : 1);
         double key = (double)visits;
         if (final_lcb_ > 0.0) key = visits ? value_sum / (double)visits - final_lcb_ / std::sqrt((double)visits) : -1e300;
+        if (cfg_.prior_visits > 0.0) {
+            // prior_visits: the blend UCB exploited, so that with a huge k the
+            // search plays the one-ply best of the moves it searched (only
+            // searched moves: an unvisited one was never admitted)
+            const double k = cfg_.prior_visits;
+            key = visits && eval > -1e299 ? (k * (eval + shift) + value_sum) / (k + (double)visits) : -1e300;
+        }
         return std::make_pair(cls, key);
+    }
+
+    /* prior_drift at the root: the visit-weighted mean of (result - eval) over
+     * the visited, unproven, evaluated root moves (0 when off), as
+     * Worker::prior_shift computes it inside one tree. */
+    template <class It, class Get>
+    double root_shift(It first, It last, Get get) const {
+        if (cfg_.prior_visits <= 0.0 || !cfg_.prior_drift) return 0.0;
+        double sum = 0.0, weight = 0.0;
+        for (It it = first; it != last; ++it) {
+            uint64_t visits;
+            double value_sum, eval;
+            int8_t proven;
+            get(*it, visits, value_sum, eval, proven);
+            if (!visits || eval <= -1e299 || proven != kUnproven) continue;
+            sum += value_sum - (double)visits * eval;
+            weight += (double)visits;
+        }
+        return weight > 0.0 ? sum / weight : 0.0;
     }
 
     /* The most visited tree edge (shadow entries are statistics, not edges). */
@@ -476,9 +529,18 @@ class Mcts {
             memory_full = memory_full || w->memory_full();
         }
         // Best: a proven win, else the most visited move not proven lost
-        // (final_lcb > 0: the highest lower bound mean - final_lcb / sqrt(visits)).
+        // (final_lcb > 0: the highest lower bound mean - final_lcb / sqrt(visits);
+        // prior_visits > 0: the highest blend of prior and mean, summed over threads).
         ard_action best = -1;
-        auto rank = [&](const RootStat &s) { return root_rank(s.visits, s.value_sum, s.proven, mover); };
+        const double shift = root_shift(stats.begin(), stats.end(),
+                                        [](const std::pair<const ard_action, RootStat> &kv, uint64_t &v, double &sum,
+                                           double &e, int8_t &pr) {
+                                            v = kv.second.visits;
+                                            sum = kv.second.value_sum;
+                                            e = kv.second.eval;
+                                            pr = kv.second.proven;
+                                        });
+        auto rank = [&](const RootStat &s) { return root_rank(s.visits, s.value_sum, s.proven, mover, s.eval, shift); };
         if (stats.empty()) throw std::runtime_error("the search tree has no root moves (out of memory?)");
         // root_margin: only moves evaluated within the margin of the best one
         double min_eval = -1e300;
@@ -600,7 +662,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0,
      widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
      rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="",
-     stop_weights=None, common_random=False)
+     stop_weights=None, common_random=False, prior_visits=0, prior_drift=False)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -683,6 +745,19 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   move was visited before, so the n-th simulations of all root moves draw
   the same random numbers for their dice and cards; siblings are compared
   with less noise in their difference. Reproducible as before.
+- prior_visits: the one-ply value as a prior worth k visits (plain MCTS
+  only; 0: off; needs widening > 0 or eval_children, and minimax_weight=0
+  and final_lcb=0). A child's evaluate() after its move counts as k virtual
+  visits of that value: UCB exploits (k * prior + visits * mean) / (k +
+  visits) (the exploration term counts real visits), and the root move
+  played is the searched one with the highest such blend (threads summed),
+  so a huge k plays the one-ply best of the searched moves. The search
+  starts from the one-ply order and leaves it only when enough simulations
+  say otherwise (for values far noisier than the gaps between moves).
+- prior_drift: with prior_visits, shift each node's priors by the drift
+  its simulations measured, the visit-weighted mean of (result - eval) over
+  its visited children, so a prior scored right after a move compares with
+  results scored later in the turn (rollout_turn_end) on their scale.
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -698,7 +773,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool, int, bool, std::string, py::object, bool>(), py::arg("capsule"),
+                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool>(),
+             py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
              py::arg("ismcts") = py::none(), py::arg("normalize") = false, py::arg("minimax_weight") = 0.0,
@@ -707,7 +783,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("widening_exponent") = 0.5, py::arg("root_margin") = 0.0,
              py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0,
              py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string(),
-             py::arg("stop_weights") = py::none(), py::arg("common_random") = false)
+             py::arg("stop_weights") = py::none(), py::arg("common_random") = false,
+             py::arg("prior_visits") = 0.0, py::arg("prior_drift") = false)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),

@@ -145,6 +145,30 @@ struct MctsConfig {
     // less variance than each value (bench/README.md, "Stosstruppen: MCTS
     // against greedy, session 12").
     bool common_random = false;
+    // The one-ply value as a prior worth k visits (plain MCTS; 0: off; needs
+    // the children evaluated: widening or eval_children). A child's
+    // evaluate() after its move (Node::eval) counts as prior_visits virtual
+    // visits of that value in what UCB exploits and in the final root
+    // choice: q = (k * prior + visits * mean) / (k + visits). Why: at
+    // Stosstruppen's values a simulation is far noisier (SD 0.09-0.14) than
+    // the one-ply gaps between moves (0.001-0.02), and the search's choice
+    // got worse with more simulations (bench/README.md, "Session 13: more
+    // simulations, not a better move"); with a prior the search starts from
+    // the one-ply order and leaves it only when the visits outweigh it.
+    // UCB's exploration term still counts real visits only.
+    double prior_visits = 0.0;
+    // With prior_visits: the prior is shifted onto the simulations' scale,
+    // prior_i = eval_i + drift, drift = sum over the node's visited,
+    // unproven children j of (value_sum_j - visits_j * eval_j) / their
+    // visits (false: off, the raw evaluation). Why: eval is scored right
+    // after the move, a simulation (rollout_turn_end) at the end of the
+    // mover's run of decisions, and evaluate() rises along a run; an
+    // unshifted prior then holds a child with few visits below one with
+    // many by that drift, whatever their merits. The drift is estimated from
+    // every simulation through the node (visit-weighted, not per child, so a
+    // child seen once adds one noisy sample, not a whole vote), and being
+    // one number per node it never reorders the priors themselves.
+    bool prior_drift = false;
 };
 
 /* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
@@ -491,7 +515,8 @@ class Worker {
     int32_t select_uct(const Node &n, int p) {
         const double c = cfg_->exploration;
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
-        const ValueScale scale = value_scale(n, p, false);
+        const double shift = prior_shift(n, p);  // 0 unless prior_drift
+        const ValueScale scale = value_scale(n, p, false, shift);
         const uint32_t admitted = widened(n);
         const double min_eval = at_root_ ? root_floor(n) : -1e300;
         int32_t best = -1;
@@ -510,10 +535,9 @@ class Worker {
             } else {
                 if (ch.visits == 0) {
                     if (!ch.has_eval || cfg_->widening > 0.0) return ci;  // (widening: newly admitted)
-                    mean = scale(ch.eval);  // the heuristic prior, as one virtual visit
-                } else {
-                    mean = scale(q_value(ch));
                 }
+                // unvisited: the heuristic prior as one virtual visit (prior_visits: as k)
+                mean = scale(exploited(ch, shift));
             }
             double score = mean + c * std::sqrt(log_n / (ch.visits ? ch.visits : 1));
             if (score > best_score) {
@@ -648,7 +672,7 @@ class Worker {
 
     /* The spread of the visited, unproven children's means that selection
      * at n compares (in ISMCTS only those legal in this determinization). */
-    ValueScale value_scale(const Node &n, int p, bool available_only) const {
+    ValueScale value_scale(const Node &n, int p, bool available_only, double shift = 0.0) const {
         ValueScale s;
         if (!cfg_->normalize) return s;
         double lo = 1e300, hi = -1e300;
@@ -656,7 +680,7 @@ class Worker {
             const Node &ch = pool_[n.first_child + (int32_t)i];
             if (ch.visits == 0 || ch.proven != kUnproven || ch.chooser != p) continue;
             if (available_only && (ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1)) continue;
-            double m = q_value(ch);
+            double m = exploited(ch, shift);
             lo = m < lo ? m : lo;
             hi = m > hi ? m : hi;
         }
@@ -853,6 +877,32 @@ class Worker {
         if (!expected_value(ch, &mean)) mean = ch.value_sum / ch.visits;
         const double w = cfg_->minimax_weight;
         return w > 0.0 ? (1.0 - w) * mean + w * ch.eval : mean;
+    }
+
+    /* prior_visits: the drift added to the children's evaluations at node n
+     * for mover p (see MctsConfig::prior_drift; 0 when off or unmeasured). */
+    double prior_shift(const Node &n, int p) const {
+        if (cfg_->prior_visits <= 0.0 || !cfg_->prior_drift) return 0.0;
+        double sum = 0.0;
+        uint64_t weight = 0;
+        for (uint32_t i = 0; i < n.num_children; i++) {
+            const Node &ch = pool_[n.first_child + (int32_t)i];
+            if (ch.visits == 0 || !ch.has_eval || ch.proven != kUnproven || ch.chooser != p || ch.shadow) continue;
+            sum += ch.value_sum - (double)ch.visits * (double)ch.eval;
+            weight += ch.visits;
+        }
+        return weight ? sum / (double)weight : 0.0;
+    }
+
+    /* The value UCB compares for child ch (visited, or evaluated when
+     * unvisited): q_value, or with prior_visits the blend of the prior
+     * (eval + shift) worth k visits with the child's visits. */
+    double exploited(const Node &ch, double shift) const {
+        const double k = cfg_->prior_visits;
+        if (k <= 0.0 || !ch.has_eval) return ch.visits ? q_value(ch) : (double)ch.eval;
+        const double prior = (double)ch.eval + shift;
+        if (ch.visits == 0) return prior;
+        return (k * prior + (double)ch.visits * q_value(ch)) / (k + (double)ch.visits);
     }
 
     /* MCTS-Solver: a decision node is proven when one child is a proven win

@@ -1,0 +1,1 @@
+PYTHONPATH=/work/wt-prior nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'mcts:nodes=1000,prior_visits=10,prior_drift=true' 'greedy' --games 20 --seed 7 --concurrency 1 --out bench/results/s14-prior/k-pv10d-s7.jsonl

@@ -1,0 +1,1 @@
+PYTHONPATH=/work/wt-prior nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'mcts:nodes=1000,prior_visits=50' 'greedy' --games 20 --seed 7 --concurrency 1 --out bench/results/s14-prior/k-pv50-s7.jsonl

@@ -1,0 +1,1 @@
+PYTHONPATH=/work/wt-prior nice -n 5 python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'mcts155=mcts:nodes=155' 'mcts52=mcts:nodes=52' --games 20 --seed 2 --concurrency 1 --out bench/results/s14-prior/sc-pre-155v52-s2.jsonl
