@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m bench.calibration ardennes --games 600 --seed 6000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --fit mcts --jobs 1 --records bench/results/s14-cal/cal-ard.jsonl --plot bench/results/s14-cal/ard-one.svg
