@@ -1,0 +1,1 @@
+nice -n 5 /work/main/.venv/bin/python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'mcts:nodes=52' greedy --games 20 --seed 7 --concurrency 1 --out bench/results/s14-stoss/k-n52-s7.jsonl
