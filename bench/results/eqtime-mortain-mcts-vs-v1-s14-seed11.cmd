@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament mortain --bots mcts mcts-v1 --movetime 0.1 --clock cpu --games 40 --seed 11 --concurrency 1 --out bench/results/eqtime-mortain-mcts-vs-v1-s14-seed11.jsonl
