@@ -11,6 +11,7 @@ import ardsearch
 from ardsearch import _search
 from ardsearch.tournament import parse_bot
 from test_search_mcts import MUST_BLOCK, position
+from test_search_widening import child_values as one_ply  # evaluate() after each move
 
 STOSS = "stosstruppen(scenario=kaiserschlacht)"
 
@@ -41,17 +42,6 @@ def decision(game, seed=0, plies=0):
         done += 1
     assert not s.is_terminal()
     return s
-
-
-def one_ply(state):
-    """evaluate() for the mover after each legal move (a finished game: its result)."""
-    me = state.current_player()
-    out = {}
-    for a in state.legal_actions():
-        c = state.clone()
-        c.apply_action(a)
-        out[a] = c.returns()[me] if c.is_terminal() else c.evaluate(me)
-    return out
 
 
 def shape(game, **kw):
