@@ -69,13 +69,14 @@ def test_each_scenario_reports_through_its_own_table(v):
 
 
 def test_scenario_3s_tables_are_the_fitted_knots():
-    """The shipped knots (a value at a knot reads exactly that knot's wp):
-    with the same root value 0.0162 the US (to move) is at 0.667, the
-    Germans (to move) between their knots 0.0475 -> 0.3852 and -0.4101 ->
-    0.1723: the same value means another chance for each side."""
+    """The shipped knots (session 14's refit on 500 games; a value at a knot
+    reads exactly that knot's wp): with the same root value 0.1139 the US
+    (to move) is at 0.7551, the Germans (to move) between their knots
+    0.0855 -> 0.3322 and 0.1314 -> 0.3696: the same value means another
+    chance for each side."""
     us, germans = _entries()[3].fit.fits
-    assert us(0.0162) == pytest.approx(0.6667)
-    assert 0.1723 < germans(0.0162) < 0.3852
+    assert us(0.1139) == pytest.approx(0.7551)
+    assert 0.3322 < germans(0.1139) < 0.3696
     assert evaluation.calibrated_wp("undaunted", 1.0, "ismcts", None, 1, _scenario(3).params) == 1.0
 
 
