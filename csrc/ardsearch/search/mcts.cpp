@@ -455,29 +455,28 @@ class Mcts {
             // prior_visits: the blend UCB exploited, so that with a huge k the
             // search plays the one-ply best of the moves it searched (only
             // searched moves: an unvisited one was never admitted)
-            const double k = cfg_.prior_visits;
-            key = visits && eval > -1e299 ? (k * (eval + shift) + value_sum) / (k + (double)visits) : -1e300;
+            key = visits && eval > -1e299
+                      ? prior_blend(cfg_.prior_visits, eval + shift, (double)visits, value_sum / (double)visits)
+                      : -1e300;
         }
         return std::make_pair(cls, key);
     }
 
-    /* prior_drift at the root: the visit-weighted mean of (result - eval) over
-     * the visited, unproven, evaluated root moves (0 when off), as
-     * Worker::prior_shift computes it inside one tree. */
+    /* prior_drift at the root: PriorDrift over the visited, unproven,
+     * evaluated root moves (0 when off), as Worker::prior_shift inside one tree. */
     template <class It, class Get>
     double root_shift(It first, It last, Get get) const {
         if (cfg_.prior_visits <= 0.0 || !cfg_.prior_drift) return 0.0;
-        double sum = 0.0, weight = 0.0;
+        PriorDrift drift;
         for (It it = first; it != last; ++it) {
             uint64_t visits;
             double value_sum, eval;
             int8_t proven;
             get(*it, visits, value_sum, eval, proven);
             if (!visits || eval <= -1e299 || proven != kUnproven) continue;
-            sum += value_sum - (double)visits * eval;
-            weight += (double)visits;
+            drift.add((double)visits, value_sum, eval);
         }
-        return weight > 0.0 ? sum / weight : 0.0;
+        return drift.shift();
     }
 
     /* The most visited tree edge (shadow entries are statistics, not edges). */

@@ -183,6 +183,26 @@ struct ValueScale {
 /* The value of proven code `v` (for player 0) to player p. */
 inline int proven_for(int8_t v, int p) { return p == 1 ? -v : v; }
 
+/* prior_visits: the prior worth k visits blended with `visits` results of
+ * mean `mean`, (k * prior + visits * mean) / (k + visits). One formula for
+ * what UCB exploits (Worker) and how the root move is chosen (Mcts). */
+inline double prior_blend(double k, double prior, double visits, double mean) {
+    return visits > 0.0 ? (k * prior + visits * mean) / (k + visits) : prior;
+}
+
+/* prior_drift: the visit-weighted mean of (result - evaluate()) over the
+ * moves added, the shift that puts a one-ply prior on the scale of results
+ * scored later in the turn (MctsConfig::prior_drift). Inside one tree
+ * (Worker) and over the threads' summed root statistics (Mcts). */
+struct PriorDrift {
+    double sum = 0.0, weight = 0.0;
+    void add(double visits, double value_sum, double eval) {
+        sum += value_sum - visits * eval;
+        weight += visits;
+    }
+    double shift() const { return weight > 0.0 ? sum / weight : 0.0; }
+};
+
 class Worker {
    public:
     Worker(const ard_game *g, const MctsConfig *cfg, uint64_t seed, uint64_t node_limit)
@@ -883,15 +903,13 @@ class Worker {
      * for mover p (see MctsConfig::prior_drift; 0 when off or unmeasured). */
     double prior_shift(const Node &n, int p) const {
         if (cfg_->prior_visits <= 0.0 || !cfg_->prior_drift) return 0.0;
-        double sum = 0.0;
-        uint64_t weight = 0;
+        PriorDrift drift;
         for (uint32_t i = 0; i < n.num_children; i++) {
             const Node &ch = pool_[n.first_child + (int32_t)i];
             if (ch.visits == 0 || !ch.has_eval || ch.proven != kUnproven || ch.chooser != p || ch.shadow) continue;
-            sum += ch.value_sum - (double)ch.visits * (double)ch.eval;
-            weight += ch.visits;
+            drift.add((double)ch.visits, ch.value_sum, (double)ch.eval);
         }
-        return weight ? sum / (double)weight : 0.0;
+        return drift.shift();
     }
 
     /* The value UCB compares for child ch (visited, or evaluated when
@@ -901,8 +919,7 @@ class Worker {
         const double k = cfg_->prior_visits;
         if (k <= 0.0 || !ch.has_eval) return ch.visits ? q_value(ch) : (double)ch.eval;
         const double prior = (double)ch.eval + shift;
-        if (ch.visits == 0) return prior;
-        return (k * prior + (double)ch.visits * q_value(ch)) / (k + (double)ch.visits);
+        return prior_blend(k, prior, (double)ch.visits, ch.visits ? q_value(ch) : 0.0);
     }
 
     /* MCTS-Solver: a decision node is proven when one child is a proven win
