@@ -327,4 +327,4 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     expected = 1 / (1 + math.exp(-(scale * math.log((v + 1) / (1 - v)) + shift)))
     assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0, und.params) == pytest.approx(expected)
     assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0,
-                                    {**und.params, "scenario": 2}) == pytest.approx(0.55)
+                                    {**und.params, "max_rounds": 30}) == pytest.approx(0.55)

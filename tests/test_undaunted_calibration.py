@@ -5,11 +5,12 @@ play report is the fitted probability". Undaunted's scenarios favour different
 sides and the search's root value (the goal evaluation) reads differently in
 each, so a scenario's table is its own [[calibration.ismcts]] entry in
 ardsearch/games/undaunted/data/eval.toml (bench/README.md, "Undaunted: tables
-for scenarios 2 and 3"): scenario 1 one table, scenario 3 a table per side to
-move; scenario 2 has none (no table fitted on its self-play games beat the raw
-value held out on both log-loss and deciles), so it reports (v + 1) / 2. These
-tests pin what is exact: which table each scenario reads, and that the bots and
-the protocol report it."""
+for scenarios 2 and 3"): scenario 1 a Platt curve, scenarios 2 and 3 a table
+per side to move (scenario 2's since session 15, fitted on 900 games: on 500
+no table beat the raw value held out on both log-loss and deciles); a game
+whose parameters match no entry (another round limit) reports (v + 1) / 2.
+These tests pin what is exact: which table each scenario reads, and that the
+bots and the protocol report it."""
 import os
 import sys
 
@@ -35,29 +36,32 @@ def _entries():
     return {dict(f.params)["scenario"]: f for f in fits}
 
 
-def test_the_shipped_file_holds_one_scoped_table_for_scenarios_1_and_3():
+def test_the_shipped_file_holds_one_scoped_table_for_each_scenario():
     entries = _entries()
-    assert sorted(entries) == [1, 3]
+    assert sorted(entries) == [1, 2, 3]
     for n, fit in entries.items():
         assert dict(fit.params) == dict(_scenario(n).params)
         assert fit.applies_to(_scenario(n).params)
     assert entries[1].fit == (2.33625, -0.0354412)   # a Platt curve (scale, shift)
-    seat = entries[3].fit
-    assert isinstance(seat, SeatCalibration) and seat.seats == _scenario(3).player_names == ("us", "germans")
-    assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in seat.fits)
+    for n in (2, 3):
+        seat = entries[n].fit
+        assert isinstance(seat, SeatCalibration) and seat.seats == _scenario(n).player_names == ("us", "germans")
+        assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in seat.fits)
     # each command is kept in [source] under the key bench.calibration --scoped writes
     source = evaluation.loaded("undaunted").source   # (loaded by _entries)
     one = source["calibration_ismcts_40_1_"]
     assert "--method platt" in one and "cal-u1.jsonl" in one and "cal-u1b.jsonl" in one
     three = source["calibration_ismcts_40_3_"]
     assert "'undaunted(scenario=3)'" in three and "--by seat" in three
+    two = source["calibration_ismcts_40_2_"]
+    assert "'undaunted(scenario=2)'" in two and "--by seat" in two and "cal-u2.jsonl" in two
 
 
 @pytest.mark.parametrize("v", [-0.5, -0.2, 0.0, 0.1, 0.3])
 def test_each_scenario_reports_through_its_own_table(v):
     """Scenario 1 its Platt curve, sigmoid(scale * logit((v + 1) / 2) +
-    shift), for both sides; scenario 3 the table of the side to move;
-    scenario 2 the raw (v + 1) / 2."""
+    shift), for both sides; scenarios 2 and 3 the table of the side to move;
+    a game no entry matches (40 rounds is every entry's) the raw (v + 1) / 2."""
     import math
     entries = _entries()
     wp = lambda n, player: evaluation.calibrated_wp("undaunted", v, "ismcts", None, player, _scenario(n).params)
@@ -65,7 +69,9 @@ def test_each_scenario_reports_through_its_own_table(v):
     logit = math.log((v + 1) / (1 - v))
     assert wp(1, 0) == wp(1, 1) == pytest.approx(1 / (1 + math.exp(-(scale * logit + shift))))
     assert (wp(3, 0), wp(3, 1)) == (entries[3].fit.fits[0](v), entries[3].fit.fits[1](v))
-    assert wp(2, 0) == wp(2, 1) == pytest.approx((v + 1) / 2)
+    assert (wp(2, 0), wp(2, 1)) == (entries[2].fit.fits[0](v), entries[2].fit.fits[1](v))
+    other = {**_scenario(2).params, "max_rounds": 30}
+    assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0, other) == pytest.approx((v + 1) / 2)
 
 
 def test_scenario_3s_tables_are_the_fitted_knots():
@@ -80,11 +86,23 @@ def test_scenario_3s_tables_are_the_fitted_knots():
     assert evaluation.calibrated_wp("undaunted", 1.0, "ismcts", None, 1, _scenario(3).params) == 1.0
 
 
+def test_scenario_2s_tables_are_the_fitted_knots():
+    """Session 15's fit on 900 games: at the root value 0.0126 the US (to
+    move) reads its knot 0.5657; the Germans (to move) are between their
+    knots 0.012 -> 0.4411 and 0.0339 -> 0.481: the same value means another
+    chance for each side. Below the first knot a table reads its first wp
+    (0.2508 and 0.257)."""
+    us, germans = _entries()[2].fit.fits
+    assert us(0.0126) == pytest.approx(0.5657)
+    assert 0.4411 < germans(0.0126) < 0.481
+    assert us(-0.9) == pytest.approx(0.2508) and germans(-0.9) == pytest.approx(0.257)
+
+
 @pytest.mark.parametrize("seat", [0, 1])
 def test_the_ismcts_bot_and_the_protocol_report_scenario_3s_table(seat):
     """A bare ISMCTS bot on scenario 3 reports its root value through the table
     of the side to move, and so does the protocol's reported_wp; on scenario 2
-    the same bot reports (v + 1) / 2."""
+    the same bot reports through scenario 2's table."""
     from ardsearch.bots import ISMCTSBot
     from ardsearch.protocol.searcher import reported_wp
     game = _scenario(3)
@@ -95,4 +113,5 @@ def test_the_ismcts_bot_and_the_protocol_report_scenario_3s_table(seat):
     assert reported_wp(game, {"name": "x"}, 0.1, "ismcts", seat) == fit(0.1)
     two = _scenario(2)
     info = ISMCTSBot(two, simulations=200, seed=1).analyze(_decision(two, seat))
-    assert info["wp"] == pytest.approx((info["value"] + 1) / 2)
+    v = info["value"]
+    assert info["wp"] == (0.0 if v <= -1 else 1.0 if v >= 1 else _entries()[2].fit.fits[seat](v))

@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m bench.calibration 'undaunted(scenario=2)' --games 400 --seed 4000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records bench/results/s15-cal/cal-u2.jsonl
