@@ -337,7 +337,11 @@ class MCTSBot(Bot, _Weighted):
     only when its simulations outweigh it. prior_drift (with prior_visits):
     the prior is shifted by each node's measured drift, the visit-weighted
     mean of (result - evaluate()) over its children, onto the scale of
-    results scored later in the turn. weights: None (the game's evaluate()),
+    results scored later in the turn. tree_depth (0: no limit): the tree
+    grows at most this many moves below the root and simulations roll out
+    from there; 1 is flat Monte Carlo over the root moves (with
+    rollout_sample=-1 and rollout_extra_runs=1: the rollout algorithm over
+    greedy play). weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
     (each search thread's own CPU time: equal-time matches on a loaded
@@ -347,7 +351,7 @@ class MCTSBot(Bot, _Weighted):
     Search-shape settings left out (exploration, rollout_depth, normalize,
     minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
     widening_exponent, root_margin, rollout_turn_end, rollout_extra_runs, chance_expectation,
-    rollout_stop_prefix, prior_visits, prior_drift) are the game's `mcts` preset's
+    rollout_stop_prefix, prior_visits, prior_drift, tree_depth) are the game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -361,7 +365,7 @@ class MCTSBot(Bot, _Weighted):
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
                  root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
                  chance_expectation=None, rollout_stop_prefix=None, stop_weights=None,
-                 common_random=False, prior_visits=None, prior_drift=None):
+                 common_random=False, prior_visits=None, prior_drift=None, tree_depth=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         from ardsearch import evaluation
@@ -408,6 +412,8 @@ class MCTSBot(Bot, _Weighted):
             "prior_visits": _number(who, "prior_visits", pick("prior_visits", prior_visits), 0.0,
                                     what="a number >= 0 (virtual visits of the one-ply value; 0: off)"),
             "prior_drift": _flag(who, "prior_drift", pick("prior_drift", prior_drift)),
+            "tree_depth": _integer(who, "tree_depth", pick("tree_depth", tree_depth), 0,
+                                   what="an integer >= 0 (0: no limit; 1: flat Monte Carlo over the root moves)"),
         }
         ismcts = _flag(who, "ismcts", ismcts, allow_none=True)
         if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
@@ -638,7 +644,7 @@ SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5,
                   "root_margin": 0.0, "rollout_turn_end": False, "rollout_extra_runs": 0,
                   "chance_expectation": False, "rollout_stop_prefix": "", "prior_visits": 0.0,
-                  "prior_drift": False}
+                  "prior_drift": False, "tree_depth": 0}
 
 
 def _prefix(who, value):

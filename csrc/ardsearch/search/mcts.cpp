@@ -62,7 +62,7 @@ class Mcts {
          double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
          double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs,
          bool chance_expectation, std::string rollout_stop_prefix, py::object stop_weights,
-         bool common_random, double prior_visits, bool prior_drift)
+         bool common_random, double prior_visits, bool prior_drift, int tree_depth)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -135,6 +135,8 @@ class Mcts {
             throw py::value_error("prior_drift shifts the prior of prior_visits: give prior_visits > 0 with it");
         cfg_.prior_visits = prior_visits;
         cfg_.prior_drift = prior_drift;
+        if (tree_depth < 0) throw py::value_error("tree_depth must be >= 0 (0: no limit; 1: flat Monte Carlo over the root moves)");
+        cfg_.tree_depth = tree_depth;
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -661,7 +663,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      eval_children=False, final_lcb=0, weights=None, rollout_sample=0, rollout_epsilon=0,
      widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
      rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="",
-     stop_weights=None, common_random=False, prior_visits=0, prior_drift=False)
+     stop_weights=None, common_random=False, prior_visits=0, prior_drift=False,
+     tree_depth=0)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -757,6 +760,12 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   its simulations measured, the visit-weighted mean of (result - eval) over
   its visited children, so a prior scored right after a move compares with
   results scored later in the turn (rollout_turn_end) on their scale.
+- tree_depth: how deep the tree grows (0: no limit, the default). A
+  simulation reaching a node this many moves below the root rolls out from
+  it instead of expanding it; 1 is flat Monte Carlo over the root moves.
+  With a greedy rollout (rollout_sample=-1) through the opponent's answer
+  (rollout_turn_end, rollout_extra_runs=1) that is the rollout algorithm
+  over greedy play: each root move scored by how greedy play goes on.
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -772,7 +781,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool>(),
+                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool, int>(),
              py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
@@ -783,7 +792,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0,
              py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string(),
              py::arg("stop_weights") = py::none(), py::arg("common_random") = false,
-             py::arg("prior_visits") = 0.0, py::arg("prior_drift") = false)
+             py::arg("prior_visits") = 0.0, py::arg("prior_drift") = false, py::arg("tree_depth") = 0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),

@@ -169,6 +169,17 @@ struct MctsConfig {
     // child seen once adds one noisy sample, not a whole vote), and being
     // one number per node it never reorders the priors themselves.
     bool prior_drift = false;
+    // How deep the tree grows (0: no limit). A simulation that reaches a
+    // node at this depth below the root rolls out from there instead of
+    // expanding it; 1 is flat Monte Carlo over the root moves, each value
+    // the mean of rollouts from that move. Why: with a greedy rollout
+    // (rollout_sample -1) that plays on through the opponent's answer
+    // (rollout_extra_runs), flat Monte Carlo is the rollout algorithm over
+    // the greedy policy: every root move is scored by how greedy play
+    // goes on from it, which a one-ply player cannot see, and no tree
+    // policy's exploratory moves inside the mover's own phase add noise
+    // (bench/README.md, "Stosstruppen: flat Monte Carlo over greedy play").
+    int tree_depth = 0;
 };
 
 /* Value slot of a node's statistics: the chooser's (chance edges: player 0's). */
@@ -373,7 +384,9 @@ class Worker {
                 chance_rng_ = &crn_rng_;
             }
             g_->apply(s, pool_[child].action == ARD_HIDDEN_OUTCOME ? hidden_sampled_ : pool_[child].action);
-            if (leaf_) {  // a node was just expanded: rollout from its new child
+            // a node was just expanded, or the tree may not grow below this
+            // depth (tree_depth): rollout from the child
+            if (leaf_ || (cfg_->tree_depth > 0 && (int)path_.size() > cfg_->tree_depth)) {
                 leaf_ = false;
                 Node &leaf = pool_[child];
                 if (g_->current_player(s) == ARD_TERMINAL) {
