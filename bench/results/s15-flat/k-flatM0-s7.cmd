@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament 'stosstruppen(scenario=kaiserschlacht)' --bots 'flat=mcts:nodes=200,tree_depth=1,rollout_sample=-1,rollout_extra_runs=1,common_random=true,root_margin=0' greedy --games 10 --seed 7 --concurrency 1 --out bench/results/s15-flat/k-flatM0-s7.jsonl
