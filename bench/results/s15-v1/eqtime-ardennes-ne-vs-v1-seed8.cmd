@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament ardennes --bots ne=mcts:normalize=true,eval_children=true mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 8 --concurrency 1 --out bench/results/s15-v1/eqtime-ardennes-ne-vs-v1-seed8.jsonl

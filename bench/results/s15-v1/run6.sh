@@ -1,0 +1,10 @@
+cd /work/main
+D=bench/results/s15-v1
+while pgrep -f "s15-v1/run5.sh" > /dev/null; do sleep 5; done
+for seed in 11 12; do
+n=eqtime-ardennes-ne-vs-v1-seed$seed
+echo "nice -n 5 .venv/bin/python -m ardsearch tournament ardennes --bots ne=mcts:normalize=true,eval_children=true mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed $seed --concurrency 1 --out $D/$n.jsonl" > $D/$n.cmd
+echo "start $(date -u +%H:%M:%S) $(uptime)" > $D/$n.load
+bash $D/$n.cmd > $D/$n.out 2>&1
+echo "end $(date -u +%H:%M:%S) $(uptime)" >> $D/$n.load
+done
