@@ -8,6 +8,7 @@ serialized states run against that build. Any sanitizer report fails the run.
     python tools/sanitize.py --quick         # the reduced run that CI does (.ci/run)
     python tools/sanitize.py search protocol # some groups only (--list names them)
     python tools/sanitize.py --no-build corrupt -- -k mortain   # reuse the build; pytest args after --
+    python tools/sanitize.py --parallel 1    # one group at a time (default: two at once)
 
 The copy lives in build/sanitize/ (--dir or ARDSEARCH_SANITIZE_DIR to move
 it), so the normal in-place .so files are never touched. Only files whose
@@ -33,7 +34,9 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MANIFEST = ".sanitize-files"
@@ -81,6 +84,11 @@ QUICK = [
     ("games", GAME_TESTS, {}),
 ]
 
+# a group's wall time in CI's quick run (2026-12-03; the differential group, which
+# only the full run has, put between), to start the long ones first
+TYPICAL_SECONDS = {"games": 264, "conformance": 187, "differential": 100, "search": 70,
+                   "corrupt": 45, "protocol": 42}
+
 
 def cpu_seconds():
     """User + system time of the finished child processes so far: on a shared
@@ -89,8 +97,27 @@ def cpu_seconds():
     return r.ru_utime + r.ru_stime
 
 
+def run_timed(cmd, cwd, env, stdout):
+    """Runs cmd; returns its exit code and the CPU seconds it and its
+    children used (its own count, so groups running side by side in threads
+    do not share one total)."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=stdout, stderr=subprocess.STDOUT)
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_utime + usage.ru_stime
+
+
+_SAY_LOCK = threading.Lock()
+
+
 def say(*args):
-    print("[sanitize]", *args, flush=True)
+    with _SAY_LOCK:
+        print("[sanitize]", *args, flush=True)
 
 
 def fail(msg):
@@ -353,7 +380,7 @@ def run_group(dest, name, tests, env, pytest_args):
     reset_dir(reports)
     os.makedirs(os.path.join(dest, "logs"), exist_ok=True)
     say(f"{name}: {' '.join(tests)}")
-    t0, cpu0 = time.monotonic(), cpu_seconds()
+    t0, cpu = time.monotonic(), 0.0
     skip, halted, failed_run, cut_short = [], [], False, False
     for attempt in range(MAX_HALTS + 1):
         log = os.path.join(dest, "logs", name + (f".{attempt + 1}" if attempt else "") + ".log")
@@ -361,8 +388,8 @@ def run_group(dest, name, tests, env, pytest_args):
                *tests, *pytest_args] + [f"--deselect={t}" for t in skip]
         before = len(read_reports(reports))
         with open(log, "w") as fh:
-            rc = subprocess.run(cmd, cwd=dest, env=runtime_env(dest, reports, env),
-                                stdout=fh, stderr=subprocess.STDOUT).returncode
+            rc, used = run_timed(cmd, cwd=dest, env=runtime_env(dest, reports, env), stdout=fh)
+        cpu += used
         new_reports = len(read_reports(reports)) - before
         done, running = progress(log)
         if rc not in (0, 5):  # 5: nothing left to run
@@ -379,7 +406,7 @@ def run_group(dest, name, tests, env, pytest_args):
     else:
         cut_short = True
         say(f"{name}: stopped after {MAX_HALTS} halts; the tests after the last one did not run")
-    took, cpu = time.monotonic() - t0, cpu_seconds() - cpu0
+    took = time.monotonic() - t0
     count, heads = print_reports(reports)
     ok = not failed_run and not count
     with open(log) as fh:
@@ -407,6 +434,9 @@ def main(argv=None):
                     help="use the copy as it is: no sync, no build (it must have been built)")
     ap.add_argument("--build-only", action="store_true", help="sync and build, run nothing")
     ap.add_argument("--jobs", type=int, default=2, help="parallel compile jobs (default 2)")
+    ap.add_argument("--parallel", type=int, default=2,
+                    help="groups run side by side, longest first (default 2: this machine's cores; "
+                         "each group is one pytest process)")
     ap.add_argument("--list", action="store_true", help="print the groups and their tests")
     ap.add_argument("--install-build-deps", action="store_true",
                     help="first pip-install pyproject.toml's build requirements into this Python "
@@ -439,13 +469,16 @@ def main(argv=None):
     if args.build_only:
         return 0
 
-    results = []
-    all_heads = []
-    for name, tests, env in plan:
-        if args.groups and name not in args.groups:
-            continue
-        results.append(run_group(dest, name, tests, env, pytest_args))
-        all_heads += results[-1][-1]
+    if args.parallel < 1:
+        fail(f"--parallel must be at least 1 (got {args.parallel})")
+    chosen = [g for g in plan if not args.groups or g[0] in args.groups]
+    # longest first, so the short groups fill in beside the long ones
+    order = sorted(chosen, key=lambda g: -TYPICAL_SECONDS.get(g[0], 0))
+    with ThreadPoolExecutor(max_workers=args.parallel) as pool:
+        futures = {name: pool.submit(run_group, dest, name, tests, env, pytest_args)
+                   for name, tests, env in order}
+    results = [futures[name].result() for name, _, _ in chosen]
+    all_heads = [head for r in results for head in r[-1]]
 
     say(f"total {time.monotonic() - start:.0f} s (cpu {cpu_seconds():.0f} s)")
     for name, ok, took, cpu, status, _ in results:
