@@ -44,6 +44,16 @@ parameters; its command goes in source.calibration_<search>_<param values>.
 root values mapped through the calibration installed from the game's own
 data/eval.toml (to check a shipped table on games it was not fitted on, such
 as games at another simulation budget).
+
+--compare <search>: no table; every candidate fit (one monotone table, a
+table per side to move, one Platt curve, a curve per side) beside the raw
+value and the shipped calibration, each scored by held-out log-loss and
+deciles within 5 points, pooled and per side to move, both ways round (fit
+on the even pairs and score the odd, then the other way). With --holdout
+FILE...: fit on every game read or played, score on the games of those
+records instead (a check on games no fit has seen). The last line names the
+fits that beat the shipped one on both scores in every column, the rule for
+replacing a shipped calibration (bench/README.md, "Calibration").
 """
 from __future__ import annotations
 
@@ -199,6 +209,61 @@ def markdown(rows) -> str:
     return "\n".join(lines)
 
 
+CANDIDATES = (("one monotone table", "isotonic", None), ("a monotone table per side", "isotonic", "seat"),
+              ("one Platt curve", "platt", None), ("a Platt curve per side", "platt", "seat"))
+
+
+def score(pred, y, seat, seats=2):
+    """(log-loss, deciles within 5 points, non-empty deciles, per side to move
+    [(within, non-empty)]) of the predictions `pred` of outcomes `y`."""
+    def counts(rows):
+        full = [r for r in rows if r[2]]
+        return sum(abs(r[4] - r[3]) <= 0.05 for r in full), len(full)
+    k, n = counts(reliability(pred, y))
+    per = [counts(reliability(pred[seat == p], y[seat == p])) for p in range(seats)]
+    return log_loss(pred, y), k, n, per
+
+
+def beats(new, old) -> bool:
+    """A lower log-loss and a larger share of its deciles within 5 points."""
+    return new[0] < old[0] and new[1] * old[2] > old[1] * new[2]
+
+
+def compare(game, search, v, y, seat, columns, bins=20):
+    """Each candidate's score in each column: `columns` is a list of (title,
+    train mask, test mask) over the decisions. Returns (rows, winners): rows
+    are (name, [score per column]) for the raw value, the shipped
+    calibration and every fit of CANDIDATES; winners the names of the fits
+    that beat the shipped one (`beats`) in every column."""
+    def mapped(cal_, sel):
+        return np.array([evaluation.calibrated_wp(game.name, x, search, cal_, int(s), game.params)
+                         for x, s in zip(v[sel], seat[sel])])
+    seats = len(game.player_names)
+    rows = [("raw (v + 1) / 2", [score(np.clip((v[te] + 1) / 2, 0, 1), y[te], seat[te], seats)
+                                 for _, _, te in columns]),
+            ("shipped", [score(mapped(None, te), y[te], seat[te], seats) for _, _, te in columns])]
+    for name, method, by in CANDIDATES:
+        scores = []
+        for _, tr, te in columns:
+            f = fit(method, v[tr], y[tr], seat[tr], bins, by, game.player_names)
+            scores.append(score(mapped({search: f}, te), y[te], seat[te], seats))
+        rows.append((name, scores))
+    shipped = rows[1][1]
+    winners = [name for name, scores in rows[2:] if all(beats(s, o) for s, o in zip(scores, shipped))]
+    return rows, winners
+
+
+def compare_markdown(game, columns, rows) -> str:
+    sides = ", ".join(game.player_names)
+    lines = ["| fit | " + " | ".join(t for t, _, _ in columns) + " |", "|---|" + "---|" * len(columns)]
+    for name, scores in rows:
+        cells = [f"{ll:.4f}, {k} of {n} ({'; '.join(f'{a} of {b}' for a, b in per)})"
+                 for ll, k, n, per in scores]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lines.append(f"\n(each cell: held-out log-loss, deciles within 5 points pooled (per side to move: {sides}))")
+    return "\n".join(lines)
+
+
 def plot(rows, path, title, series=()):
     """The reliability diagram of `rows`; `series`: more (label, rows) drawn
     beside it (each seat's own deciles)."""
@@ -325,9 +390,17 @@ def main(argv=None):
                    help="with --write: the calibration holds only for this game's parameters (its scenario)")
     p.add_argument("--installed", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
                    help="map the values through the game's shipped [calibration.SEARCH], all games")
+    p.add_argument("--compare", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
+                   help="score every candidate fit of SEARCH against raw and the shipped one, held out")
+    p.add_argument("--holdout", nargs="+", metavar="FILE",
+                   help="with --compare: fit on all the games, score on these records' games")
     p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
     p.add_argument("--plot", metavar="FILE", help="reliability diagram (.svg or .png)")
     args = p.parse_args(argv)
+    if args.compare and (args.fit or args.installed or args.write or args.plot):
+        p.error("--compare scores the fits itself: give it without --fit, --installed, --write or --plot")
+    if args.holdout and not args.compare:
+        p.error("--holdout needs --compare SEARCH (the search whose fits it scores)")
     game = ardsearch.load_game(args.game)
     if args.write and args.fit:
         start_file(args.write, game)   # before hours of games, not after
@@ -336,6 +409,23 @@ def main(argv=None):
     v, wp, y, pair, seat = decisions(records, args.player)
     print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
     label = "reported wp"
+    if args.compare:
+        if args.holdout:
+            hv, _, hy, _, hseat = decisions(read(args.holdout), args.player)
+            n = len(v)
+            v, y, seat = np.concatenate([v, hv]), np.concatenate([y, hy]), np.concatenate([seat, hseat])
+            fitted_on = np.arange(len(v)) < n
+            columns = [(f"fit on {len(records)} games, test on the {len(args.holdout)} holdout file(s)",
+                        fitted_on, ~fitted_on)]
+        else:
+            even = pair % 2 == 0
+            columns = [("fit even, test odd", even, ~even), ("fit odd, test even", ~even, even)]
+        rows, winners = compare(game, args.compare, v, y, seat, columns, args.bins)
+        print(f"{game.name}: [calibration.{args.compare}] candidates, held out")
+        print(compare_markdown(game, columns, rows))
+        print(f"\nbeats the shipped calibration on both scores in every column: "
+              f"{', '.join(winners) if winners else 'none'}")
+        return 0
     if args.fit:
         train = pair % 2 == 0
         fitted = fit(args.method, v[train], y[train], seat[train], args.bins, args.by, game.player_names)

@@ -66,3 +66,83 @@ def test_bots_and_protocol_report_the_calibrated_probability(tmp_path):
     assert reported_wp(game, {"name": "x", "weights": str(path)}, info["value"], "mcts") == want
     # "classic" has no calibration of its own: (v + 1) / 2
     assert reported_wp(game, {"name": "x", "weights": "classic"}, 0.2, "mcts") == pytest.approx(0.6)
+
+
+def _synthetic(n, seed, bias):
+    """Decisions whose win rate depends on the side to move: the mover's
+    true win probability is sigmoid(2 logit((v+1)/2) + bias) for seat 0 and
+    - bias for seat 1, so the raw value is miscalibrated by a side bias."""
+    rng = np.random.default_rng(seed)
+    v = rng.uniform(-0.9, 0.9, n)
+    seat = rng.integers(0, 2, n)
+    z = 2.0 * cal.logit_of_value(v) + np.where(seat == 0, bias, -bias)
+    y = (rng.uniform(size=n) < logistic.sigmoid(z)).astype(float)
+    pair = np.arange(n) // 4
+    return v, y, seat, pair
+
+
+def test_compare_finds_the_fit_that_removes_a_side_bias():
+    """--compare: "every candidate fit ... beside the raw value and the
+    shipped calibration, each scored by held-out log-loss and deciles
+    within 5 points ... both ways round". A game without a shipped
+    calibration reports the raw value as shipped; on decisions with a side
+    bias the curve per side beats it in both columns, and one curve for both
+    sides does not remove the bias as well."""
+    from types import SimpleNamespace
+    game = SimpleNamespace(name="synthetic-no-calibration", params={}, player_names=("a", "b"))
+    v, y, seat, pair = _synthetic(40000, 1, 1.0)
+    even = pair % 2 == 0
+    columns = [("even", even, ~even), ("odd", ~even, even)]
+    rows, winners = cal.compare(game, "mcts", v, y, seat, columns)
+    names = [r[0] for r in rows]
+    assert names == ["raw (v + 1) / 2", "shipped"] + [c[0] for c in cal.CANDIDATES]
+    raw, shipped = rows[0][1], rows[1][1]
+    assert raw == shipped                                # no shipped table: (v + 1) / 2
+    assert raw[0][0] == pytest.approx(cal.log_loss(np.clip((v[~even] + 1) / 2, 0, 1), y[~even]))
+    per_side = dict(rows)["a Platt curve per side"]
+    one = dict(rows)["one Platt curve"]
+    assert all(p[0] < o[0] for p, o in zip(per_side, one))
+    assert "a Platt curve per side" in winners
+    text = cal.compare_markdown(game, columns, rows)
+    assert text.splitlines()[0] == "| fit | even | odd |" and "(per side to move: a, b)" in text
+
+
+def test_beats_needs_both_scores():
+    """The rule for replacing a shipped calibration: a lower log-loss and a
+    larger share of deciles within 5 points (6 of 9 is more than 6 of 10)."""
+    shipped = (0.60, 6, 10, [])
+    assert cal.beats((0.59, 6, 9, []), shipped)
+    assert not cal.beats((0.59, 6, 10, []), shipped)      # deciles level
+    assert not cal.beats((0.61, 9, 10, []), shipped)      # log-loss worse
+    assert not cal.beats((0.60, 9, 10, []), shipped)      # log-loss level
+
+
+def test_compare_command_line(tmp_path, capsys):
+    """The command: both ways round from records, or fit on them and score a
+    holdout file; --holdout without --compare, or --compare with --fit, is
+    refused with what to do."""
+    import json
+    v, y, seat, pair = _synthetic(2000, 2, 0.5)
+    def write(path, lo, hi):
+        with open(path, "w") as f:
+            for g in range(lo, hi):
+                sel = pair == g
+                moves = [{"player": int(s), "eval": float(x), "wp": float((x + 1) / 2)}
+                         for x, s in zip(v[sel], seat[sel])]
+                ret0 = 1.0 if y[sel][0] == (seat[sel][0] == 0) else -1.0
+                f.write(json.dumps({"returns": [ret0, -ret0], "pairing": 0, "pair": g // 2,
+                                    "moves": moves}) + "\n")
+    write(tmp_path / "a.jsonl", 0, 300)
+    write(tmp_path / "b.jsonl", 300, 500)
+    assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl"), "--compare", "mcts"]) == 0
+    out = capsys.readouterr().out
+    assert "| fit | fit even, test odd | fit odd, test even |" in out and "| shipped |" in out
+    assert "beats the shipped calibration on both scores in every column:" in out
+    assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl"), "--compare", "mcts",
+                     "--holdout", str(tmp_path / "b.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "| fit | fit on 300 games, test on the 1 holdout file(s) |" in out
+    for bad in (["--holdout", str(tmp_path / "b.jsonl")], ["--compare", "mcts", "--fit", "mcts"]):
+        with pytest.raises(SystemExit):
+            cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl")] + bad)
+        assert "--compare" in capsys.readouterr().err
