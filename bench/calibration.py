@@ -51,7 +51,8 @@ value and the shipped calibration, each scored by held-out log-loss and
 deciles within 5 points, pooled and per side to move, both ways round (fit
 on the even pairs and score the odd, then the other way). With --holdout
 FILE...: fit on every game read or played, score on the games of those
-records instead (a check on games no fit has seen). The last line names the
+records instead (a check on games no fit has seen). --fit with --holdout
+likewise fits on every game read and shows the holdout games' table. The last line names the
 fits that beat the shipped one on both scores in every column, the rule for
 replacing a shipped calibration (bench/README.md, "Calibration").
 """
@@ -399,8 +400,8 @@ def main(argv=None):
     args = p.parse_args(argv)
     if args.compare and (args.fit or args.installed or args.write or args.plot):
         p.error("--compare scores the fits itself: give it without --fit, --installed, --write or --plot")
-    if args.holdout and not args.compare:
-        p.error("--holdout needs --compare SEARCH (the search whose fits it scores)")
+    if args.holdout and not (args.compare or args.fit):
+        p.error("--holdout needs --compare SEARCH or --fit SEARCH (the search whose fits it scores)")
     game = ardsearch.load_game(args.game)
     if args.write and args.fit:
         start_file(args.write, game)   # before hours of games, not after
@@ -409,12 +410,15 @@ def main(argv=None):
     v, wp, y, pair, seat = decisions(records, args.player)
     print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
     label = "reported wp"
+    fitted_on = pair % 2 == 0                      # the even pairs, unless fresh games are held out
+    if args.holdout:
+        hv, _, hy, _, hseat = decisions(read(args.holdout), args.player)
+        n = len(v)
+        v, y, seat = np.concatenate([v, hv]), np.concatenate([y, hy]), np.concatenate([seat, hseat])
+        fitted_on = np.arange(len(v)) < n
+        print(f"holdout: {int((~fitted_on).sum())} decisions", file=sys.stderr)
     if args.compare:
         if args.holdout:
-            hv, _, hy, _, hseat = decisions(read(args.holdout), args.player)
-            n = len(v)
-            v, y, seat = np.concatenate([v, hv]), np.concatenate([y, hy]), np.concatenate([seat, hseat])
-            fitted_on = np.arange(len(v)) < n
             columns = [(f"fit on {len(records)} games, test on the {len(args.holdout)} holdout file(s)",
                         fitted_on, ~fitted_on)]
         else:
@@ -427,14 +431,16 @@ def main(argv=None):
               f"{', '.join(winners) if winners else 'none'}")
         return 0
     if args.fit:
-        train = pair % 2 == 0
+        train = fitted_on
         fitted = fit(args.method, v[train], y[train], seat[train], args.bins, args.by, game.player_names)
         cal = {args.fit: fitted}
         pred = np.array([evaluation.calibrated_wp(game.name, x, args.fit, cal, int(s))
                          for x, s in zip(v[~train], seat[~train])])
         kind = "Platt curve" if args.method == "platt" else "monotone table"
-        label = (f"{kind}{' per seat' if args.by else ''} fitted on even pairs "
-                 f"({int(train.sum())} decisions), odd pairs shown")
+        shown = "the holdout games shown" if args.holdout else "odd pairs shown"
+        label = (f"{kind}{' per seat' if args.by else ''} fitted on "
+                 f"{'every game read' if args.holdout else 'even pairs'} "
+                 f"({int(train.sum())} decisions), {shown}")
         print(f"[calibration.{args.fit}] {describe(fitted)}", file=sys.stderr)
         raw = np.clip((v[~train] + 1) / 2, 0, 1)
         print(f"raw (v + 1) / 2 on the same held-out decisions: log-loss {log_loss(raw, y[~train]):.4f}, "

@@ -142,6 +142,12 @@ def test_compare_command_line(tmp_path, capsys):
                      "--holdout", str(tmp_path / "b.jsonl")]) == 0
     out = capsys.readouterr().out
     assert "| fit | fit on 300 games, test on the 1 holdout file(s) |" in out
+    # --fit with --holdout: fitted on every game read, the holdout's table shown
+    assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl"), "--fit", "mcts", "--method", "platt",
+                     "--by", "seat", "--holdout", str(tmp_path / "b.jsonl")]) == 0
+    out = capsys.readouterr().out
+    n_fit = len(cal.decisions(cal.read([tmp_path / "a.jsonl"]))[0])
+    assert f"fitted on every game read ({n_fit} decisions), the holdout games shown" in out
     for bad in (["--holdout", str(tmp_path / "b.jsonl")], ["--compare", "mcts", "--fit", "mcts"]):
         with pytest.raises(SystemExit):
             cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl")] + bad)
