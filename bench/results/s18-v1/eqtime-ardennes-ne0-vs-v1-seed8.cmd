@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament ardennes --bots ne0=mcts:normalize=true,eval_children=true,rollout_depth=0 mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 8 --concurrency 1 --out bench/results/s18-v1/eqtime-ardennes-ne0-vs-v1-seed8.jsonl

@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament ardennes --bots net=mcts:normalize=true,eval_children=true,weights=/work/main/ardsearch/games/ardennes/data/eval-tuned.toml mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 7 --concurrency 1 --out bench/results/s18-v1/eqtime-ardennes-net-vs-v1-seed7.jsonl
