@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament ardennes --bots nee1=mcts:normalize=true,eval_children=true,exploration=1.0 mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 12 --concurrency 1 --out bench/results/s18-v1/eqtime-ardennes-nee1-vs-v1-seed12.jsonl
