@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament undaunted(scenario=2) --bots ismcts expectimax --movetime 0.1 --clock cpu --games 20 --seed 63 --concurrency 1 --out bench/results/s18-pimc/und2-ismcts-vs-pimc-seed63.jsonl
