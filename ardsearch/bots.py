@@ -341,7 +341,13 @@ class MCTSBot(Bot, _Weighted):
     grows at most this many moves below the root and simulations roll out
     from there; 1 is flat Monte Carlo over the root moves (with
     rollout_sample=-1 and rollout_extra_runs=1: the rollout algorithm over
-    greedy play). weights: None (the game's evaluate()),
+    greedy play). belief (ISMCTS only; 0 off): each search draws
+    belief_samples (256) determinizations of the view, weighs each by
+    exp(belief * the opponent's evaluate() of it), and every simulation
+    plays in one drawn by weight, so hidden facts under which the
+    opponent's play looks good are taken as likelier (Ardennes: its
+    Objective card read from the roads it builds on).
+    weights: None (the game's evaluate()),
     "classic" (its hand-set evaluation) or the path of an eval.toml.
     clock: what time_limit counts, "wall" (wall time, the default) or "cpu"
     (each search thread's own CPU time: equal-time matches on a loaded
@@ -351,7 +357,8 @@ class MCTSBot(Bot, _Weighted):
     Search-shape settings left out (exploration, rollout_depth, normalize,
     minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
     widening_exponent, root_margin, rollout_turn_end, rollout_extra_runs, chance_expectation,
-    rollout_stop_prefix, prior_visits, prior_drift, tree_depth) are the game's `mcts` preset's
+    rollout_stop_prefix, prior_visits, prior_drift, tree_depth, belief, belief_samples) are the
+    game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
     # The search-shape settings a bare bot takes from the game's preset, so that
@@ -365,7 +372,8 @@ class MCTSBot(Bot, _Weighted):
                  rollout_sample=None, rollout_epsilon=None, widening=None, widening_exponent=None,
                  root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
                  chance_expectation=None, rollout_stop_prefix=None, stop_weights=None,
-                 common_random=False, prior_visits=None, prior_drift=None, tree_depth=None):
+                 common_random=False, prior_visits=None, prior_drift=None, tree_depth=None,
+                 belief=None, belief_samples=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         from ardsearch import evaluation
@@ -414,6 +422,10 @@ class MCTSBot(Bot, _Weighted):
             "prior_drift": _flag(who, "prior_drift", pick("prior_drift", prior_drift)),
             "tree_depth": _integer(who, "tree_depth", pick("tree_depth", tree_depth), 0,
                                    what="an integer >= 0 (0: no limit; 1: flat Monte Carlo over the root moves)"),
+            "belief": _number(who, "belief", pick("belief", belief), 0.0,
+                              what="a number >= 0 (how strongly the opponent's evaluation weighs a "
+                                   "determinization; 0: off)"),
+            "belief_samples": _integer(who, "belief_samples", pick("belief_samples", belief_samples), 1, 4096),
         }
         ismcts = _flag(who, "ismcts", ismcts, allow_none=True)
         if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
@@ -421,6 +433,8 @@ class MCTSBot(Bot, _Weighted):
                      "rollout_extra_runs": rollout_extra_runs, "chance_expectation": chance_expectation,
                      "prior_visits": prior_visits, "prior_drift": prior_drift}
             self.shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY if given[k] is None})
+        elif ismcts is False and belief is None:  # an ISMCTS-only preset setting: off in plain MCTS
+            self.shape["belief"] = SHAPE_FALLBACK["belief"]
         self._mcts = _search.MCTS(self.game.capsule, seed=self.seed & _MASK64,
                                   threads=_integer(who, "threads", threads, 1, 256),
                                   solver=_flag(who, "solver", solver),
@@ -493,7 +507,7 @@ class ISMCTSBot(MCTSBot):
                  weights=None, name=None, rollout_sample=None, rollout_epsilon=None, widening=None,
                  widening_exponent=None, root_margin=None, rollout_turn_end=None, clock="wall",
                  rollout_extra_runs=None, chance_expectation=None, rollout_stop_prefix=None,
-                 stop_weights=None):
+                 stop_weights=None, belief=None, belief_samples=None):
         super().__init__(game, simulations=simulations, time_limit=time_limit, threads=threads,
                          seed=seed, exploration=exploration, rollout_depth=rollout_depth,
                          solver=False, max_memory_mb=max_memory_mb, ismcts=True,
@@ -504,7 +518,8 @@ class ISMCTSBot(MCTSBot):
                          widening=widening, widening_exponent=widening_exponent, root_margin=root_margin,
                          rollout_turn_end=rollout_turn_end, clock=clock,
                          rollout_extra_runs=rollout_extra_runs, chance_expectation=chance_expectation,
-                         rollout_stop_prefix=rollout_stop_prefix, stop_weights=stop_weights)
+                         rollout_stop_prefix=rollout_stop_prefix, stop_weights=stop_weights,
+                         belief=belief, belief_samples=belief_samples)
 
 
 class ExpectimaxBot(Bot, _Weighted):
@@ -644,7 +659,7 @@ SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5,
                   "root_margin": 0.0, "rollout_turn_end": False, "rollout_extra_runs": 0,
                   "chance_expectation": False, "rollout_stop_prefix": "", "prior_visits": 0.0,
-                  "prior_drift": False, "tree_depth": 0}
+                  "prior_drift": False, "tree_depth": 0, "belief": 0.0, "belief_samples": 256}
 
 
 def _prefix(who, value):

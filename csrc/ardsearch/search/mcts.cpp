@@ -62,7 +62,8 @@ class Mcts {
          double final_lcb, py::object weights, int rollout_sample, double rollout_epsilon, double widening,
          double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs,
          bool chance_expectation, std::string rollout_stop_prefix, py::object stop_weights,
-         bool common_random, double prior_visits, bool prior_drift, int tree_depth)
+         bool common_random, double prior_visits, bool prior_drift, int tree_depth, double belief,
+         int belief_samples)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -137,6 +138,14 @@ class Mcts {
         cfg_.prior_drift = prior_drift;
         if (tree_depth < 0) throw py::value_error("tree_depth must be >= 0 (0: no limit; 1: flat Monte Carlo over the root moves)");
         cfg_.tree_depth = tree_depth;
+        if (!(belief >= 0.0)) throw py::value_error("belief must be >= 0 (0: off)");
+        if (belief > 0.0 && !cfg_.ismcts)
+            throw py::value_error("belief weighs determinizations of hidden information: it needs ismcts "
+                                  "(a game with hidden information); pass belief=0 here");
+        if (belief_samples < 1 || belief_samples > 4096)
+            throw py::value_error("belief_samples must be between 1 and 4096");
+        cfg_.belief = belief;
+        cfg_.belief_samples = belief_samples;
         threads_ = threads;
         max_memory_mb_ = max_memory_mb;
         uint64_t per_thread = (uint64_t)(max_memory_mb * 1048576.0 / sizeof(Node)) / (uint64_t)threads;
@@ -664,7 +673,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
      rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="",
      stop_weights=None, common_random=False, prior_visits=0, prior_drift=False,
-     tree_depth=0)
+     tree_depth=0, belief=0, belief_samples=256)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -766,6 +775,15 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   With a greedy rollout (rollout_sample=-1) through the opponent's answer
   (rollout_turn_end, rollout_extra_runs=1) that is the rollout algorithm
   over greedy play: each root move scored by how greedy play goes on.
+- belief: beliefs from the opponent's play (ISMCTS only; 0: off, the
+  default). Each search first draws belief_samples determinizations of
+  the view and weighs each by exp(belief * v), v its evaluation for the
+  searcher's opponent; every simulation then plays in one of them drawn
+  by weight. Hidden facts under which the opponent's position scores well
+  are taken as likelier, since it played knowing them. Does nothing where
+  evaluate() reads only public information.
+- belief_samples: the determinizations a search draws and weighs (1 to
+  4096; 256).
 - weights: None scores positions with the game's evaluate(); a list of
   len(game.feature_names) numbers scores them with tanh(w . features / 2)
   using these weights instead of the game's table (this search only).
@@ -781,7 +799,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool, int>(),
+                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool, int, double, int>(),
              py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
@@ -792,7 +810,8 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("rollout_turn_end") = false, py::arg("rollout_extra_runs") = 0,
              py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string(),
              py::arg("stop_weights") = py::none(), py::arg("common_random") = false,
-             py::arg("prior_visits") = 0.0, py::arg("prior_drift") = false, py::arg("tree_depth") = 0)
+             py::arg("prior_visits") = 0.0, py::arg("prior_drift") = false, py::arg("tree_depth") = 0,
+             py::arg("belief") = 0.0, py::arg("belief_samples") = 256)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),
