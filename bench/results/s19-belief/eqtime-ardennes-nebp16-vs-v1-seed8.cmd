@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament ardennes --bots nebp16=mcts:normalize=true,eval_children=true,belief=16 mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 8 --concurrency 1 --out bench/results/s19-belief/eqtime-ardennes-nebp16-vs-v1-seed8.jsonl
