@@ -106,3 +106,16 @@ def test_the_bot_passes_the_setting_and_plain_mcts_drops_a_preset_belief(ardenne
         s.apply(move)
     move, info = bot.play(s)
     assert move in s.legal_actions()
+
+
+def test_the_engine_drops_a_belief_in_plain_mcts(ardennes):
+    """The protocol engine builds its search from a shape; a belief in it
+    (an ISMCTS-only setting) is dropped when the engine searches plain MCTS
+    (Algorithm mcts), as a plain-MCTS setting is dropped under ismcts,
+    instead of the search refusing to start."""
+    from ardsearch.bots import search_shape
+    from ardsearch.protocol.searcher import make_search
+    settings = {"Seed": 0, "Hash": 64, "Exploration": "auto"}
+    shape = dict(search_shape("mcts", ardennes), belief=16.0)
+    assert make_search(ardennes, "mcts", settings, None, shape=shape).ismcts is False
+    assert make_search(ardennes, "ismcts", settings, None, shape=shape).ismcts is True

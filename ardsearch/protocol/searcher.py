@@ -168,6 +168,8 @@ def make_search(game, algorithm: str, settings: dict, preset, threads: int | Non
     if algorithm == "ismcts":  # a plain-MCTS preset's settings cannot apply (the C++ search refuses them)
         from ..bots import PLAIN_ONLY, SHAPE_FALLBACK
         shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY})
+    else:  # and an ISMCTS-only one cannot apply in plain MCTS
+        shape["belief"] = 0.0
     if settings.get("Exploration", "auto") != "auto":
         shape["exploration"] = float(settings["Exploration"])
     kwargs = {k: preset[k] for k in ("solver",) if k in preset}

@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament undaunted(scenario=3) --bots mcts mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 9 --concurrency 1 --out bench/results/s19-und/eqtime-undaunted-s3-mcts-vs-v1-seed9.jsonl
