@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament undaunted(scenario=3) --bots classic=ismcts:weights=classic goal=ismcts --movetime 0.1 --clock cpu --games 20 --seed 1 --concurrency 1 --out bench/results/s19-und/eqtime-undaunted-s3-ismcts-classic-vs-goal-seed1.jsonl
