@@ -393,7 +393,8 @@ class Worker {
         belief_owner_ = owner;
     }
 
-    /* One of weigh_beliefs()'s determinizations, drawn by weight, into s. */
+    /* One of weigh_beliefs()'s determinizations, drawn by weight, into s
+     * (in place of the root's copy: one copy a simulation, as without belief). */
     void draw_believed(uint8_t *s) {
         const int m = cfg_->belief_samples;
         const double u = ard_rng_double(&rng_) * belief_weights_[(size_t)m - 1];
@@ -405,15 +406,15 @@ class Worker {
 
     void simulate() {
         uint8_t *s = state_.data();
-        std::memcpy(s, root_state_, g_->state_size);
         int owner = -1;
-        if (cfg_->ismcts) {
-            owner = g_->viewer(s);
-            if (owner >= 0) {
-                if (belief_owner_ == owner)
-                    draw_believed(s);
-                else
-                    g_->determinize(s, owner, &rng_);
+        if (belief_owner_ >= 0) {  // the root is this player's view: one weighed determinization of it
+            owner = belief_owner_;
+            draw_believed(s);
+        } else {
+            std::memcpy(s, root_state_, g_->state_size);
+            if (cfg_->ismcts) {
+                owner = g_->viewer(s);
+                if (owner >= 0) g_->determinize(s, owner, &rng_);
             }
         }
         path_.clear();
