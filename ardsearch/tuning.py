@@ -207,6 +207,79 @@ def render(game, w, source: dict, calibration: dict | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _anchor(line: str) -> str:
+    """What a line of an eval.toml is, for finding it again in a rewritten
+    file: a header as written, otherwise the key before its '='."""
+    text = line.strip()
+    return text if text.startswith("[") else text.split("=", 1)[0].strip()
+
+
+def _places(lines):
+    """Where each line of an eval.toml is, independent of the order of its
+    tables: None for a comment or blank line; for a header, the table it
+    opens; for a key, its table and name. A [[array]] entry is named by its
+    header and its params line (scoped calibrations repeat the same header),
+    a sub-table of an entry by the entry too, any other table by its header."""
+    content = [i for i, l in enumerate(lines) if l.strip() and not l.lstrip().startswith("#")]
+    places = [None] * len(lines)
+    entry = table = None
+    for n, i in enumerate(content):
+        text = lines[i].strip()
+        if text.startswith("[["):
+            following = lines[content[n + 1]] if n + 1 < len(content) else ""
+            params = " ".join(following.split()) if _anchor(following) == "params" else None
+            entry = table = (text, params)
+        elif text.startswith("["):
+            if entry is not None and text.startswith("[" + entry[0].strip("[]") + "."):
+                table = (entry, text)           # a sub-table of the current entry
+            else:
+                entry, table = None, text
+        else:
+            places[i] = ("key", table, _anchor(text))
+            continue
+        places[i] = ("table", table)
+    return places
+
+
+def keep_comments(old: str, new: str) -> str:
+    """`new` (a rendered eval.toml) with the comments of `old` (the file it
+    replaces) put back: the opening comment replaces the rendered one, and
+    each other comment block goes before the line it stood before, found by
+    its table and key. A block whose table is gone goes with it (it spoke of
+    what was removed)."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    start = next((i for i, l in enumerate(old_lines) if l.strip() and not l.lstrip().startswith("#")),
+                 len(old_lines))
+    head = old_lines[:start]
+    blocks: dict = {}
+    pending: list = []
+    for line, place in zip(old_lines[start:], _places(old_lines[start:])):
+        if place is None:
+            if line.strip().startswith("#") or (pending and not line.strip()):
+                pending.append(line)
+            continue
+        while pending and not pending[-1].strip():
+            pending.pop()
+        if pending:
+            blocks.setdefault(place, []).append(pending)
+            pending = []
+    while pending and not pending[-1].strip():
+        pending.pop()
+    tail = pending                              # comments after the last line
+    if head:
+        first = next((i for i, l in enumerate(new_lines) if l.strip() and not l.startswith("#")),
+                     len(new_lines))
+        new_lines = new_lines[first:]           # the old head keeps its own spacing
+    out = list(head)
+    for line, place in zip(new_lines, _places(new_lines)):
+        if place is not None and blocks.get(place):
+            out += blocks[place].pop(0)
+        out.append(line)
+    if tail:
+        out += [""] + tail
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
 def tune(game, games: int, seed: int, bots=DEFAULT_BOTS, per_game: int = DEFAULT_PER_GAME,
          l2: float = DEFAULT_L2, jobs: int = 1, backend: str = "local", address=None,
          records_out=None, quiet: bool = False, records_in=None):

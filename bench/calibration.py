@@ -346,7 +346,7 @@ def write_calibration(path, game, search, fit, command):
     SeatCalibration) as
     [calibration.<search>] of the eval.toml at `path`, then load it back (so
     a table the loader would refuse is never left written)."""
-    from ardsearch.tuning import render
+    from ardsearch.tuning import keep_comments, render
     if not Path(path).exists() and not game.feature_names:
         # a game without evaluation features: a file holding only the calibration
         Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -359,13 +359,8 @@ def write_calibration(path, game, search, fit, command):
     table[search] = merged(table.get(search), fit)
     source = dict(ev.source)
     source[source_key(search, fit)] = command
-    text = render(game, ev.weights, source, table)
-    # keep the file's own opening comment (it may say why the weights are what they are)
-    old = Path(path).read_text(encoding="utf-8").splitlines()
-    head = old[:next((i for i, l in enumerate(old) if not l.startswith("#")), len(old))]
-    if head:
-        lines = text.splitlines()
-        text = "\n".join(head + lines[next(i for i, l in enumerate(lines) if not l.startswith("#")):]) + "\n"
+    # keep the file's comments (they say why the weights and tables are what they are)
+    text = keep_comments(Path(path).read_text(encoding="utf-8"), render(game, ev.weights, source, table))
     Path(path).write_text(text, encoding="utf-8")
     evaluation.load(str(path), game.feature_names, game.name, game.player_names)
 
