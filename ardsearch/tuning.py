@@ -270,11 +270,28 @@ def keep_comments(old: str, new: str) -> str:
         first = next((i for i, l in enumerate(new_lines) if l.strip() and not l.startswith("#")),
                      len(new_lines))
         new_lines = new_lines[first:]           # the old head keeps its own spacing
+    places = _places(new_lines)
+    # a block whose key is gone but whose table is still there (a curve that
+    # became a table per seat) goes at the top of that table
+    present = set(places)
+    orphans: dict = {}
+    for place, found in blocks.items():
+        if place[0] == "key" and place not in present and ("table", place[1]) in present:
+            orphans.setdefault(place[1], []).extend(b for b in found)
     out = list(head)
-    for line, place in zip(new_lines, _places(new_lines)):
+    for line, place in zip(new_lines, places):
         if place is not None and blocks.get(place):
             out += blocks[place].pop(0)
         out.append(line)
+        if place is None:
+            continue
+        table = place[1]
+        is_entry = isinstance(table, tuple) and isinstance(table[0], str) and table[0].startswith("[[")
+        opens = (place[0] == "key" and place[2] == "params" and is_entry and table[1] is not None) or \
+                (place[0] == "table" and not (is_entry and table[1] is not None))
+        if opens and table in orphans:
+            for block in orphans.pop(table):
+                out += block
     if tail:
         out += [""] + tail
     return "\n".join(out).rstrip("\n") + "\n"

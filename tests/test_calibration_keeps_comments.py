@@ -54,3 +54,14 @@ def test_a_comment_goes_back_before_the_same_key_of_the_same_scoped_entry():
                    "[[calibration.mcts]]\nparams = {scenario = 1}\n# one\nscale = 3\nshift = 0\n\n"
                    "[[calibration.mcts]]\nparams = {scenario = 2}\n# two\nscale = 4\nshift = 0\n\n"
                    "[source]\n# how\nmethod = \"m\"\n\n# the end\n")
+
+
+def test_a_comment_whose_key_is_gone_goes_to_the_top_of_its_table():
+    """A scenario's single curve refitted as a curve per seat: its `scale`
+    key is gone but the entry is not, so the comment that stood before
+    `scale` now opens the entry, under its params line."""
+    old = ("[[calibration.mcts]]\nparams = {scenario = 2}\n# why this curve\nscale = 1\nshift = 0\n")
+    new = ("[[calibration.mcts]]\nparams = {scenario = 2}\n\n"
+           "[calibration.mcts.seat.a]\nscale = 2\nshift = 0\n")
+    assert keep_comments(old, new) == ("[[calibration.mcts]]\nparams = {scenario = 2}\n# why this curve\n\n"
+                                       "[calibration.mcts.seat.a]\nscale = 2\nshift = 0\n")
