@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration undaunted(scenario=2) --games 600 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records bench/results/s20-cal/cal-u2-7000.jsonl
