@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration microarmour --games 150 --seed 7000 --bots a=mcts:nodes=1000,exploration=1.0 b=mcts:nodes=1000,exploration=1.0 --installed mcts --jobs 1 --records bench/results/s20-cal/cal-ma-c1-7000.jsonl

@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament microarmour --bots c025=mcts:exploration=0.25 mcts-v1 --movetime 0.03 --clock cpu --games 20 --seed 7 --concurrency 1 --out bench/results/s20-ma/eqtime-microarmour-c025-vs-v1-003-seed7.jsonl
