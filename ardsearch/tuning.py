@@ -245,8 +245,9 @@ def keep_comments(old: str, new: str) -> str:
     """`new` (a rendered eval.toml) with the comments of `old` (the file it
     replaces) put back: the opening comment replaces the rendered one, and
     each other comment block goes before the line it stood before, found by
-    its table and key. A block whose table is gone goes with it (it spoke of
-    what was removed)."""
+    its table and key. A block whose key is gone but whose table remains
+    opens that table; one whose table is gone goes with it (it spoke of what
+    was removed)."""
     old_lines, new_lines = old.splitlines(), new.splitlines()
     start = next((i for i, l in enumerate(old_lines) if l.strip() and not l.lstrip().startswith("#")),
                  len(old_lines))
@@ -277,7 +278,7 @@ def keep_comments(old: str, new: str) -> str:
     orphans: dict = {}
     for place, found in blocks.items():
         if place[0] == "key" and place not in present and ("table", place[1]) in present:
-            orphans.setdefault(place[1], []).extend(b for b in found)
+            orphans.setdefault(place[1], []).extend(found)
     out = list(head)
     for line, place in zip(new_lines, places):
         if place is not None and blocks.get(place):
