@@ -18,7 +18,8 @@ def _with_elo(real: dict) -> dict:
     out = dict(real)
     for n in range(1, 7):
         name = f"level-{n}"
-        text = re.sub(r"\[elo\][^\[]*", "", out[name])
+        # the [elo] table up to the next table header (its comments may hold brackets)
+        text = re.sub(r"^\[elo\]\s*$.*?(?=^\[|\Z)", "", out[name], flags=re.M | re.S)
         out[name] = text.rstrip("\n") + f"\n\n[elo]\nardennes = {100 * n}\n"
     return out
 
