@@ -1,0 +1,1 @@
+nice -n 5 .venv/bin/python -m ardsearch tournament microarmour --bots c1=mcts:exploration=1.0 mcts --movetime 0.03 --clock cpu --games 20 --seed 7 --concurrency 1 --out bench/results/s20-ma/eqtime-microarmour-c1-vs-mcts-003-seed7.jsonl
