@@ -5,12 +5,5 @@
 # kept and a check on seed 8000.
 cd /work/main
 D=bench/results/s20-cal
-run() {  # name, then the command
-  n=$1; shift
-  echo "$*" > $D/$n.cmd
-  { date -u +%H:%M:%S; cat /proc/loadavg; } > $D/$n.load
-  nice -n 5 "$@" > $D/$n.out 2>&1
-  { date -u +%H:%M:%S; cat /proc/loadavg; } >> $D/$n.load
-}
-run u3-7000 .venv/bin/python -m bench.calibration 'undaunted(scenario=3)' --games 300 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u3-7000.jsonl
-run mort-7000 .venv/bin/python -m bench.calibration mortain --games 300 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records $D/cal-mort-7000.jsonl
+bench/logged.sh $D/u3-7000 .venv/bin/python -m bench.calibration 'undaunted(scenario=3)' --games 300 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u3-7000.jsonl
+bench/logged.sh $D/mort-7000 .venv/bin/python -m bench.calibration mortain --games 300 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records $D/cal-mort-7000.jsonl

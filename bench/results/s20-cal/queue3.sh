@@ -3,13 +3,6 @@
 # then, when queue.sh (process $1) is done, scenario 2 on seed 7000.
 cd /work/main
 D=bench/results/s20-cal
-run() {
-  n=$1; shift
-  echo "$*" > $D/$n.cmd
-  { date -u +%H:%M:%S; cat /proc/loadavg; } > $D/$n.load
-  nice -n 5 "$@" > $D/$n.out 2>&1
-  { date -u +%H:%M:%S; cat /proc/loadavg; } >> $D/$n.load
-}
-run u3-8000 .venv/bin/python -m bench.calibration 'undaunted(scenario=3)' --games 300 --seed 8000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u3-8000.jsonl
+bench/logged.sh $D/u3-8000 .venv/bin/python -m bench.calibration 'undaunted(scenario=3)' --games 300 --seed 8000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u3-8000.jsonl
 while kill -0 "$1" 2>/dev/null; do sleep 5; done
-run u2-7000 .venv/bin/python -m bench.calibration 'undaunted(scenario=2)' --games 600 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u2-7000.jsonl
+bench/logged.sh $D/u2-7000 .venv/bin/python -m bench.calibration 'undaunted(scenario=2)' --games 600 --seed 7000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u2-7000.jsonl

@@ -3,9 +3,4 @@
 # 1,900 games) checked on 400 new games.
 cd /work/main
 D=bench/results/s20-cal
-n=u2-8000
-set -- .venv/bin/python -m bench.calibration 'undaunted(scenario=2)' --games 400 --seed 8000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u2-8000.jsonl
-echo "$*" > $D/$n.cmd
-{ date -u +%H:%M:%S; cat /proc/loadavg; } > $D/$n.load
-nice -n 5 "$@" > $D/$n.out 2>&1
-{ date -u +%H:%M:%S; cat /proc/loadavg; } >> $D/$n.load
+bench/logged.sh $D/u2-8000 .venv/bin/python -m bench.calibration 'undaunted(scenario=2)' --games 400 --seed 8000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records $D/cal-u2-8000.jsonl
