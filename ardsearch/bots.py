@@ -175,13 +175,14 @@ class _Weighted:
     def _weights_arg(self):
         return None if self._weights is None else self._weights.tolist()
 
-    def win_probability(self, value, search, player=None):
-        """`value` (the root value for the side to move `player`) as the
-        probability the bot reports: needs `player` when the calibration is
-        by seat."""
+    def win_probability(self, value, search, state):
+        """`value` (the root value for the side to move in `state`) as the
+        probability the bot reports: the calibration reads the side to move
+        when it is by seat and the round when it is by round."""
         from ardsearch import evaluation
-        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration, player,
-                                        self.game.params)
+        return evaluation.calibrated_wp(self.game.name, value, search, self._calibration,
+                                        state.current_player(), self.game.params,
+                                        evaluation.round_of(state))
 
 
 class Bot:
@@ -283,7 +284,7 @@ class HeuristicBot(_SeededBot, _Weighted):
         out = self._basic(view, best, moves)
         out["values"] = {view.action_to_string(a): s for a, s in zip(moves, scores)}
         out["value"] = max(-1.0, min(1.0, top))
-        out["wp"] = self.win_probability(out["value"], "greedy", me)
+        out["wp"] = self.win_probability(out["value"], "greedy", view)
         out["nodes"] = len(moves)
         return out
 
@@ -490,8 +491,7 @@ class MCTSBot(Bot, _Weighted):
         # do (Lc0's convention); the tree's size is `tree_nodes`
         out["tree_nodes"] = r["nodes"]
         out["nodes"] = r["simulations"]
-        out["wp"] = self.win_probability(r["value"], "ismcts" if self.ismcts else "mcts",
-                                         view.current_player())
+        out["wp"] = self.win_probability(r["value"], "ismcts" if self.ismcts else "mcts", view)
         return out
 
 
@@ -582,7 +582,7 @@ class ExpectimaxBot(Bot, _Weighted):
         out["visits"] = {}
         out["pv_actions"] = r["pv"]
         out["pv"] = pv
-        out["wp"] = self.win_probability(r["value"], "expectimax", view.current_player())
+        out["wp"] = self.win_probability(r["value"], "expectimax", view)
         out.setdefault("proven", None)
         return out
 

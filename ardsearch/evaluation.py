@@ -35,6 +35,16 @@ probability) keeps its weights in ``ardsearch/games/<game>/data/eval.toml``::
     value = [-0.5, 0.5]
     wp = [0.2, 0.7]
 
+    [calibration.mcts.rounds.1]        # or one per band of rounds, named by its first
+    scale = 0.9                        # round and chosen by the decision's round (each a
+    shift = 0.0                        # table, a Platt fit or one per seat); a band holds
+    [calibration.mcts.rounds.6.seat.us]  # up to the next one's first round
+    scale = 1.4
+    shift = 0.1
+    [calibration.mcts.rounds.6.seat.german]
+    scale = 1.5
+    shift = -0.1
+
     [source]             # optional: how the file was made (ardsearch tune writes it)
     game = "ardennes"
     command = "ardsearch tune ardennes --games 400 --seed 1"
@@ -57,13 +67,14 @@ from ardsearch._toml import read_toml
 
 __all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
            "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable",
-           "SeatCalibration", "Scoped"]
+           "SeatCalibration", "Scoped", "RoundCalibration", "round_of"]
 
 # The searches whose root values a [calibration.<name>] table may map.
 CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
 _PLATT_KEYS = ("scale", "shift")
 _TABLE_KEYS = ("value", "wp")
 _SEAT_KEY = "seat"
+_ROUNDS_KEY = "rounds"
 _PARAMS_KEY = "params"
 _SECTIONS = ("weights", "calibration", "source")
 
@@ -119,6 +130,32 @@ class SeatCalibration:
                              f"give the side to move as a player number 0-{len(self.fits) - 1}, "
                              f"got {player!r}")
         return self.fits[player]
+
+
+@dataclass(frozen=True)
+class RoundCalibration:
+    """One calibration per band of rounds ([calibration.<search>.rounds.<first
+    round>], each a table, a Platt fit or one per seat), chosen by the round
+    of the decision: band i holds from round starts[i] up to the round before
+    starts[i + 1] (the last to the end of the game; a round before the first
+    band's start takes the first band). Why: the same root value is a surer
+    thing late in a game than early (Undaunted's scenario 2: a value that
+    read 27% lost 87% of the time late and far less early; bench/README.md,
+    "Undaunted: scenario 2 by round"), which no map of the value alone follows."""
+
+    starts: tuple
+    fits: tuple
+
+    def fit_for(self, game_round) -> object:
+        if isinstance(game_round, bool) or not isinstance(game_round, int):
+            raise ValueError(f"this win-probability calibration is by round (bands from rounds "
+                             f"{', '.join(map(str, self.starts))}): give the decision's round as a "
+                             f"whole number, got {game_round!r}")
+        band = 0
+        for i, start in enumerate(self.starts):
+            if game_round >= start:
+                band = i
+        return self.fits[band]
 
 
 @dataclass(frozen=True)
@@ -223,11 +260,46 @@ def _one_calibration(path, key, table, seats, game_name):
     if isinstance(table, dict) and _PARAMS_KEY in table:
         table = dict(table)
         scope = _scope(path, key, table.pop(_PARAMS_KEY))
-    if isinstance(table, dict) and _SEAT_KEY in table:
-        fit = _seat_calibration(path, key, table, seats, game_name)
+    if isinstance(table, dict) and _ROUNDS_KEY in table:
+        fit = _round_calibration(path, key, table, seats, game_name)
     else:
-        fit = _calibration(path, key, table)
+        fit = _seat_or_one(path, key, table, seats, game_name)
     return fit if scope is None else Scoped(scope, fit)
+
+
+def _seat_or_one(path, key, table, seats, game_name):
+    """A calibration for both seats (a table or Platt fit) or one per seat."""
+    if isinstance(table, dict) and _SEAT_KEY in table:
+        return _seat_calibration(path, key, table, seats, game_name)
+    return _calibration(path, key, table)
+
+
+def _round_calibration(path, key, table, seats, game_name):
+    """[calibration.<search>.rounds.<first round>] for each band of rounds:
+    a RoundCalibration (each band's calibration validated as for the whole
+    game). The bands are named by their first round, whole numbers from 0."""
+    for k in table:
+        if k != _ROUNDS_KEY:
+            raise EvalFileError(f"{path}: {key}.{k} is not allowed beside {key}.{_ROUNDS_KEY}: give either "
+                                f"one calibration for every round or one per band under {key}.{_ROUNDS_KEY}")
+    bands = table[_ROUNDS_KEY]
+    if not isinstance(bands, dict) or not bands:
+        raise EvalFileError(f"{path}: {key}.{_ROUNDS_KEY} must be a table of one calibration per band of "
+                            f"rounds, each named by its first round ([{key}.{_ROUNDS_KEY}.1], ...)")
+    starts = []
+    for name in bands:
+        if not name.isdigit():
+            raise EvalFileError(f"{path}: {key}.{_ROUNDS_KEY}.{name} is not a round: name each band by "
+                                f"its first round, a whole number such as {_ROUNDS_KEY}.1")
+        starts.append(int(name))
+    order = sorted(range(len(starts)), key=starts.__getitem__)
+    names = list(bands)
+    if len(set(starts)) != len(starts):
+        raise EvalFileError(f"{path}: {key}.{_ROUNDS_KEY}: two bands start at the same round "
+                            f"({', '.join(names)}): give each band once")
+    fits = tuple(_seat_or_one(path, f"{key}.{_ROUNDS_KEY}.{names[i]}", bands[names[i]], seats, game_name)
+                 for i in order)
+    return RoundCalibration(tuple(starts[i] for i in order), fits)
 
 
 def _scoped_set(path, key, entries, seats, game_name) -> tuple:
@@ -414,8 +486,17 @@ def game_relative(game_name: str, text: str) -> str:
     return inside if os.path.exists(inside) else text
 
 
+def round_of(state) -> int | None:
+    """The round (or turn) a state is in, as its structured state names it
+    (`round` in Ardennes and Undaunted, `turn` in the others): the input a
+    calibration by round reads. None for a state that names neither."""
+    d = state.to_dict()
+    r = d.get("round", d.get("turn"))
+    return r if isinstance(r, int) and not isinstance(r, bool) else None
+
+
 def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None,
-                  player: int | None = None, params: dict | None = None) -> float:
+                  player: int | None = None, params: dict | None = None, game_round: int | None = None) -> float:
     """The win probability of a root value `value` in [-1, 1] reported by
     `search` ("mcts", "ismcts", "expectimax", "greedy") for the side to move
     `player`, mapped through the game's [calibration.<search>] when there is
@@ -423,7 +504,8 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
     at v (linear between knots, flat outside them), a Platt fit (scale,
     shift) gives sigmoid(scale * logit((v + 1) / 2) + shift), a
     SeatCalibration applies the seat `player`'s own (ValueError if `player`
-    is not given); a Scoped one only if the game's `params` match its own
+    is not given), a RoundCalibration the band of the round `game_round` (the
+    decision's round, round_of(state); ValueError if not given); a Scoped one only if the game's `params` match its own
     (ValueError if `params` is not given), and of several Scoped ones (a
     tuple) the one whose params match; without one, (v + 1) / 2. A proven result (v = -1 or 1
     exactly) stays certain: 0 or 1."""
@@ -436,6 +518,8 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
         fit = (fit,)
     if isinstance(fit, tuple) and fit and isinstance(fit[0], Scoped):
         fit = next((one.fit for one in fit if one.applies_to(params)), None)
+    if isinstance(fit, RoundCalibration):
+        fit = fit.fit_for(game_round)
     if isinstance(fit, SeatCalibration):
         fit = fit.fit_for(player)
     if fit is None or p <= 0.0 or p >= 1.0:   # a proven result stays certain

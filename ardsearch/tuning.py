@@ -166,19 +166,32 @@ def _render_fit(fit) -> list[str]:
 def _render_calibration(search, fit, header) -> list:
     """The lines of one calibration of `search` under `header` ([...] or,
     one of several scoped ones, [[...]])."""
-    from ardsearch.evaluation import Scoped, SeatCalibration
+    from ardsearch.evaluation import RoundCalibration, Scoped, SeatCalibration
     lines = []
     if isinstance(fit, Scoped):             # the game parameters it holds for
         inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in fit.params)
         lines += ["", header, f"params = {{{inline}}}"]
         fit = fit.fit
-        if not isinstance(fit, SeatCalibration):
+        if not isinstance(fit, (SeatCalibration, RoundCalibration)):
             return lines + _render_fit(fit)
-    if isinstance(fit, SeatCalibration):    # one per seat, in player order
-        for seat, one in zip(fit.seats, fit.fits):
-            lines += ["", f"[calibration.{search}.seat.{seat}]"] + _render_fit(one)
+    if isinstance(fit, RoundCalibration):   # one per band of rounds, by its first round
+        for start, one in zip(fit.starts, fit.fits):
+            lines += _render_seats_or_one(f"calibration.{search}.rounds.{start}", one)
         return lines
+    if isinstance(fit, SeatCalibration):
+        return lines + _render_seats_or_one(f"calibration.{search}", fit)
     return lines + ["", header] + _render_fit(fit)
+
+
+def _render_seats_or_one(table, fit) -> list:
+    """[table] with one calibration, or [table.seat.<name>] for each seat in player order."""
+    from ardsearch.evaluation import SeatCalibration
+    if isinstance(fit, SeatCalibration):
+        lines = []
+        for seat, one in zip(fit.seats, fit.fits):
+            lines += ["", f"[{table}.seat.{seat}]"] + _render_fit(one)
+        return lines
+    return ["", f"[{table}]"] + _render_fit(fit)
 
 
 def render(game, w, source: dict, calibration: dict | None = None) -> str:

@@ -32,6 +32,14 @@ to move, written as [calibration.<search>.seat.<player name>] (a game where
 the same root value means a different win rate for each side: Stand at
 Mortain). The table and plot then also show each seat's own deciles.
 
+--rounds R1,R2,... (with --fit or --compare): one fit per band of rounds,
+each named by its first round (1,6,11: rounds 1-5, 6-10 and 11 on), written
+as [calibration.<search>.rounds.<first round>] (with --by seat, one per seat
+inside each band): a game where the same root value is a surer thing late
+than early (Undaunted's scenario 2). Each decision's round comes from
+replaying its record; --installed and --compare replay too when the shipped
+calibration is by round. --compare adds the fits per band to its candidates.
+
 --scoped (with --write): the calibration is written with `params = {...}`,
 the game's parameters (its scenario): it then holds for games with those
 parameters only, and any other reports (v + 1) / 2 (a table fitted on one
@@ -121,6 +129,58 @@ def decisions(records, player_name=None):
     return a[:, 0], a[:, 1], a[:, 2], a[:, 3].astype(np.int64), a[:, 4].astype(np.int64)
 
 
+def rounds_of(records, game, player_name=None):
+    """The round of each decision `decisions` returns (same order and
+    filter), by replaying each record's moves in `game` (records carry moves,
+    not states): the input of a calibration by round."""
+    out = []
+    for rec in records:
+        names = [p.get("name") for p in rec.get("players", [])]
+        params = {k: v for k, v in rec.get("params", {}).items() if v != ""}
+        state = ardsearch.load_game(rec.get("game", game.name), **params).new_initial_state()
+        for m in rec["moves"]:
+            p = m.get("player", -1)
+            if p in (0, 1) and m.get("wp") is not None and m.get("eval") is not None and (
+                    player_name is None or (len(names) >= 2 and names[p] == player_name)):
+                out.append(evaluation.round_of(state))
+            state.apply(m["move"])
+    if any(r is None for r in out):
+        raise SystemExit(f"{game.name}: its states name no round or turn, so a calibration by round "
+                         f"cannot be fitted or read for it")
+    return np.array(out, dtype=np.int64)
+
+
+def band_of(rounds, starts):
+    """Each round's band: the last band whose first round it has reached
+    (the first band for a round before every start)."""
+    return np.maximum(np.searchsorted(np.asarray(starts), np.asarray(rounds), side="right") - 1, 0)
+
+
+def parse_rounds(text: str) -> tuple:
+    """--rounds 1,6,11: the first round of each band, increasing whole numbers."""
+    try:
+        starts = tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of rounds: give each band's first "
+                                         f"round, such as 1,6,11,21") from None
+    if not starts or any(x < 0 for x in starts) or any(b <= a for a, b in zip(starts, starts[1:])):
+        raise argparse.ArgumentTypeError(f"{text!r}: give each band's first round, whole numbers from 0 "
+                                         f"in increasing order, such as 1,6,11,21")
+    return starts
+
+
+def needs_rounds(game, search) -> bool:
+    """Whether the game's shipped calibration of `search` (for its
+    parameters) is by round, so reading it needs each decision's round."""
+    ev = evaluation.loaded(game.name)
+    one = (ev.calibration if ev is not None else {}).get(search)
+    if isinstance(one, evaluation.Scoped):
+        one = (one,)
+    if isinstance(one, tuple) and one and isinstance(one[0], evaluation.Scoped):
+        one = next((s.fit for s in one if s.applies_to(game.params)), None)
+    return isinstance(one, evaluation.RoundCalibration)
+
+
 def logit_of_value(v):
     p = np.clip((np.asarray(v) + 1.0) / 2.0, 1e-6, 1 - 1e-6)
     return np.log(p / (1 - p))
@@ -142,10 +202,22 @@ def fit_one(method, v, y, bins):
     return evaluation.CalibrationTable(values, wps)
 
 
-def fit(method, v, y, seat, bins, by=None, seats=("0", "1")):
+def fit(method, v, y, seat, bins, by=None, seats=("0", "1"), rounds=None, starts=None):
     """The calibration of a search: one fit (by=None), or one per seat
     (by="seat": an evaluation.SeatCalibration over `seats`, the game's player
-    names, each fitted on the decisions whose mover is that seat)."""
+    names, each fitted on the decisions whose mover is that seat); with
+    `starts` (each band's first round) and `rounds` (each decision's), one
+    such fit per band of rounds, an evaluation.RoundCalibration."""
+    if starts is not None:
+        band = band_of(rounds, starts)
+        fits = []
+        for i, start in enumerate(starts):
+            sel = band == i
+            if not sel.any():
+                raise SystemExit(f"no decision in the band of rounds from {start} to fit its calibration "
+                                 f"on: give fewer bands (--rounds)")
+            fits.append(fit(method, v[sel], y[sel], seat[sel], bins, by, seats))
+        return evaluation.RoundCalibration(tuple(starts), tuple(fits))
     if by is None:
         return fit_one(method, v, y, bins)
     if by != "seat":
@@ -162,6 +234,9 @@ def fit(method, v, y, seat, bins, by=None, seats=("0", "1")):
 def describe(fit) -> str:
     """The fit as the TOML lines it is written as (for stderr)."""
     from ardsearch.tuning import _render_fit
+    if isinstance(fit, evaluation.RoundCalibration):
+        return "\n".join(f"rounds from {r}: " + describe(f).replace("\n", "\n  ")
+                         for r, f in zip(fit.starts, fit.fits))
     if isinstance(fit, evaluation.SeatCalibration):
         return "\n".join(f"seat {s}: " + "; ".join(_render_fit(f)) for s, f in zip(fit.seats, fit.fits))
     return "; ".join(_render_fit(fit))
@@ -212,6 +287,10 @@ def markdown(rows) -> str:
 
 CANDIDATES = (("one monotone table", "isotonic", None), ("a monotone table per side", "isotonic", "seat"),
               ("one Platt curve", "platt", None), ("a Platt curve per side", "platt", "seat"))
+# with --rounds, also one of these per band of rounds
+BY_ROUND = (("a Platt curve per band of rounds", "platt", None),
+            ("a Platt curve per side and band of rounds", "platt", "seat"),
+            ("a monotone table per side and band of rounds", "isotonic", "seat"))
 
 
 def score(pred, y, seat, seats=2):
@@ -230,23 +309,33 @@ def beats(new, old) -> bool:
     return new[0] < old[0] and new[1] * old[2] > old[1] * new[2]
 
 
-def compare(game, search, v, y, seat, columns, bins=20):
+def mapped_wp(game, search, calibration, v, seat, rounds=None):
+    """Each decision's value through `calibration` (None: the shipped one),
+    for its side to move and (a calibration by round) its round."""
+    rounds = [None] * len(v) if rounds is None else [int(r) for r in rounds]
+    return np.array([evaluation.calibrated_wp(game.name, x, search, calibration, int(s), game.params, r)
+                     for x, s, r in zip(v, seat, rounds)])
+
+
+def compare(game, search, v, y, seat, columns, bins=20, rounds=None, starts=None):
     """Each candidate's score in each column: `columns` is a list of (title,
     train mask, test mask) over the decisions. Returns (rows, winners): rows
     are (name, [score per column]) for the raw value, the shipped
-    calibration and every fit of CANDIDATES; winners the names of the fits
-    that beat the shipped one (`beats`) in every column."""
+    calibration and every fit of CANDIDATES (and of BY_ROUND, with `starts`,
+    each band's first round, and `rounds`, each decision's); winners the
+    names of the fits that beat the shipped one (`beats`) in every column."""
     def mapped(cal_, sel):
-        return np.array([evaluation.calibrated_wp(game.name, x, search, cal_, int(s), game.params)
-                         for x, s in zip(v[sel], seat[sel])])
+        return mapped_wp(game, search, cal_, v[sel], seat[sel], None if rounds is None else rounds[sel])
     seats = len(game.player_names)
     rows = [("raw (v + 1) / 2", [score(np.clip((v[te] + 1) / 2, 0, 1), y[te], seat[te], seats)
                                  for _, _, te in columns]),
             ("shipped", [score(mapped(None, te), y[te], seat[te], seats) for _, _, te in columns])]
-    for name, method, by in CANDIDATES:
+    candidates = [c + (False,) for c in CANDIDATES] + ([c + (True,) for c in BY_ROUND] if starts else [])
+    for name, method, by, banded in candidates:
         scores = []
         for _, tr, te in columns:
-            f = fit(method, v[tr], y[tr], seat[tr], bins, by, game.player_names)
+            f = fit(method, v[tr], y[tr], seat[tr], bins, by, game.player_names,
+                    rounds[tr] if banded else None, starts if banded else None)
             scores.append(score(mapped({search: f}, te), y[te], seat[te], seats))
         rows.append((name, scores))
     shipped = rows[1][1]
@@ -382,6 +471,9 @@ def main(argv=None):
                    help="with --fit: a monotone table (default) or a Platt curve")
     p.add_argument("--bins", type=int, default=20, help="with --method isotonic: groups of equal size (default 20)")
     p.add_argument("--by", choices=("seat",), help="with --fit: one calibration per seat (side to move)")
+    p.add_argument("--rounds", type=parse_rounds, metavar="R1,R2,...",
+                   help="with --fit or --compare: one calibration per band of rounds, each named by its "
+                        "first round (1,6,11: rounds 1-5, 6-10, 11 on)")
     p.add_argument("--scoped", action="store_true",
                    help="with --write: the calibration holds only for this game's parameters (its scenario)")
     p.add_argument("--installed", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
@@ -397,6 +489,8 @@ def main(argv=None):
         p.error("--compare scores the fits itself: give it without --fit, --installed, --write or --plot")
     if args.holdout and not (args.compare or args.fit):
         p.error("--holdout needs --compare SEARCH or --fit SEARCH (the search whose fits it scores)")
+    if args.rounds and not (args.compare or args.fit):
+        p.error("--rounds needs --fit SEARCH or --compare SEARCH (it fits one calibration per band of rounds)")
     game = ardsearch.load_game(args.game)
     if args.write and args.fit:
         start_file(args.write, game)   # before hours of games, not after
@@ -404,12 +498,19 @@ def main(argv=None):
                                                            args.jobs, args.records)
     v, wp, y, pair, seat = decisions(records, args.player)
     print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
+    search = args.compare or args.installed or args.fit
+    # each decision's round, replayed from the records, when a calibration reads it
+    by_round = args.rounds is not None or (search is not None and needs_rounds(game, search))
+    rounds = rounds_of(records, game, args.player) if by_round else None
     label = "reported wp"
     fitted_on = pair % 2 == 0                      # the even pairs, unless fresh games are held out
     if args.holdout:
-        hv, _, hy, _, hseat = decisions(read(args.holdout), args.player)
+        held = read(args.holdout)
+        hv, _, hy, _, hseat = decisions(held, args.player)
         n = len(v)
         v, y, seat = np.concatenate([v, hv]), np.concatenate([y, hy]), np.concatenate([seat, hseat])
+        if by_round:
+            rounds = np.concatenate([rounds, rounds_of(held, game, args.player)])
         fitted_on = np.arange(len(v)) < n
         print(f"holdout: {int((~fitted_on).sum())} decisions", file=sys.stderr)
     if args.compare:
@@ -419,7 +520,7 @@ def main(argv=None):
         else:
             even = pair % 2 == 0
             columns = [("fit even, test odd", even, ~even), ("fit odd, test even", ~even, even)]
-        rows, winners = compare(game, args.compare, v, y, seat, columns, args.bins)
+        rows, winners = compare(game, args.compare, v, y, seat, columns, args.bins, rounds, args.rounds)
         print(f"{game.name}: [calibration.{args.compare}] candidates, held out")
         print(compare_markdown(game, columns, rows))
         print(f"\nbeats the shipped calibration on both scores in every column: "
@@ -427,13 +528,14 @@ def main(argv=None):
         return 0
     if args.fit:
         train = fitted_on
-        fitted = fit(args.method, v[train], y[train], seat[train], args.bins, args.by, game.player_names)
-        cal = {args.fit: fitted}
-        pred = np.array([evaluation.calibrated_wp(game.name, x, args.fit, cal, int(s))
-                         for x, s in zip(v[~train], seat[~train])])
+        fitted = fit(args.method, v[train], y[train], seat[train], args.bins, args.by, game.player_names,
+                     None if rounds is None else rounds[train], args.rounds)
+        pred = mapped_wp(game, args.fit, {args.fit: fitted}, v[~train], seat[~train],
+                         None if rounds is None else rounds[~train])
         kind = "Platt curve" if args.method == "platt" else "monotone table"
         shown = "the holdout games shown" if args.holdout else "odd pairs shown"
-        label = (f"{kind}{' per seat' if args.by else ''} fitted on "
+        per = " and ".join(x for x in ("seat" if args.by else "", "band of rounds" if args.rounds else "") if x)
+        label = (f"{kind}{' per ' + per if per else ''} fitted on "
                  f"{'every game read' if args.holdout else 'even pairs'} "
                  f"({int(train.sum())} decisions), {shown}")
         print(f"[calibration.{args.fit}] {describe(fitted)}", file=sys.stderr)
@@ -455,8 +557,7 @@ def main(argv=None):
             write_calibration(args.write, game, args.fit, fitted, cmd.replace(" --write", ""))
             print(f"wrote {args.write}", file=sys.stderr)
     elif args.installed:
-        pred = np.array([evaluation.calibrated_wp(game.name, x, args.installed, None, int(s), game.params)
-                         for x, s in zip(v, seat)])
+        pred = mapped_wp(game, args.installed, None, v, seat, rounds)
         label = f"shipped [calibration.{args.installed}] applied to the root values, all games"
     else:
         pred = wp

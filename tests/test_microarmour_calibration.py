@@ -98,9 +98,9 @@ def test_the_protocol_reports_the_table_in_its_scenario_only(flat_introductory, 
     calls = []
     real = evaluation.calibrated_wp
 
-    def spy(game_name, value, search, calibration=None, player=None, params=None):
-        wp = real(game_name, value, search, calibration, player, params)
-        calls.append((value, player, dict(params), wp))
+    def spy(game_name, value, search, calibration=None, player=None, params=None, game_round=None):
+        wp = real(game_name, value, search, calibration, player, params, game_round)
+        calls.append((value, player, dict(params), wp, game_round))
         return wp
 
     monkeypatch.setattr(evaluation, "calibrated_wp", spy)
@@ -111,8 +111,8 @@ def test_the_protocol_reports_the_table_in_its_scenario_only(flat_introductory, 
     assert e.run("position startpos seed 3 moves " + " ".join(s.history_strings())) == []
     infos = [line for line in e.run("go nodes 60") if line.startswith("info depth")]
     assert infos and calls
-    for value, player, params, wp in calls:
-        assert params == dict(game.params) and player == 0
+    for value, player, params, wp, game_round in calls:
+        assert params == dict(game.params) and player == 0 and game_round == s.to_dict()["turn"]
         assert wp == (FLAT[0] if calibrated else (min(1.0, max(-1.0, value)) + 1) / 2)
     assert f" wp {calls[-1][3]:.4f} " in infos[-1] + " "
 

@@ -185,10 +185,12 @@ def preset_weights(game, preset) -> list | None:
     return None if w is None else w.tolist()
 
 
-def reported_wp(game, preset, value: float, algorithm: str, player: int | None = None) -> float:
+def reported_wp(game, preset, value: float, algorithm: str, player: int | None = None,
+                game_round: int | None = None) -> float:
     """The win probability the protocol reports for a search's root value
-    (for the side to move `player`): the calibration ([calibration.<algorithm>],
-    by seat if the file gives one per seat) of the weights file the search
+    (for the side to move `player` in the round `game_round`): the calibration
+    ([calibration.<algorithm>], by seat or by round if the file gives one per
+    seat or per band of rounds) of the weights file the search
     plays with (the game's own unless the preset names another; none for
     "classic"), else (value + 1) / 2."""
     from ..evaluation import calibrated_wp, loaded, resolve_weights
@@ -199,7 +201,7 @@ def reported_wp(game, preset, value: float, algorithm: str, player: int | None =
         table = ev.calibration if ev is not None else {}
     else:
         table = own.calibration if own is not None else {}
-    return calibrated_wp(game.name, value, algorithm, table, player, game.params)
+    return calibrated_wp(game.name, value, algorithm, table, player, game.params, game_round)
 
 
 def run_search(search, algorithm: str, raw: bytes, budget: Budget, root_actions: list[int] | None = None,
@@ -367,13 +369,19 @@ class SearchJob:
         self.emit(self.last_info)
         return best
 
+    def _round(self) -> int | None:
+        """The round the position is in (a calibration by round reads it)."""
+        from ..evaluation import round_of
+        return round_of(self.state)
+
     def _static_wp(self) -> float:
         """A forced move's wp: the game's evaluation of the position (no search),
         through the calibration of the search that would have run, for the
         side to move (the evaluation is what such a search's values are made of)."""
         me = self.state.current_player()
         algorithm = choose_algorithm(self.game, self.settings, None)
-        return reported_wp(self.game, None, float(self.state.evaluate(me)), algorithm, me)
+        return reported_wp(self.game, None, float(self.state.evaluate(me)), algorithm, me,
+                           self._round())
 
     def _tick(self, search, algorithm, budget: Budget, stop_event, done, preset=None) -> None:
         next_info = time.monotonic() + INFO_PERIOD_S
@@ -396,7 +404,7 @@ class SearchJob:
             t = float(p.get("time") or (now - self.t0))
             nps = p.get("nps") or (nodes / t if t > 0 else 0)
             wp = reported_wp(self.game, preset, float(p.get("value") or 0.0), algorithm,
-                             self.state.current_player())
+                             self.state.current_player(), self._round())
             line = f"info depth {max(int(depth or 0), 0)} nodes {int(nodes)} nps {int(nps)} time {int(t * 1000)}"
             line += f" tree {tree}" if tree is not None else ""
             line += f" wp {min(1.0, max(0.0, wp)):.4f}"
@@ -427,7 +435,8 @@ class SearchJob:
         value = result.get("value", 0.0)
         if best in actions and best != result.get("best"):
             value = values[actions.index(best)]
-        wp = reported_wp(self.game, preset, float(value), algorithm, self.state.current_player())
+        wp = reported_wp(self.game, preset, float(value), algorithm, self.state.current_player(),
+                         self._round())
         elapsed = float(result.get("time") or (time.monotonic() - self.t0))
         nodes, tree = _node_counts(result, algorithm)
         nps = result.get("nps") or (nodes / elapsed if elapsed > 0 else 0)
