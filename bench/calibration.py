@@ -14,8 +14,10 @@ value and the win probability `wp` its search reported for the side to move
 
 Table: the decisions grouped by decile of predicted probability (0-10%, ...,
 90-100%): count, mean predicted, observed win rate, their difference and
-its 95% interval half-width (decisions of one game are correlated, so the
-interval is wider than it looks; it is the binomial one over decisions).
+the 95% interval half-width of the observed rate, clustered by game (the
+decisions of one game share its result, so a decile filled by a few games
+is as uncertain as a few games; until session 21 the table printed the
+binomial interval over decisions, which understated that).
 --plot draws the reliability diagram (SVG or PNG by the name; matplotlib).
 
 --fit <search>: fit the search's root values v against results on the even
@@ -116,17 +118,34 @@ def decisions(records, player_name=None):
         returns = rec["returns"]
         names = [p.get("name") for p in rec.get("players", [])]
         for m in rec["moves"]:
-            p = m.get("player", -1)
-            if p not in (0, 1) or m.get("wp") is None or m.get("eval") is None:
+            if not searched(m, names, player_name):
                 continue
-            if player_name is not None and (len(names) < 2 or names[p] != player_name):
-                continue
+            p = m["player"]
             rows.append((float(m["eval"]), float(m["wp"]), (float(returns[p]) + 1.0) / 2.0,
                          rec.get("pairing", 0) * 1_000_000 + rec.get("pair", rec.get("index", 0) // 2), p))
     if not rows:
         raise SystemExit("no decision in these records carries eval and wp comments")
     a = np.array(rows)
     return a[:, 0], a[:, 1], a[:, 2], a[:, 3].astype(np.int64), a[:, 4].astype(np.int64)
+
+
+def searched(move, names, player_name=None) -> bool:
+    """Whether a record's move is a searched decision (it carries the value
+    and wp comments) of the entrant `player_name` (any, if None)."""
+    p = move.get("player", -1)
+    if p not in (0, 1) or move.get("wp") is None or move.get("eval") is None:
+        return False
+    return player_name is None or (len(names) >= 2 and names[p] == player_name)
+
+
+def games_of(records, player_name=None):
+    """Each decision's game (its index in `records`), in `decisions`' order:
+    the clusters of the reliability table's intervals."""
+    out = []
+    for i, rec in enumerate(records):
+        names = [p.get("name") for p in rec.get("players", [])]
+        out += [i] * sum(searched(m, names, player_name) for m in rec["moves"])
+    return np.array(out, dtype=np.int64)
 
 
 def rounds_of(records, game, player_name=None):
@@ -139,9 +158,7 @@ def rounds_of(records, game, player_name=None):
         params = {k: v for k, v in rec.get("params", {}).items() if v != ""}
         state = ardsearch.load_game(rec.get("game", game.name), **params).new_initial_state()
         for m in rec["moves"]:
-            p = m.get("player", -1)
-            if p in (0, 1) and m.get("wp") is not None and m.get("eval") is not None and (
-                    player_name is None or (len(names) >= 2 and names[p] == player_name)):
+            if searched(m, names, player_name):
                 out.append(evaluation.round_of(state))
             state.apply(m["move"])
     if any(r is None for r in out):
@@ -242,9 +259,13 @@ def describe(fit) -> str:
     return "; ".join(_render_fit(fit))
 
 
-def reliability(pred, y):
+def reliability(pred, y, games=None):
     """Per decile of predicted probability: (low, high, n, mean predicted,
-    observed rate, 95% half-width of the observed rate)."""
+    observed rate, 95% half-width of the observed rate). The half-width is
+    the binomial one over decisions; with `games` (each decision's game or
+    duplicate pair) it is clustered by game instead: the decisions of one
+    game share its result, so they count about as one (sandwich variance of
+    the mean, sum over games of the squared residual sums)."""
     pred, y = np.asarray(pred), np.asarray(y)
     bins = np.minimum((pred * 10).astype(int), 9)
     rows = []
@@ -255,8 +276,14 @@ def reliability(pred, y):
             rows.append((b / 10, (b + 1) / 10, 0, None, None, None))
             continue
         obs = float(y[sel].mean())
-        half = 1.96 * math.sqrt(max(obs * (1 - obs), 1e-12) / n)
-        rows.append((b / 10, (b + 1) / 10, n, float(pred[sel].mean()), obs, half))
+        if games is None:
+            var = max(obs * (1 - obs), 1e-12) / n
+        else:
+            _, which = np.unique(np.asarray(games)[sel], return_inverse=True)
+            sums = np.bincount(which, weights=y[sel] - obs)
+            g = len(sums)
+            var = max(float((sums ** 2).sum()) * (g / (g - 1) if g > 1 else 1.0) / n ** 2, 1e-12 / n)
+        rows.append((b / 10, (b + 1) / 10, n, float(pred[sel].mean()), obs, 1.96 * math.sqrt(var)))
     return rows
 
 
@@ -497,6 +524,7 @@ def main(argv=None):
     records = read(args.sources) if args.sources else play(game, args.games, args.seed, args.bots,
                                                            args.jobs, args.records)
     v, wp, y, pair, seat = decisions(records, args.player)
+    games = games_of(records, args.player)     # the clusters of the table's intervals
     print(f"{len(records)} games, {len(v)} decisions", file=sys.stderr)
     search = args.compare or args.installed or args.fit
     # each decision's round, replayed from the records, when a calibration reads it
@@ -509,6 +537,7 @@ def main(argv=None):
         hv, _, hy, _, hseat = decisions(held, args.player)
         n = len(v)
         v, y, seat = np.concatenate([v, hv]), np.concatenate([y, hy]), np.concatenate([seat, hseat])
+        games = np.concatenate([games, len(records) + games_of(held, args.player)])
         if by_round:
             rounds = np.concatenate([rounds, rounds_of(held, game, args.player)])
         fitted_on = np.arange(len(v)) < n
@@ -548,7 +577,7 @@ def main(argv=None):
                 if sel.any():
                     print(f"raw, {name} to move: log-loss {log_loss(raw[sel], y[~train][sel]):.4f}, "
                           f"{within(reliability(raw[sel], y[~train][sel]))}", file=sys.stderr)
-        y, seat = y[~train], seat[~train]
+        y, seat, games = y[~train], seat[~train], games[~train]
         if args.write:
             cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
                                                              if a != args.write)
@@ -561,7 +590,7 @@ def main(argv=None):
         label = f"shipped [calibration.{args.installed}] applied to the root values, all games"
     else:
         pred = wp
-    rows = reliability(pred, y)
+    rows = reliability(pred, y, games)
     print(f"{game.name}: {label}; log-loss {log_loss(pred, y):.4f} over {len(y)} decisions; {within(rows)}")
     print(markdown(rows))
     series = []
@@ -569,7 +598,7 @@ def main(argv=None):
         for p, name in enumerate(game.player_names):
             sel = seat == p
             if sel.any():
-                seat_rows = reliability(pred[sel], y[sel])
+                seat_rows = reliability(pred[sel], y[sel], games[sel])
                 series.append((f"{name} to move", seat_rows))
                 print(f"\nside to move {name}: {int(sel.sum())} decisions, log-loss "
                       f"{log_loss(pred[sel], y[sel]):.4f}; {within(seat_rows)}")

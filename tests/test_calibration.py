@@ -152,3 +152,31 @@ def test_compare_command_line(tmp_path, capsys):
         with pytest.raises(SystemExit):
             cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl")] + bad)
         assert "--compare" in capsys.readouterr().err
+
+
+def test_the_interval_is_clustered_by_game():
+    """The decisions of one game share its result: 100 decisions from 2
+    games (one won, one lost) are about as sure as 2 results, not 100. With
+    `games` the half-width is the clustered one, sqrt(G/(G-1) * sum over
+    games of (sum of residuals)^2) / n, here 1.96 * sqrt(2 * (2 * 25^2)) / 100."""
+    pred = np.full(100, 0.55)
+    y = np.array([1.0] * 50 + [0.0] * 50)
+    games = np.array([0] * 50 + [1] * 50)
+    binomial = cal.reliability(pred, y)[5][5]
+    clustered = cal.reliability(pred, y, games)[5][5]
+    assert binomial == pytest.approx(1.96 * np.sqrt(0.25 / 100))
+    assert clustered == pytest.approx(1.96 * np.sqrt(2 * 2 * 25.0 ** 2) / 100)
+    assert clustered > 5 * binomial
+    # one decision per game: the clustered interval is the binomial one, up to G / (G - 1)
+    one_each = cal.reliability(pred, y, np.arange(100))[5][5]
+    assert one_each == pytest.approx(binomial * np.sqrt(100 / 99))
+
+
+def test_games_of_lines_up_with_decisions():
+    recs = [{"returns": [1.0, -1.0], "players": [{"name": "a"}, {"name": "b"}], "moves": [
+                {"player": 0, "move": "x", "eval": 0.1, "wp": 0.5}, {"player": 1, "move": "y"},
+                {"player": 1, "move": "z", "eval": -0.1, "wp": 0.4}]},
+            {"returns": [-1.0, 1.0], "players": [{"name": "b"}, {"name": "a"}], "moves": [
+                {"player": 1, "move": "x", "eval": 0.3, "wp": 0.6}]}]
+    assert cal.games_of(recs).tolist() == [0, 0, 1]
+    assert cal.games_of(recs, "a").tolist() == [0, 1] and len(cal.decisions(recs, "a")[0]) == 2
