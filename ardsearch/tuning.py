@@ -143,7 +143,11 @@ def _fmt(x: float) -> str:
     """A weight as TOML text, rounded to 6 significant digits (the last bits
     of a BLAS product may differ between machines; six digits do not)."""
     text = f"{float(x):.6g}"
-    return "0.0" if text in ("0", "-0") else text
+    if text in ("0", "-0"):
+        return "0.0"
+    # a whole number keeps its ".0": the weights are floats, and a rewrite of
+    # a file must not turn `goal = 1.0` into `goal = 1`
+    return text + ".0" if text.lstrip("-").isdigit() else text
 
 
 def _toml_value(v) -> str:

@@ -65,3 +65,11 @@ def test_a_comment_whose_key_is_gone_goes_to_the_top_of_its_table():
            "[calibration.mcts.seat.a]\nscale = 2\nshift = 0\n")
     assert keep_comments(old, new) == ("[[calibration.mcts]]\nparams = {scenario = 2}\n# why this curve\n\n"
                                        "[calibration.mcts.seat.a]\nscale = 2\nshift = 0\n")
+
+
+def test_a_whole_number_weight_keeps_its_point():
+    """A rewrite must not turn `goal = 1.0` into `goal = 1` (sessions 19-20
+    restored it by hand after each refit): whole numbers keep ".0"."""
+    from ardsearch.tuning import _fmt
+    assert [_fmt(x) for x in (1.0, -2.0, 0.0, -0.0, 0.5, 1234567.0, 1e-7)] == [
+        "1.0", "-2.0", "0.0", "0.0", "0.5", "1.23457e+06", "1e-07"]

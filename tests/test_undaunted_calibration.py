@@ -5,10 +5,11 @@ play report is the fitted probability". Undaunted's scenarios favour different
 sides and the search's root value (the goal evaluation) reads differently in
 each, so a scenario's table is its own [[calibration.ismcts]] entry in
 ardsearch/games/undaunted/data/eval.toml (bench/README.md, "Undaunted: tables
-for scenarios 2 and 3"): scenarios 1 and 2 a Platt curve (scenario 2's since
-session 17: its table per side to move, fitted on 900 games in session 15, was
-worse than the raw value on 400 fresh games), scenario 3 a table per side to
-move; a game
+for scenarios 2 and 3"): scenario 1 a Platt curve, scenario 2 a Platt curve
+per side to move and band of rounds (session 21: one curve read too flat at
+both ends, because the same root value is a surer thing late in the game than
+early; bench/README.md, "Undaunted: scenario 2 by round"), scenario 3 a table
+per side to move; a game
 whose parameters match no entry (another round limit) reports (v + 1) / 2.
 These tests pin what is exact: which table each scenario reads, and that the
 bots and the protocol report it."""
@@ -20,7 +21,7 @@ import pytest
 
 import ardsearch
 from ardsearch import evaluation
-from ardsearch.evaluation import CalibrationTable, SeatCalibration, Scoped
+from ardsearch.evaluation import CalibrationTable, RoundCalibration, SeatCalibration, Scoped
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_calibration_by_seat import _decision  # noqa: E402
@@ -44,7 +45,11 @@ def test_the_shipped_file_holds_one_scoped_table_for_each_scenario():
         assert dict(fit.params) == dict(_scenario(n).params)
         assert fit.applies_to(_scenario(n).params)
     assert entries[1].fit == (2.33625, -0.0354412)   # a Platt curve (scale, shift)
-    assert entries[2].fit == (1.17744, -0.0187578)
+    two = entries[2].fit
+    assert isinstance(two, RoundCalibration) and two.starts == (1, 6, 11, 16, 21, 31)
+    assert all(isinstance(f, SeatCalibration) and f.seats == ("us", "germans") for f in two.fits)
+    assert two.fits[0].fits[0] == (0.624007, 0.0539198)      # rounds 1-5, the US to move
+    assert two.fits[4].fits[1] == (2.26508, -0.202901)       # rounds 21-30, the Germans to move
     seat = entries[3].fit
     assert isinstance(seat, SeatCalibration) and seat.seats == _scenario(3).player_names == ("us", "germans")
     assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in seat.fits)
@@ -55,22 +60,27 @@ def test_the_shipped_file_holds_one_scoped_table_for_each_scenario():
     three = source["calibration_ismcts_40_3_"]
     assert "'undaunted(scenario=3)'" in three and "--by seat" in three
     two = source["calibration_ismcts_40_2_"]
-    assert "'undaunted(scenario=2)'" in two and "--method platt" in two and "--holdout" in two
+    assert "'undaunted(scenario=2)'" in two and "--method platt" in two and "--by seat" in two
+    assert "--rounds 1,6,11,16,21,31" in two and "cal-u2-9000.jsonl" in two
     assert "cal-u2.jsonl" in two and "cal-u2c.jsonl" in two
 
 
 @pytest.mark.parametrize("v", [-0.5, -0.2, 0.0, 0.1, 0.3])
 def test_each_scenario_reports_through_its_own_table(v):
-    """Scenarios 1 and 2 their Platt curves, sigmoid(scale * logit((v + 1) /
-    2) + shift), for both sides; scenario 3 the table of the side to move;
-    a game no entry matches (40 rounds is every entry's) the raw (v + 1) / 2."""
+    """Scenario 1 its Platt curve, sigmoid(scale * logit((v + 1) / 2) +
+    shift), for both sides; scenario 2 the curve of the side to move in the
+    band of the round; scenario 3 the table of the side to move; a game no
+    entry matches (40 rounds is every entry's) the raw (v + 1) / 2."""
     import math
     entries = _entries()
-    wp = lambda n, player: evaluation.calibrated_wp("undaunted", v, "ismcts", None, player, _scenario(n).params)
+    wp = lambda n, player, r=None: evaluation.calibrated_wp(  # noqa: E731
+        "undaunted", v, "ismcts", None, player, _scenario(n).params, r)
     logit = math.log((v + 1) / (1 - v))
-    for n in (1, 2):
-        scale, shift = entries[n].fit
-        assert wp(n, 0) == wp(n, 1) == pytest.approx(1 / (1 + math.exp(-(scale * logit + shift))))
+    platt = lambda fit: pytest.approx(1 / (1 + math.exp(-(fit[0] * logit + fit[1]))))  # noqa: E731
+    assert wp(1, 0) == wp(1, 1) == platt(entries[1].fit)
+    bands = entries[2].fit
+    for r, band in ((1, 0), (5, 0), (6, 1), (15, 2), (20, 3), (21, 4), (30, 4), (31, 5), (40, 5)):
+        assert wp(2, 0, r) == platt(bands.fits[band].fits[0]) and wp(2, 1, r) == platt(bands.fits[band].fits[1])
     assert (wp(3, 0), wp(3, 1)) == (entries[3].fit.fits[0](v), entries[3].fit.fits[1](v))
     other = {**_scenario(2).params, "max_rounds": 30}
     assert evaluation.calibrated_wp("undaunted", v, "ismcts", None, 0, other) == pytest.approx((v + 1) / 2)
@@ -92,7 +102,8 @@ def test_scenario_3s_tables_are_the_fitted_knots():
 def test_the_ismcts_bot_and_the_protocol_report_scenario_3s_table(seat):
     """A bare ISMCTS bot on scenario 3 reports its root value through the table
     of the side to move, and so does the protocol's reported_wp; on scenario 2
-    the same bot reports through scenario 2's Platt curve."""
+    the same bot reports through the curve of the side to move in the band of
+    the position's round."""
     from ardsearch.bots import ISMCTSBot
     from ardsearch.protocol.searcher import reported_wp
     game = _scenario(3)
@@ -104,5 +115,6 @@ def test_the_ismcts_bot_and_the_protocol_report_scenario_3s_table(seat):
     two = _scenario(2)
     info = ISMCTSBot(two, simulations=200, seed=1).analyze(_decision(two, seat))
     v = info["value"]
-    want = evaluation.calibrated_wp("undaunted", v, "ismcts", {"ismcts": _entries()[2].fit}, seat)
+    want = evaluation.calibrated_wp("undaunted", v, "ismcts", {"ismcts": _entries()[2].fit}, seat, None,
+                                    evaluation.round_of(_decision(two, seat)))
     assert info["wp"] == pytest.approx(want, abs=1e-12)

@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration undaunted(scenario=2) --from /tmp/u2r/cal-s2.jsonl /tmp/u2r/cal-s2b.jsonl /tmp/u2r/cal-u2.jsonl --holdout /tmp/u2r/cal-u2c.jsonl /tmp/u2r/cal-u2-7000.jsonl --compare ismcts --rounds 1,6,11,16,21,31
