@@ -139,9 +139,10 @@ class RoundCalibration:
     of the decision: band i holds from round starts[i] up to the round before
     starts[i + 1] (the last to the end of the game; a round before the first
     band's start takes the first band). Why: the same root value is a surer
-    thing late in a game than early (Undaunted's scenario 2: a value that
-    read 27% lost 87% of the time late and far less early; bench/README.md,
-    "Undaunted: scenario 2 by round"), which no map of the value alone follows."""
+    thing late in a game than early (Undaunted's scenario 2: the Platt scale
+    fitted per band rises from 0.6 in rounds 1-10 to 2.3 in rounds 21-30;
+    bench/README.md, "Undaunted: scenario 2 by round"), which no map of the
+    value alone follows."""
 
     starts: tuple
     fits: tuple
