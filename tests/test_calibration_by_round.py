@@ -184,3 +184,33 @@ def test_rounds_are_read_by_replaying_the_records(tmp_path):
     assert (np.diff(cal.rounds_of(records[:1], game)) >= 0).all()   # one game's rounds never go back
     only_a = cal.rounds_of(records, game, "a")
     assert len(only_a) == len(cal.decisions(records, "a")[0])
+
+
+def test_the_tool_reads_the_shipped_bands_on_kept_games(tmp_path, capsys):
+    """`--installed ismcts` on scenario 2, whose shipped calibration is by
+    round: the tool sees that (needs_rounds), replays the kept record for
+    each decision's round, and maps every value through its band; the
+    predictions equal calibrated_wp at each decision's own round."""
+    import gzip
+    import json
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    kept = os.path.join(here, "..", "bench", "results", "s21-cal", "cal-u2-9000.jsonl.gz")
+    with gzip.open(kept, "rt", encoding="utf-8") as f:
+        first = f.readline()
+    path = tmp_path / "one.jsonl"
+    path.write_text(first)
+    two = ardsearch.load_game("undaunted(scenario=2)")
+    assert cal.needs_rounds(two, "ismcts") and not cal.needs_rounds(ardsearch.load_game("undaunted(scenario=3)"),
+                                                                    "ismcts")
+    assert cal.main(["undaunted(scenario=2)", "--from", str(path), "--installed", "ismcts"]) == 0
+    assert "shipped [calibration.ismcts]" in capsys.readouterr().out
+    rec = json.loads(first)
+    v, _, _, _, seat = cal.decisions([rec])
+    rounds = cal.rounds_of([rec], two)
+    assert rounds[0] == 1 and rounds[-1] > 5
+    want = [evaluation.calibrated_wp("undaunted", x, "ismcts", None, int(s), two.params, int(r))
+            for x, s, r in zip(v, seat, rounds)]
+    assert cal.mapped_wp(two, "ismcts", None, v, seat, rounds).tolist() == want
+    with pytest.raises(ValueError, match="by round"):
+        cal.mapped_wp(two, "ismcts", None, v, seat)      # no rounds: refused, not guessed
