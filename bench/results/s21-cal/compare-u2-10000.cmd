@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration undaunted(scenario=2) --from /tmp/u2r/cal-s2.jsonl /tmp/u2r/cal-s2b.jsonl /tmp/u2r/cal-u2.jsonl /tmp/u2r/cal-u2c.jsonl /tmp/u2r/cal-u2-7000.jsonl /tmp/u2r/cal-u2-8000.jsonl /tmp/u2r/cal-u2-9000.jsonl --holdout /tmp/u2r/cal-u2-10000.jsonl --compare ismcts --rounds 1,6,11,13,15,17,19,21,24,27,31

@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration undaunted(scenario=2) --games 600 --seed 10000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed ismcts --jobs 1 --records bench/results/s21-cal/cal-u2-10000.jsonl
