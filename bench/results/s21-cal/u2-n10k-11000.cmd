@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration undaunted(scenario=2) --games 300 --seed 11000 --bots a=mcts:nodes=10000 b=mcts:nodes=10000 --installed ismcts --jobs 2 --records bench/results/s21-cal/cal-u2-n10k-11000.jsonl
