@@ -67,7 +67,7 @@ from ardsearch._toml import read_toml
 
 __all__ = ["EvalFile", "EvalFileError", "load", "install", "loaded", "resolve_weights",
            "classic_weights", "calibrated_wp", "eval_path", "CALIBRATED_SEARCHES", "CalibrationTable",
-           "SeatCalibration", "Scoped", "RoundCalibration", "round_of"]
+           "SeatCalibration", "Scoped", "RoundCalibration", "round_of", "calibration_for"]
 
 # The searches whose root values a [calibration.<name>] table may map.
 CALIBRATED_SEARCHES = ("mcts", "ismcts", "expectimax", "greedy")
@@ -289,7 +289,7 @@ def _round_calibration(path, key, table, seats, game_name):
                             f"rounds, each named by its first round ([{key}.{_ROUNDS_KEY}.1], ...)")
     starts = []
     for name in bands:
-        if not name.isdigit():
+        if not (name.isascii() and name.isdigit()):
             raise EvalFileError(f"{path}: {key}.{_ROUNDS_KEY}.{name} is not a round: name each band by "
                                 f"its first round, a whole number such as {_ROUNDS_KEY}.1")
         starts.append(int(name))
@@ -496,6 +496,19 @@ def round_of(state) -> int | None:
     return r if isinstance(r, int) and not isinstance(r, bool) else None
 
 
+def calibration_for(table: dict, search: str, params: dict | None):
+    """The calibration of `search` in `table` (an EvalFile's calibration)
+    that holds for a game with the parameters `params`: the one given for
+    every game, or of several Scoped ones the one whose params match (None if
+    none does; ValueError if one is scoped and `params` is not given)."""
+    fit = table.get(search)
+    if isinstance(fit, Scoped):
+        fit = (fit,)
+    if isinstance(fit, tuple) and fit and isinstance(fit[0], Scoped):
+        fit = next((one.fit for one in fit if one.applies_to(params)), None)
+    return fit
+
+
 def calibrated_wp(game_name: str, value: float, search: str, calibration: dict | None = None,
                   player: int | None = None, params: dict | None = None, game_round: int | None = None) -> float:
     """The win probability of a root value `value` in [-1, 1] reported by
@@ -505,20 +518,16 @@ def calibrated_wp(game_name: str, value: float, search: str, calibration: dict |
     at v (linear between knots, flat outside them), a Platt fit (scale,
     shift) gives sigmoid(scale * logit((v + 1) / 2) + shift), a
     SeatCalibration applies the seat `player`'s own (ValueError if `player`
-    is not given), a RoundCalibration the band of the round `game_round` (the
-    decision's round, round_of(state); ValueError if not given); a Scoped one only if the game's `params` match its own
-    (ValueError if `params` is not given), and of several Scoped ones (a
-    tuple) the one whose params match; without one, (v + 1) / 2. A proven result (v = -1 or 1
-    exactly) stays certain: 0 or 1."""
+    is not given), a RoundCalibration the band of the round `game_round`
+    (the decision's round, round_of(state); ValueError if not given); a
+    Scoped one only if the game's `params` match its own (calibration_for).
+    Without one, (v + 1) / 2. A proven result (v = -1 or 1 exactly) stays
+    certain: 0 or 1."""
     v = min(1.0, max(-1.0, float(value)))
     p = (v + 1.0) / 2.0
     table = calibration if calibration is not None else (
         _LOADED[game_name].calibration if game_name in _LOADED else {})
-    fit = table.get(search)
-    if isinstance(fit, Scoped):
-        fit = (fit,)
-    if isinstance(fit, tuple) and fit and isinstance(fit[0], Scoped):
-        fit = next((one.fit for one in fit if one.applies_to(params)), None)
+    fit = calibration_for(table, search, params)
     if isinstance(fit, RoundCalibration):
         fit = fit.fit_for(game_round)
     if isinstance(fit, SeatCalibration):

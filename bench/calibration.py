@@ -190,11 +190,7 @@ def needs_rounds(game, search) -> bool:
     """Whether the game's shipped calibration of `search` (for its
     parameters) is by round, so reading it needs each decision's round."""
     ev = evaluation.loaded(game.name)
-    one = (ev.calibration if ev is not None else {}).get(search)
-    if isinstance(one, evaluation.Scoped):
-        one = (one,)
-    if isinstance(one, tuple) and one and isinstance(one[0], evaluation.Scoped):
-        one = next((s.fit for s in one if s.applies_to(game.params)), None)
+    one = evaluation.calibration_for(ev.calibration if ev is not None else {}, search, game.params)
     return isinstance(one, evaluation.RoundCalibration)
 
 

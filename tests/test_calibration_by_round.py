@@ -92,6 +92,7 @@ shift = 0.0
 
 @pytest.mark.parametrize("tables, message", [
     ("[calibration.mcts.rounds.first]\nscale = 1.0\nshift = 0.0\n", "is not a round"),
+    ('[calibration.mcts.rounds."\u00b2"]\nscale = 1.0\nshift = 0.0\n', "is not a round"),   # a digit, not 0-9
     ("[calibration.mcts]\nscale = 1.0\nshift = 0.0\n[calibration.mcts.rounds.1]\nscale = 1.0\nshift = 0.0\n",
      "not allowed beside"),
     ("[calibration.mcts.rounds.1]\nscale = 1.0\nshift = 0.0\n[calibration.mcts.rounds.01]\nscale = 1.0\n"

@@ -370,9 +370,13 @@ class SearchJob:
         return best
 
     def _round(self) -> int | None:
-        """The round the position is in (a calibration by round reads it)."""
-        from ..evaluation import round_of
-        return round_of(self.state)
+        """The round the position is in (a calibration by round reads it),
+        read from the state once a job: the position does not change while
+        it is searched, and the info ticks ask for it every period."""
+        if not hasattr(self, "_game_round"):
+            from ..evaluation import round_of
+            self._game_round = round_of(self.state)
+        return self._game_round
 
     def _static_wp(self) -> float:
         """A forced move's wp: the game's evaluation of the position (no search),
