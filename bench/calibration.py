@@ -24,7 +24,11 @@ binomial interval over decisions, which understated that).
 duplicate pairs, and make the table on the odd pairs with the fitted map
 (held out). --method isotonic (default): a monotone piecewise-linear table
 (ardsearch/isotonic.py: the values sorted into --bins groups of equal size,
-pooled where the win rate decreases); --method platt: wp = sigmoid(a *
+pooled where the win rate decreases); --method steps: a monotone step
+table (isotonic.fit_steps: the groups also cut where their values span more
+than 0.2 and merged below 100 decisions, the probability constant over each
+pooled block; for a game whose decided positions sit in small clusters at
+the ends, as Clash of the Ardennes'); --method platt: wp = sigmoid(a *
 logit((v + 1) / 2) + b). --write PATH puts the fit into the eval.toml at PATH
 as [calibration.<search>], keeping its weights and [source] (the command goes
 in source.calibration_<search>).
@@ -56,7 +60,8 @@ data/eval.toml (to check a shipped table on games it was not fitted on, such
 as games at another simulation budget).
 
 --compare <search>: no table; every candidate fit (one monotone table, a
-table per side to move, one Platt curve, a curve per side) beside the raw
+table per side to move, one Platt curve, a curve per side, one step table,
+a step table per side) beside the raw
 value and the shipped calibration, each scored by held-out log-loss and
 deciles within 5 points, pooled and per side to move, both ways round (fit
 on the even pairs and score the odd, then the other way). With --holdout
@@ -211,6 +216,8 @@ def fit_one(method, v, y, bins):
     shift) or an evaluation.CalibrationTable."""
     if method == "platt":
         return platt(v, y)
+    if method == "steps":
+        return evaluation.CalibrationTable(*isotonic.fit_steps(v, y, bins))
     values, wps = isotonic.fit_table(v, y, bins)
     return evaluation.CalibrationTable(values, wps)
 
@@ -309,7 +316,8 @@ def markdown(rows) -> str:
 
 
 CANDIDATES = (("one monotone table", "isotonic", None), ("a monotone table per side", "isotonic", "seat"),
-              ("one Platt curve", "platt", None), ("a Platt curve per side", "platt", "seat"))
+              ("one Platt curve", "platt", None), ("a Platt curve per side", "platt", "seat"),
+              ("one monotone step table", "steps", None), ("a monotone step table per side", "steps", "seat"))
 # with --rounds, also one of these per band of rounds
 BY_ROUND = (("a Platt curve per band of rounds", "platt", None),
             ("a Platt curve per side and band of rounds", "platt", "seat"),
@@ -490,9 +498,10 @@ def main(argv=None):
     p.add_argument("--player", metavar="NAME", help="only the decisions of this entrant (its name in the records)")
     p.add_argument("--fit", metavar="SEARCH", choices=evaluation.CALIBRATED_SEARCHES,
                    help="fit this search's values on even pairs, table on odd pairs")
-    p.add_argument("--method", choices=("isotonic", "platt"), default="isotonic",
-                   help="with --fit: a monotone table (default) or a Platt curve")
-    p.add_argument("--bins", type=int, default=20, help="with --method isotonic: groups of equal size (default 20)")
+    p.add_argument("--method", choices=("isotonic", "steps", "platt"), default="isotonic",
+                   help="with --fit: a monotone table (default), a monotone step table or a Platt curve")
+    p.add_argument("--bins", type=int, default=20,
+                   help="with --method isotonic or steps: groups of equal size (default 20)")
     p.add_argument("--by", choices=("seat",), help="with --fit: one calibration per seat (side to move)")
     p.add_argument("--rounds", type=parse_rounds, metavar="R1,R2,...",
                    help="with --fit or --compare: one calibration per band of rounds, each named by its "
@@ -557,7 +566,7 @@ def main(argv=None):
                      None if rounds is None else rounds[train], args.rounds)
         pred = mapped_wp(game, args.fit, {args.fit: fitted}, v[~train], seat[~train],
                          None if rounds is None else rounds[~train])
-        kind = "Platt curve" if args.method == "platt" else "monotone table"
+        kind = {"platt": "Platt curve", "steps": "monotone step table"}.get(args.method, "monotone table")
         shown = "the holdout games shown" if args.holdout else "odd pairs shown"
         per = " and ".join(x for x in ("seat" if args.by else "", "band of rounds" if args.rounds else "") if x)
         label = (f"{kind}{' per ' + per if per else ''} fitted on "

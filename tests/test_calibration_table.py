@@ -127,3 +127,86 @@ def test_the_shipped_ardennes_table_loads_and_the_bot_reports_it():
     v = info["value"]
     want = 0.0 if v <= -1 else 1.0 if v >= 1 else table(v)
     assert info["wp"] == want
+
+
+# --- the monotone step table (isotonic.fit_steps, --method steps) ----------
+
+def test_fit_steps_keeps_a_small_cluster_at_the_end_apart():
+    """The case it is for (bench/results/s22-cal/PLAN.md): 1,000 undecided
+    decisions valued 0-0.4 that win half the time and 100 decided ones
+    valued 0.95 that all win. Equal-count groups would mix them; the step
+    table keeps the cluster as its own block, a step halfway between
+    (0.4 + 0.95) / 2 = 0.675. Two equal-count groups of 550: the second is
+    cut where its span passes 0.5, leaving 450 undecided decisions and the
+    cluster; both undecided pieces read (half + 1) / (n + 2) = 0.5 by
+    Laplace's rule, equal, so they pool into one block; the cluster reads
+    (100 + 1) / (100 + 2)."""
+    v = np.r_[np.linspace(0.0, 0.4, 1000), np.full(100, 0.95)]
+    y = np.r_[np.tile([0.0, 1.0], 500), np.ones(100)]
+    values, wps = isotonic.fit_steps(v, y, bins=2, span=0.5, min_group=50)
+    assert values == (0.6749, 0.6751)
+    assert wps == (0.5, round(101 / 102, 4))
+    table = CalibrationTable(values, wps)
+    assert table(0.3) == wps[0] and table(0.9) == wps[1]          # constant over each block
+
+
+def test_fit_steps_cuts_a_group_whose_values_span_too_far_and_merges_a_small_one():
+    """Hand-worked, one group (bins=1): values -0.8, -0.7 (lost) and 0.1,
+    0.2, 0.3, 0.4 (won). A span of 0.5 cuts it at 0.1 (0.1 - (-0.8) > 0.5):
+    blocks of 2 and 4 decisions, rates 1/4 and 5/6, a step at
+    (-0.7 + 0.1) / 2 = -0.3. With min_group 3 the block of 2 is merged into
+    its only neighbour: one block, 5/8 over all values."""
+    v = [0.3, -0.8, 0.1, -0.7, 0.4, 0.2]
+    y = [1.0, 0.0, 1.0, 0.0, 1.0, 1.0]
+    assert isotonic.fit_steps(v, y, bins=1, span=0.5, min_group=1) == ((-0.3001, -0.2999), (0.25, 0.8333))
+    assert isotonic.fit_steps(v, y, bins=1, span=0.5, min_group=3) == ((-1.0, 1.0), (0.625, 0.625))
+
+
+def test_fit_steps_never_splits_equal_values_and_pools_decreasing_rates():
+    """Equal values stay in one group (a step must fall between distinct
+    values), and groups whose rates decrease are pooled (PAV): values 0 x 6
+    (3 won) and 0.5 x 2 (both lost) with bins=4 give the group boundaries
+    after the run of zeros; the second group's rate 1/4 is below the first's
+    4/8, so both pool into one flat block, (3 + 1) / (8 + 2) = 0.4 as two
+    groups pooled by weight: (0.5 * 6 + 0.25 * 2) / 8."""
+    v = [0.0] * 6 + [0.5] * 2
+    y = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+    values, wps = isotonic.fit_steps(v, y, bins=4, span=1.0, min_group=1)
+    assert values == (-1.0, 1.0) and wps == (0.4375, 0.4375)
+
+
+def test_fit_steps_is_monotone_loadable_and_reproducible():
+    """On a synthetic sample from a seed: the same knots twice, values
+    strictly increasing and rates non-decreasing (a valid CalibrationTable),
+    each pair of knots a step 0.0002 wide, and the fit written to an
+    eval.toml loads back."""
+    def sample(seed):
+        rng = np.random.default_rng(seed)
+        v = np.round(rng.uniform(-1, 1, 3000), 3)          # many ties, as search values have
+        return v, (rng.uniform(0, 1, 3000) < (v + 1) / 2).astype(float)
+    a = isotonic.fit_steps(*sample(3))
+    assert a == isotonic.fit_steps(*sample(3))
+    values, wps = a
+    assert all(x < x2 for x, x2 in zip(values, values[1:])) and all(p <= p2 for p, p2 in zip(wps, wps[1:]))
+    assert len(values) % 2 == 0 and all(round(values[i + 1] - values[i], 4) == 0.0002
+                                        for i in range(0, len(values), 2))
+    assert all(wps[i] < wps[i + 1] for i in range(0, len(wps), 2))   # every step is a step up
+    CalibrationTable(*a)
+
+
+@pytest.mark.parametrize("kwargs", [dict(bins=0), dict(span=0.0), dict(min_group=0)])
+def test_fit_steps_refuses_bad_settings(kwargs):
+    with pytest.raises(ValueError):
+        isotonic.fit_steps([0.1, 0.2], [0.0, 1.0], **kwargs)
+
+
+def test_the_step_table_is_a_calibration_method_and_a_compare_candidate():
+    """`--method steps` fits through bench.calibration.fit; --compare scores it."""
+    from bench import calibration as cal
+    v = np.r_[np.linspace(-0.5, 0.5, 400), np.full(150, 0.9)]
+    y = np.r_[np.tile([0.0, 1.0], 200), np.ones(150)]
+    seat = np.zeros(len(v), dtype=np.int64)
+    fitted = cal.fit("steps", v, y, seat, 4)
+    assert fitted == CalibrationTable(*isotonic.fit_steps(v, y, 4))
+    assert fitted(0.9) == round(151 / 152, 4)                     # the cluster is its own block
+    assert ("one monotone step table", "steps", None) in cal.CANDIDATES
