@@ -106,11 +106,19 @@ def play(game, games: int, seed: int, bots, jobs: int, records_out=None):
 
 
 def read(paths):
+    """The records in these files (a name ending .gz is read through gzip:
+    the kept records in bench/results/ are compressed)."""
+    import gzip
     import json
     out = []
     for path in paths:
-        with open(path, encoding="utf-8") as f:
-            out += [json.loads(line) for line in f if line.strip().startswith("{")]
+        opener = gzip.open if str(path).endswith(".gz") else open
+        try:
+            with opener(path, "rt", encoding="utf-8") as f:
+                out += [json.loads(line) for line in f if line.strip().startswith("{")]
+        except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise SystemExit(f"calibration: cannot read records from {path} ({e}); give a file of game "
+                             f"records (JSON lines, as --records writes them, or that gzipped as .gz)")
     return out
 
 
