@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration ardennes --from bench/results/s14-cal/cal-ard.jsonl.gz bench/results/s22-cal/cal-ard-12000.jsonl.gz --holdout bench/results/s22-cal/cal-ard-14000.jsonl.gz --compare mcts

@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration ardennes --from bench/results/s22-cal/cal-ard-12000.jsonl.gz bench/results/s22-cal/cal-ard-14000.jsonl.gz --installed mcts --plot bench/results/s22-cal/ard-fresh1200.svg
