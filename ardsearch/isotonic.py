@@ -119,7 +119,8 @@ def fit_steps(v, y, bins: int = 20, span: float = 0.2, min_group: int = 100):
     for g in _tie_safe_split(sv, min(bins, len(v))):
         groups += _split_by_span(sv, g, span)
     groups = _merge_small(sv, groups, min_group)
-    gy = [_laplace(y[order], g) for g in groups]
+    sy = y[order]
+    gy = [_laplace(sy, g) for g in groups]
     gw = [float(len(g)) for g in groups]
     blocks = [[float(sv[groups[f][0]]), float(sv[groups[l][-1]]), m, w] for f, l, m, w in pav(gy, gw)]
     # Two steps closer than their written knots allow, a step past +-1, or one

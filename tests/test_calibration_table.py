@@ -210,3 +210,21 @@ def test_the_step_table_is_a_calibration_method_and_a_compare_candidate():
     assert fitted == CalibrationTable(*isotonic.fit_steps(v, y, 4))
     assert fitted(0.9) == round(151 / 152, 4)                     # the cluster is its own block
     assert ("one monotone step table", "steps", None) in cal.CANDIDATES
+
+
+def test_ardennes_shipped_step_table_reproduces_from_its_kept_games():
+    """The [source] command of Ardennes' shipped calibration names kept
+    records (bench/results/s14-cal/cal-ard.jsonl.gz); the step table fitted
+    on them is the shipped one, knot for knot, under both searches it
+    reports for, and a decided win (value 0.95) reads above 98%
+    (bench/results/s22-cal/PLAN.md: the old table read every one 77%)."""
+    from pathlib import Path
+    from bench import calibration as cal
+    root = Path(__file__).resolve().parents[1]
+    ardsearch.load_game("ardennes")
+    shipped = evaluation.loaded("ardennes")
+    assert "cal-ard.jsonl.gz --fit mcts --method steps" in shipped.source["calibration_mcts"]
+    v, _, y, _, _ = cal.decisions(cal.read([root / "bench/results/s14-cal/cal-ard.jsonl.gz"]))
+    fitted = CalibrationTable(*isotonic.fit_steps(v, y))
+    assert shipped.calibration["mcts"] == fitted and shipped.calibration["ismcts"] == fitted
+    assert evaluation.calibrated_wp("ardennes", 0.95, "ismcts") > 0.98
