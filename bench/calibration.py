@@ -110,13 +110,14 @@ def read(paths):
     the kept records in bench/results/ are compressed)."""
     import gzip
     import json
+    import zlib
     out = []
     for path in paths:
         opener = gzip.open if str(path).endswith(".gz") else open
         try:
             with opener(path, "rt", encoding="utf-8") as f:
                 out += [json.loads(line) for line in f if line.strip().startswith("{")]
-        except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as e:
             raise SystemExit(f"calibration: cannot read records from {path} ({e}); give a file of game "
                              f"records (JSON lines, as --records writes them, or that gzipped as .gz)")
     return out

@@ -152,6 +152,25 @@ def test_compare_command_line(tmp_path, capsys):
         with pytest.raises(SystemExit):
             cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl")] + bad)
         assert "--compare" in capsys.readouterr().err
+    # --method steps through the command line, from a gzipped copy of the records
+    import gzip
+    with open(tmp_path / "a.jsonl", "rb") as f, gzip.open(tmp_path / "a.jsonl.gz", "wb") as g:
+        g.write(f.read())
+    assert cal.read([tmp_path / "a.jsonl.gz"]) == cal.read([tmp_path / "a.jsonl"])
+    assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl.gz"), "--fit", "mcts", "--method", "steps",
+                     "--holdout", str(tmp_path / "b.jsonl")]) == 0
+    assert f"monotone step table fitted on every game read ({n_fit} decisions)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", [b"{not json\n", b"\x1f\x8b\x08 truncated gzip"])
+def test_records_that_cannot_be_read_are_named(tmp_path, content):
+    """Robustness: a file that is not records (bad JSON, or a broken gzip)
+    stops the tool with its name and what to give, never a traceback."""
+    path = tmp_path / ("bad.jsonl.gz" if content.startswith(b"\x1f") else "bad.jsonl")
+    path.write_bytes(content)
+    with pytest.raises(SystemExit) as e:
+        cal.read([path])
+    assert str(path) in str(e.value) and "give a file of game records" in str(e.value)
 
 
 def test_the_interval_is_clustered_by_game():
