@@ -523,11 +523,19 @@ def main(argv=None):
                    help="score every candidate fit of SEARCH against raw and the shipped one, held out")
     p.add_argument("--holdout", nargs="+", metavar="FILE",
                    help="with --compare: fit on all the games, score on these records' games")
+    p.add_argument("--all-games", action="store_true",
+                   help="with --fit and no --holdout: fit on every game read, not the even pairs (once "
+                        "--compare has chosen the fit on held-out pairs); the table shown is then in "
+                        "sample, not a test")
     p.add_argument("--write", metavar="EVAL_TOML", help="with --fit: store the fit in this eval.toml")
     p.add_argument("--plot", metavar="FILE", help="reliability diagram (.svg or .png)")
     args = p.parse_args(argv)
     if args.compare and (args.fit or args.installed or args.write or args.plot):
         p.error("--compare scores the fits itself: give it without --fit, --installed, --write or --plot")
+    if args.all_games and not args.fit:
+        p.error("--all-games needs --fit SEARCH (it says which games the fit is made on)")
+    if args.all_games and args.holdout:
+        p.error("--all-games fits on every game read: give either it or --holdout, not both")
     if args.holdout and not (args.compare or args.fit):
         p.error("--holdout needs --compare SEARCH or --fit SEARCH (the search whose fits it scores)")
     if args.rounds and not (args.compare or args.fit):
@@ -571,27 +579,31 @@ def main(argv=None):
         return 0
     if args.fit:
         train = fitted_on
+        test = ~train
+        if args.all_games:       # the fit chosen, made on everything; shown in sample
+            train = test = np.ones(len(v), dtype=bool)
         fitted = fit(args.method, v[train], y[train], seat[train], args.bins, args.by, game.player_names,
                      None if rounds is None else rounds[train], args.rounds)
-        pred = mapped_wp(game, args.fit, {args.fit: fitted}, v[~train], seat[~train],
-                         None if rounds is None else rounds[~train])
+        pred = mapped_wp(game, args.fit, {args.fit: fitted}, v[test], seat[test],
+                         None if rounds is None else rounds[test])
         kind = {"platt": "Platt curve", "steps": "monotone step table"}.get(args.method, "monotone table")
-        shown = "the holdout games shown" if args.holdout else "odd pairs shown"
+        shown = ("the holdout games shown" if args.holdout else
+                 "the same games shown (in sample, not a test)" if args.all_games else "odd pairs shown")
         per = " and ".join(x for x in ("seat" if args.by else "", "band of rounds" if args.rounds else "") if x)
         label = (f"{kind}{' per ' + per if per else ''} fitted on "
-                 f"{'every game read' if args.holdout else 'even pairs'} "
+                 f"{'every game read' if args.holdout or args.all_games else 'even pairs'} "
                  f"({int(train.sum())} decisions), {shown}")
         print(f"[calibration.{args.fit}] {describe(fitted)}", file=sys.stderr)
-        raw = np.clip((v[~train] + 1) / 2, 0, 1)
-        print(f"raw (v + 1) / 2 on the same held-out decisions: log-loss {log_loss(raw, y[~train]):.4f}, "
-              f"{within(reliability(raw, y[~train]))}", file=sys.stderr)
+        raw = np.clip((v[test] + 1) / 2, 0, 1)
+        print(f"raw (v + 1) / 2 on the same decisions: log-loss {log_loss(raw, y[test]):.4f}, "
+              f"{within(reliability(raw, y[test]))}", file=sys.stderr)
         if args.by:
             for p, name in enumerate(game.player_names):
-                sel = seat[~train] == p
+                sel = seat[test] == p
                 if sel.any():
-                    print(f"raw, {name} to move: log-loss {log_loss(raw[sel], y[~train][sel]):.4f}, "
-                          f"{within(reliability(raw[sel], y[~train][sel]))}", file=sys.stderr)
-        y, seat, games = y[~train], seat[~train], games[~train]
+                    print(f"raw, {name} to move: log-loss {log_loss(raw[sel], y[test][sel]):.4f}, "
+                          f"{within(reliability(raw[sel], y[test][sel]))}", file=sys.stderr)
+        y, seat, games = y[test], seat[test], games[test]
         if args.write:
             cmd = "python -m bench.calibration " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:])
                                                              if a != args.write)

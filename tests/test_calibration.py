@@ -160,6 +160,19 @@ def test_compare_command_line(tmp_path, capsys):
     assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl.gz"), "--fit", "mcts", "--method", "steps",
                      "--holdout", str(tmp_path / "b.jsonl")]) == 0
     assert f"monotone step table fitted on every game read ({n_fit} decisions)" in capsys.readouterr().out
+    # --all-games: the fit chosen by --compare, made on every game read and shown in sample (said so)
+    assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl"), "--fit", "mcts", "--method", "steps",
+                     "--all-games"]) == 0
+    out = capsys.readouterr().out
+    assert (f"monotone step table fitted on every game read ({n_fit} decisions), "
+            "the same games shown (in sample, not a test)") in out
+    v_all, _, y_all, _, _ = cal.decisions(cal.read([tmp_path / "a.jsonl"]))
+    assert f"over {len(v_all)} decisions" in out
+    for bad, says in ((["--all-games"], "--all-games needs --fit"),
+                      (["--fit", "mcts", "--all-games", "--holdout", str(tmp_path / "b.jsonl")], "not both")):
+        with pytest.raises(SystemExit):
+            cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl")] + bad)
+        assert says in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("content", [b"{not json\n", b"\x1f\x8b\x08 truncated gzip"])

@@ -296,22 +296,25 @@ def test_a_scoped_fit_is_written_and_loads_back_and_the_bot_checks_its_params(tm
 
 def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_only():
     """bench/README.md, "Calibration": Stosstruppen ships a table per seat for
-    Villers (session 11) and none for Kaiserschlacht since its map changed
+    Villers (session 11); Kaiserschlacht's was withdrawn when its map changed
     (session 12: the old map's table scored log-loss 0.603 against the raw
     value's on 100 games of the new map; the refit beat raw on the deciles
-    only); Undaunted one curve (under "ismcts"; a table until session 14,
+    only) and since session 23 it has one step table for both sides; Undaunted one curve (under "ismcts"; a table until session 14,
     a Platt curve since) for scenario 1 (and, since
     session 11, a table per seat for scenario 3; none for 2); each is scoped
     to the parameters it was fitted on, and another scenario reports the
     raw (v + 1) / 2."""
     stoss = ardsearch.load_game("stosstruppen")
-    (villers,) = evaluation.loaded("stosstruppen").calibration["mcts"]
+    villers, kaiser = evaluation.loaded("stosstruppen").calibration["mcts"]
     assert isinstance(villers, evaluation.Scoped)
     assert dict(villers.params) == {**stoss.params, "scenario": "villers"}
     assert isinstance(villers.fit, SeatCalibration) and villers.fit.seats == ("german", "british")
+    assert dict(kaiser.params) == dict(stoss.params) and stoss.params["scenario"] == "kaiserschlacht"
     v = 0.1
-    # Kaiserschlacht (the default scenario) reports the raw value
-    assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1, stoss.params) == pytest.approx(0.55)
+    # Kaiserschlacht (the default scenario): since session 23 one step table for both sides,
+    # whose block from -0.0255 to 0.3025 reads 49.4%
+    for seat in (0, 1):
+        assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, seat, stoss.params) == pytest.approx(0.494)
     # Villers, Germans to move at v = 0.1: between the knots -0.15 -> 0.5205 and 0.151 -> 0.5205
     villers_game = ardsearch.load_game("stosstruppen(scenario=villers)")
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 0,

@@ -228,3 +228,27 @@ def test_ardennes_shipped_step_table_reproduces_from_its_kept_games():
     fitted = CalibrationTable(*isotonic.fit_steps(v, y))
     assert shipped.calibration["mcts"] == fitted and shipped.calibration["ismcts"] == fitted
     assert evaluation.calibrated_wp("ardennes", 0.95, "ismcts") > 0.98
+
+
+def test_kaiserschlacht_shipped_step_table_reproduces_from_its_kept_games():
+    """bench/results/s23-cal/PLAN.md, part C: "A candidate is shipped
+    (fitted on all the games, scoped to scenario = "kaiserschlacht") only if
+    it beats the raw value on both scores ... in both columns. If several
+    do, the one with the lowest mean held-out log-loss": one monotone step
+    table (session 23, 265 games). Its [source] command names the kept
+    records; the step table fitted on all of them is the shipped one, knot
+    for knot, and it holds for Kaiserschlacht only."""
+    from pathlib import Path
+    from bench import calibration as cal
+    root = Path(__file__).resolve().parents[1]
+    game = ardsearch.load_game("stosstruppen(scenario=kaiserschlacht)")
+    shipped = evaluation.loaded("stosstruppen")
+    command = shipped.source["calibration_mcts_kaiserschlacht_0"]
+    files = [w for w in command.split() if w.endswith(".jsonl.gz")]
+    assert len(files) == 4 and "--method steps --all-games --scoped" in command
+    v, _, y, _, _ = cal.decisions(cal.read([root / f for f in files]))
+    assert len(v) == 41836
+    fitted = CalibrationTable(*isotonic.fit_steps(v, y))
+    assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
+    villers = ardsearch.load_game("stosstruppen(scenario=villers)")
+    assert evaluation.calibration_for(shipped.calibration, "mcts", villers.params) != fitted
