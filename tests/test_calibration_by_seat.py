@@ -299,9 +299,10 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     Villers (session 11); Kaiserschlacht's was withdrawn when its map changed
     (session 12: the old map's table scored log-loss 0.603 against the raw
     value's on 100 games of the new map; the refit beat raw on the deciles
-    only) and since session 23 it has one step table for both sides; Undaunted one curve (under "ismcts"; a table until session 14,
-    a Platt curve since) for scenario 1 (and, since
-    session 11, a table per seat for scenario 3; none for 2); each is scoped
+    only) and since session 23 it has one step table for both sides;
+    Undaunted one curve (under "ismcts"; a table until session 14, a Platt
+    curve since) for scenario 1 (and, since session 11, a table per seat
+    for scenario 3; since session 15 one for 2); each is scoped
     to the parameters it was fitted on, and another scenario reports the
     raw (v + 1) / 2."""
     stoss = ardsearch.load_game("stosstruppen")
