@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=kaiserschlacht) --installed mcts --from bench/results/s23-cal/cal-kai-17000.jsonl.gz bench/results/s23-cal/cal-kai-18000.jsonl.gz --plot bench/results/s23-cal/kai-fresh200.svg
