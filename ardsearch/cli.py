@@ -387,15 +387,22 @@ def _stdout_to_devnull():
         pass
 
 
-def main(argv=None):
-    argv = sys.argv[1:] if argv is None else list(argv)
+def pipe_safe(run, *args):
+    """run(*args)'s exit code, or 141 (as a shell reports SIGPIPE) without a
+    traceback when stdout's reader went away: `... | head` is normal use."""
     try:
-        code = _run(argv)
+        code = run(*args)
         sys.stdout.flush()    # inside the try: a closed pipe shows here, not at exit
         return code
     except BrokenPipeError:
         _stdout_to_devnull()
         return 141
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        return pipe_safe(_run, argv)
     except KeyboardInterrupt:
         try:
             print("\ninterrupted", file=sys.stderr)

@@ -103,6 +103,10 @@ def test_compare_finds_the_fit_that_removes_a_side_bias():
     one = dict(rows)["one Platt curve"]
     assert all(p[0] < o[0] for p, o in zip(per_side, one))
     assert "a Platt curve per side" in winners
+    order = cal.ranked(rows, "raw (v + 1) / 2")          # part C's rule: best mean log-loss first
+    means = [m for _, m in order]
+    assert means == sorted(means) and order[0][0] == "a Platt curve per side"
+    assert order[0][1] == pytest.approx(np.mean([s[0] for s in per_side]))
     text = cal.compare_markdown(game, columns, rows)
     assert text.splitlines()[0] == "| fit | even | odd |" and "(per side to move: a, b)" in text
 
@@ -138,6 +142,7 @@ def test_compare_command_line(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "| fit | fit even, test odd | fit odd, test even |" in out and "| shipped |" in out
     assert "beats the shipped calibration on both scores in every column:" in out
+    assert "beats the raw value on both scores in every column, by mean held-out log-loss:" in out
     assert cal.main(["ardennes", "--from", str(tmp_path / "a.jsonl"), "--compare", "mcts",
                      "--holdout", str(tmp_path / "b.jsonl")]) == 0
     out = capsys.readouterr().out
@@ -212,3 +217,30 @@ def test_games_of_lines_up_with_decisions():
                 {"player": 1, "move": "x", "eval": 0.3, "wp": 0.6}]}]
     assert cal.games_of(recs).tolist() == [0, 0, 1]
     assert cal.games_of(recs, "a").tolist() == [0, 1] and len(cal.decisions(recs, "a")[0]) == 2
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    """`python -m bench.calibration ... | head`: when the reader goes away the
+    command ends with status 141, as one killed by SIGPIPE would, and no
+    traceback (the nit session 24 left)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    v, y, seat, pair = _synthetic(400, 3, 0.5)
+    with open(tmp_path / "a.jsonl", "w") as f:
+        for g in range(int(pair.max()) + 1):
+            sel = pair == g
+            moves = [{"player": int(s), "eval": float(x), "wp": float((x + 1) / 2)}
+                     for x, s in zip(v[sel], seat[sel])]
+            f.write(json.dumps({"returns": [1.0, -1.0], "pairing": 0, "pair": g // 2, "moves": moves}) + "\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        p = subprocess.run([sys.executable, "-m", "bench.calibration", "ardennes", "--from",
+                            str(tmp_path / "a.jsonl"), "--compare", "mcts"], stdin=subprocess.DEVNULL,
+                           stdout=w, stderr=subprocess.PIPE, text=True, timeout=180, cwd=root)
+    finally:
+        os.close(w)
+    assert p.returncode == 141 and "Traceback" not in p.stderr, (p.returncode, p.stderr)

@@ -299,7 +299,8 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     Villers (session 11); Kaiserschlacht's was withdrawn when its map changed
     (session 12: the old map's table scored log-loss 0.603 against the raw
     value's on 100 games of the new map; the refit beat raw on the deciles
-    only) and since session 23 it has one step table for both sides;
+    only); since session 23 it has one table for both sides (a step
+    table, a monotone table since session 25);
     Undaunted one curve (under "ismcts"; a table until session 14, a Platt
     curve since) for scenario 1 (and, since session 11, a table per seat
     for scenario 3; since session 15 one for 2); each is scoped
@@ -312,10 +313,11 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     assert isinstance(villers.fit, SeatCalibration) and villers.fit.seats == ("german", "british")
     assert dict(kaiser.params) == dict(stoss.params) and stoss.params["scenario"] == "kaiserschlacht"
     v = 0.1
-    # Kaiserschlacht (the default scenario): since session 23 one step table for both sides,
-    # whose block from -0.0255 to 0.3025 reads 49.4%
+    # Kaiserschlacht (the default scenario): since session 25 one monotone table for both sides
+    # (a step table in sessions 23-24), read between its knots -0.0777 -> 0.4541 and 0.1637 -> 0.5012
+    expected = 0.4541 + (v + 0.0777) / (0.1637 + 0.0777) * (0.5012 - 0.4541)
     for seat in (0, 1):
-        assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, seat, stoss.params) == pytest.approx(0.494)
+        assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, seat, stoss.params) == pytest.approx(expected)
     # Villers, Germans to move at v = 0.1: between the knots -0.15 -> 0.5205 and 0.151 -> 0.5205
     villers_game = ardsearch.load_game("stosstruppen(scenario=villers)")
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 0,

@@ -230,14 +230,15 @@ def test_ardennes_shipped_step_table_reproduces_from_its_kept_games():
     assert evaluation.calibrated_wp("ardennes", 0.95, "ismcts") > 0.98
 
 
-def test_kaiserschlacht_shipped_step_table_reproduces_from_its_kept_games():
-    """bench/results/s23-cal/PLAN.md, part C: "A candidate is shipped
-    (fitted on all the games, scoped to scenario = "kaiserschlacht") only if
-    it beats the raw value on both scores ... in both columns. If several
-    do, the one with the lowest mean held-out log-loss": one monotone step
-    table (session 23, 265 games). Its [source] command names the kept
-    records; the step table fitted on all of them is the shipped one, knot
-    for knot, and it holds for Kaiserschlacht only."""
+def test_kaiserschlacht_shipped_table_reproduces_from_its_kept_games():
+    """bench/results/s25-cal/PLAN.md, part E (part C's rule on all 465 kept
+    games): "A candidate ships only if it beats the raw value (v + 1) / 2 on
+    both scores in both columns; of several, the lowest mean held-out
+    log-loss. It is fitted on all 465 games (`--all-games --scoped`, with
+    the flags the candidate names)": one monotone table (session 25). Its
+    [source] command names the six kept record files; the monotone table
+    fitted on all of them is the shipped one, knot for knot, and it holds
+    for Kaiserschlacht only."""
     from pathlib import Path
     from bench import calibration as cal
     root = Path(__file__).resolve().parents[1]
@@ -245,10 +246,10 @@ def test_kaiserschlacht_shipped_step_table_reproduces_from_its_kept_games():
     shipped = evaluation.loaded("stosstruppen")
     command = shipped.source["calibration_mcts_kaiserschlacht_0"]
     files = [w for w in command.split() if w.endswith(".jsonl.gz")]
-    assert len(files) == 4 and "--method steps --all-games --scoped" in command
+    assert len(files) == 6 and "--method isotonic --all-games --scoped" in command
     v, _, y, _, _ = cal.decisions(cal.read([root / f for f in files]))
-    assert len(v) == 41836
-    fitted = CalibrationTable(*isotonic.fit_steps(v, y))
+    assert len(v) == 72500
+    fitted = CalibrationTable(*isotonic.fit_table(v, y, 20))
     assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
     villers = ardsearch.load_game("stosstruppen(scenario=villers)")
     assert evaluation.calibration_for(shipped.calibration, "mcts", villers.params) != fitted

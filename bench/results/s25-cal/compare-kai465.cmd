@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=kaiserschlacht) --compare mcts --from bench/results/s22-cal/cal-kai-12000.jsonl.gz bench/results/s22-cal/cal-kai-13000.jsonl.gz bench/results/s23-cal/cal-kai-15000.jsonl.gz bench/results/s23-cal/cal-kai-16000.jsonl.gz bench/results/s23-cal/cal-kai-17000.jsonl.gz bench/results/s23-cal/cal-kai-18000.jsonl.gz
