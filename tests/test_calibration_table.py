@@ -253,3 +253,28 @@ def test_kaiserschlacht_shipped_table_reproduces_from_its_kept_games():
     assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
     villers = ardsearch.load_game("stosstruppen(scenario=villers)")
     assert evaluation.calibration_for(shipped.calibration, "mcts", villers.params) != fitted
+
+
+def test_villers_shipped_table_per_seat_reproduces_from_its_kept_games():
+    """bench/results/s24-cal/PLAN.md, part F: "If not met, these 200 games
+    become Villers' fit set under part C's rule (`--compare mcts`; ship
+    only a candidate beating the raw value on both scores in both columns,
+    else the shipped table stays)": a monotone table per side to move
+    (session 25). Its [source] command names the two kept record files; the
+    tables fitted on all of them, one per seat, are the shipped ones, knot
+    for knot, and they hold for Villers only."""
+    from pathlib import Path
+    from bench import calibration as cal
+    root = Path(__file__).resolve().parents[1]
+    game = ardsearch.load_game("stosstruppen(scenario=villers)")
+    shipped = evaluation.loaded("stosstruppen")
+    command = shipped.source["calibration_mcts_villers_0"]
+    files = [w for w in command.split() if w.endswith(".jsonl.gz")]
+    assert len(files) == 2 and "--method isotonic --by seat --all-games --scoped" in command
+    v, _, y, _, seat = cal.decisions(cal.read([root / f for f in files]))
+    assert len(v) == 21833
+    fitted = evaluation.SeatCalibration(game.player_names, tuple(
+        CalibrationTable(*isotonic.fit_table(v[seat == p], y[seat == p], 20)) for p in range(2)))
+    assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
+    kaiser = ardsearch.load_game("stosstruppen(scenario=kaiserschlacht)")
+    assert evaluation.calibration_for(shipped.calibration, "mcts", kaiser.params) != fitted

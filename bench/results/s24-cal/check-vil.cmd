@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --installed mcts --from bench/results/s24-cal/cal-vil-19000.jsonl bench/results/s24-cal/cal-vil-20000.jsonl --plot bench/results/s24-cal/vil-fresh200.svg

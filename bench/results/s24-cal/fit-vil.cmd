@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --from bench/results/s24-cal/cal-vil-19000.jsonl.gz bench/results/s24-cal/cal-vil-20000.jsonl.gz --fit mcts --method isotonic --by seat --all-games --scoped --write ardsearch/games/stosstruppen/data/eval.toml --plot bench/calibration_stosstruppen_villers.svg
