@@ -363,7 +363,8 @@ def compare(game, search, v, y, seat, columns, bins=20, rounds=None, starts=None
     are (name, [score per column]) for the raw value, the shipped
     calibration and every fit of CANDIDATES (and of BY_ROUND, with `starts`,
     each band's first round, and `rounds`, each decision's); winners the
-    names of the fits that beat the shipped one (`beats`) in every column."""
+    names of the fits that beat the shipped one (`beats`) in every column,
+    best first."""
     def mapped(cal_, sel):
         return mapped_wp(game, search, cal_, v[sel], seat[sel], None if rounds is None else rounds[sel])
     seats = len(game.player_names)
@@ -378,9 +379,7 @@ def compare(game, search, v, y, seat, columns, bins=20, rounds=None, starts=None
                     rounds[tr] if banded else None, starts if banded else None)
             scores.append(score(mapped({search: f}, te), y[te], seat[te], seats))
         rows.append((name, scores))
-    shipped = rows[1][1]
-    winners = [name for name, scores in rows[2:] if all(beats(s, o) for s, o in zip(scores, shipped))]
-    return rows, winners
+    return rows, [name for name, _ in ranked(rows, "shipped")]
 
 
 def ranked(rows, against: str):
