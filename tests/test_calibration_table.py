@@ -230,6 +230,22 @@ def test_ardennes_shipped_step_table_reproduces_from_its_kept_games():
     assert evaluation.calibrated_wp("ardennes", 0.95, "ismcts") > 0.98
 
 
+def _stosstruppen_kept_decisions(scenario, files_named, flags):
+    """A shipped Stosstruppen calibration's evidence: the scenario's game,
+    the shipped evaluation, and the decisions (v, wp, y, pair, seat) of the
+    record files its [source] command names, after checking that the
+    command names `files_named` of them and was run with `flags`."""
+    from pathlib import Path
+    from bench import calibration as cal
+    root = Path(__file__).resolve().parents[1]
+    game = ardsearch.load_game(f"stosstruppen(scenario={scenario})")
+    shipped = evaluation.loaded("stosstruppen")
+    command = shipped.source[f"calibration_mcts_{scenario}_0"]
+    files = [w for w in command.split() if w.endswith(".jsonl.gz")]
+    assert len(files) == files_named and flags in command
+    return game, shipped, cal.decisions(cal.read([root / f for f in files]))
+
+
 def test_kaiserschlacht_shipped_table_reproduces_from_its_kept_games():
     """bench/results/s25-cal/PLAN.md, part E (part C's rule on all 465 kept
     games): "A candidate ships only if it beats the raw value (v + 1) / 2 on
@@ -239,15 +255,8 @@ def test_kaiserschlacht_shipped_table_reproduces_from_its_kept_games():
     [source] command names the six kept record files; the monotone table
     fitted on all of them is the shipped one, knot for knot, and it holds
     for Kaiserschlacht only."""
-    from pathlib import Path
-    from bench import calibration as cal
-    root = Path(__file__).resolve().parents[1]
-    game = ardsearch.load_game("stosstruppen(scenario=kaiserschlacht)")
-    shipped = evaluation.loaded("stosstruppen")
-    command = shipped.source["calibration_mcts_kaiserschlacht_0"]
-    files = [w for w in command.split() if w.endswith(".jsonl.gz")]
-    assert len(files) == 6 and "--method isotonic --all-games --scoped" in command
-    v, _, y, _, _ = cal.decisions(cal.read([root / f for f in files]))
+    game, shipped, (v, _, y, _, _) = _stosstruppen_kept_decisions(
+        "kaiserschlacht", 6, "--method isotonic --all-games --scoped")
     assert len(v) == 72500
     fitted = CalibrationTable(*isotonic.fit_table(v, y, 20))
     assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
@@ -263,15 +272,8 @@ def test_villers_shipped_table_per_seat_reproduces_from_its_kept_games():
     (session 25). Its [source] command names the two kept record files; the
     tables fitted on all of them, one per seat, are the shipped ones, knot
     for knot, and they hold for Villers only."""
-    from pathlib import Path
-    from bench import calibration as cal
-    root = Path(__file__).resolve().parents[1]
-    game = ardsearch.load_game("stosstruppen(scenario=villers)")
-    shipped = evaluation.loaded("stosstruppen")
-    command = shipped.source["calibration_mcts_villers_0"]
-    files = [w for w in command.split() if w.endswith(".jsonl.gz")]
-    assert len(files) == 2 and "--method isotonic --by seat --all-games --scoped" in command
-    v, _, y, _, seat = cal.decisions(cal.read([root / f for f in files]))
+    game, shipped, (v, _, y, _, seat) = _stosstruppen_kept_decisions(
+        "villers", 2, "--method isotonic --by seat --all-games --scoped")
     assert len(v) == 21833
     fitted = evaluation.SeatCalibration(game.player_names, tuple(
         CalibrationTable(*isotonic.fit_table(v[seat == p], y[seat == p], 20)) for p in range(2)))
