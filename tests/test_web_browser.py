@@ -170,3 +170,31 @@ def test_the_opponent_list_shows_the_levels_by_name(page):
     assert "Level 3 of 6, club" in page.get_attribute("#opponent", "title")
     start(page, "ardennes", opponent="level-1", seed="4")
     wait_my_turn(page)
+
+
+def test_the_win_probability_bar_never_shows_a_made_up_estimate(page):
+    """docs/web.md: "The bar shows the newest estimate there is, the bot's
+    after its move or a hint's ... before either it says there is none yet"
+    (it once showed 50% while the hint beside it said 67%)."""
+    start(page, "ardennes", side="0", opponent="random", seed="9")
+    wait_my_turn(page)
+    assert "no estimate yet" in page.inner_text("#wp-text")
+    shot(page, "wp-none")
+    assert "unknown" in page.get_attribute("#wp-bar", "class")
+    page.click("#hint")
+    page.wait_for_selector("#analysis table", timeout=30000)
+    hinted = page.inner_text("#analysis")
+    percent = hinted.split("win probability ")[1].split("%")[0]
+    played = page.locator("#history li").count() - 1     # the first item is "start"
+    assert page.inner_text("#wp-text") == f"you: {percent}% (hint at move {played + 1})"
+    assert "unknown" not in (page.get_attribute("#wp-bar", "class") or "")
+    shot(page, "wp-hint")
+
+
+def test_the_win_probability_bar_shows_the_bots_estimate_after_its_move(page):
+    """The bot's estimate, turned to the person's side, once the bot has moved."""
+    start(page, "ardennes", side="1", opponent="mcts-fast", seed="9")
+    wait_my_turn(page)
+    text = page.inner_text("#wp-text")
+    shot(page, "wp-bot")
+    assert text.startswith("you: ") and "(bot, after move " in text, text

@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 let catalogue = null;
 let socket = null;
 let snap = null;            // the latest state snapshot of the open table
+let lastHint = null;        // {table, ply, wp}: the newest hint's estimate, for the bar
 let boardModule = null;     // the open game's board.js
 let viewing = null;         // a past position shown by jump-to-ply, or null
 const ui = { selected: null, play: (m) => send({ type: "move", table: snap.table, move: m }), offer };
@@ -123,6 +124,8 @@ async function showTable(s) {
   const fresh = !snap || snap.table !== s.table;
   snap = s;
   viewing = null;
+  // an undo below the hint's ply makes it an estimate of a position gone
+  if (lastHint && (lastHint.table !== s.table || s.history.length < lastHint.ply)) lastHint = null;
   if (fresh) {
     ui.selected = null;
     $("pause").textContent = "Pause";      // a new table starts unpaused
@@ -241,13 +244,26 @@ function drawHistory(history) {
   ol.scrollTop = ol.scrollHeight;
 }
 
+// The bar shows the newest estimate there is: a bot's (seat 0's curve, after
+// its move) or the hint's (the asker's own chance, at the ply it was asked).
+// Before either there is none, and the bar says so rather than a made-up 50%.
 function drawWinProbability(curve, s) {
-  const known = curve.filter((x) => x !== null);
-  const last = known.length ? known[known.length - 1] : 0.5;
-  const mine = s.audience === 1 ? 1 - last : last;
+  let at = -1;
+  curve.forEach((x, i) => { if (x !== null) at = i; });
   const who = s.audience === "full" ? s.seats[0].title : "you";
-  $("wp-fill").style.width = `${Math.round(mine * 100)}%`;
-  $("wp-text").textContent = `${who}: ${Math.round(mine * 100)}%`;
+  let mine = null, source = "";
+  if (at >= 0) {
+    mine = s.audience === 1 ? 1 - curve[at] : curve[at];
+    source = `bot, after move ${at + 1}`;
+  }
+  if (lastHint && lastHint.table === s.table && lastHint.ply > at && lastHint.ply <= curve.length) {
+    mine = lastHint.wp;
+    source = `hint at move ${lastHint.ply + 1}`;
+  }
+  $("wp-bar").classList.toggle("unknown", mine === null);
+  $("wp-fill").style.width = `${mine === null ? 0 : Math.round(mine * 100)}%`;     // no half-filled bar for "unknown"
+  $("wp-text").textContent = mine === null ? `${who}: no estimate yet` : `${who}: ${Math.round(mine * 100)}% (${source})`;
+  $("wp-bar").title = mine === null ? "The bot gives an estimate with each move it searches; so does Hint." : "";
   const svg = $("wp-chart");
   const pts = [];
   curve.forEach((x, i) => { if (x !== null) pts.push(`${(i / Math.max(1, curve.length - 1)) * 300},${80 - (s.audience === 1 ? 1 - x : x) * 80}`); });
@@ -258,6 +274,11 @@ function drawWinProbability(curve, s) {
 function drawAnalysis(msg) {
   const info = msg.info;
   if (!info) return;
+  if (msg.kind === "hint" && snap && snap.table === msg.table) {
+    // a hint searches the asker's own move, so its wp is the asker's chance
+    lastHint = { table: msg.table, ply: snap.history.length, wp: info.wp };
+    drawWinProbability(snap.wp, snap);
+  }
   const box = $("analysis");
   const title = msg.kind === "hint" ? "Hint (from what you can see)" : "Bot's search";
   let html = `<p><b>${title}</b>: ${esc(info.move)} — win probability ${Math.round(info.wp * 100)}%, ` +
