@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=kaiserschlacht) --installed mcts --from bench/results/s25-cal/cal-kai-23000.jsonl bench/results/s25-cal/cal-kai-24000.jsonl --plot bench/results/s25-cal/kai-fresh200.svg
