@@ -192,9 +192,33 @@ def test_the_win_probability_bar_never_shows_a_made_up_estimate(page):
 
 
 def test_the_win_probability_bar_shows_the_bots_estimate_after_its_move(page):
-    """The bot's estimate, turned to the person's side, once the bot has moved."""
+    """The bot's estimate, turned to the person's side, once the bot has moved:
+    the history shows the bot's own chance after its move, the bar the rest."""
     start(page, "ardennes", side="1", opponent="mcts-fast", seed="9")
     wait_my_turn(page)
     text = page.inner_text("#wp-text")
     shot(page, "wp-bot")
     assert text.startswith("you: ") and "(bot, after move " in text, text
+    last = page.locator("#history li").last.inner_text()
+    ply = int(last.split(".")[0])
+    bot = int(last.rsplit("(", 1)[1].split("%")[0])
+    mine = int(text.split("you: ")[1].split("%")[0])
+    assert f"(bot, after move {ply})" in text
+    # both sides round their own figure, so 1 - 0.455 may show 55 beside 46
+    assert abs(mine - (100 - bot)) <= 1, (mine, bot)
+
+
+def test_an_undo_drops_a_hint_for_a_position_it_took_back(page):
+    """docs/web.md: Undo takes back "your last move and the replies to it"; a
+    hint asked after that move estimated a position that is gone, so the bar
+    goes back to having no estimate."""
+    start(page, "ardennes", side="0", opponent="random", seed="9")
+    wait_my_turn(page)
+    page.locator("#candidates button.move").first.click()
+    page.wait_for_function("!document.querySelector('#undo').disabled")
+    wait_my_turn(page)
+    page.click("#hint")
+    page.wait_for_function("document.querySelector('#wp-text').textContent.includes('(hint at move')",
+                           timeout=30000)
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('#wp-text').textContent.includes('no estimate yet')")
