@@ -276,3 +276,19 @@ def group_moves(notes: list[str]) -> list[tuple[str, list[str]]]:
             key = head if head and head != n else n
         groups.setdefault(key, []).append(n)
     return list(groups.items())
+
+
+def top_moves(info: dict, count: int) -> list[tuple[str, int | None, float]]:
+    """A bot's analysis as a person reads it: up to `count` (move, visits,
+    value), most visited first, then by value. A search's children it never
+    visited are left out: their value is a placeholder 0, not an estimate,
+    and listing them beside the searched moves read as "rated level". A bot
+    that scores moves without visits (greedy) gives visits None."""
+    visits = info.get("visits") or {}
+    values = info.get("values") or {}
+    if visits:
+        moves = [m for m in values if visits.get(m, 0) > 0]
+    else:
+        moves = list(values)
+    moves.sort(key=lambda m: (visits.get(m, 0), values[m]), reverse=True)
+    return [(m, visits[m] if visits else None, float(values[m])) for m in moves[:count]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from importlib import resources
 
-from ardsearch.session import HUMAN, Session, group_moves
+from ardsearch.session import HUMAN, Session, group_moves, top_moves
 
 MOVES_SHOWN = 120          # a longer move list is cut, saying how many more there are
 
@@ -200,13 +200,10 @@ class TerminalPlay:
     def hint(self) -> None:
         self.write(f"thinking ({self.hint_preset}, on what you can see)...")
         info = self.session.hint(self.human, self.hint_preset)
-        visits = info.get("visits") or {}
-        values = info.get("values") or {}
-        ranked = sorted(values, key=lambda m: (visits.get(m, 0), values[m]), reverse=True)[:5]
         self.write(f"hint: {info['move']}  (win probability {info.get('wp', 0.5):.0%})")
-        for m in ranked:
-            v = f"visits {visits[m]:>6}  " if m in visits else ""
-            self.write(f"  {m:<16}{v}value {values[m]:+.3f}")
+        for m, visits, value in top_moves(info, 5):
+            v = f"visits {visits:>6}  " if visits is not None else ""
+            self.write(f"  {m:<16}{v}value {value:+.3f}")
         if info.get("pv"):
             self.write("  line: " + " ".join(info["pv"]))
 

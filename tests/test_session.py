@@ -6,7 +6,7 @@ import pytest
 
 import ardsearch
 from ardsearch.records import read_record
-from ardsearch.session import HUMAN, Session, group_moves, parse_move
+from ardsearch.session import HUMAN, Session, group_moves, parse_move, top_moves
 from ardsearch.terminal import TerminalPlay, legend_text, rules_text
 
 FAST = {"simulations": 100, "time_limit": None}
@@ -215,3 +215,30 @@ def test_terminal_refused_move_names_the_moves_command_once():
     line = next(x for x in out.splitlines() if "'obj:1'" in x)
     assert line.count("`moves`") == 1
     assert "not a legal move here" in line
+
+
+def test_top_moves_leaves_out_moves_the_search_never_visited():
+    """A hint lists what the search found: a child it never visited holds a
+    placeholder value 0, not an estimate (the terminal once showed
+    `h2-e1  visits 0  value +0.000` under the best move, as if rated level)."""
+    info = {"visits": {"a": 10, "b": 0, "c": 3, "d": 3}, "values": {"a": -0.2, "b": 0.0, "c": 0.1, "d": 0.4}}
+    assert top_moves(info, 5) == [("a", 10, -0.2), ("d", 3, 0.4), ("c", 3, 0.1)]
+    assert top_moves(info, 1) == [("a", 10, -0.2)]
+    greedy = {"visits": {}, "values": {"x": 0.1, "y": 0.3}}   # scores every move, no visits
+    assert top_moves(greedy, 5) == [("y", None, 0.3), ("x", None, 0.1)]
+    assert top_moves({"visits": {}, "values": {}}, 5) == []
+
+
+def test_terminal_hint_shows_only_searched_moves():
+    """In Stosstruppen a short search admits few of its 300-odd first moves
+    (progressive widening): the hint shows those it visited, never a 0-visit line."""
+    s = Session(ardsearch.load_game("stosstruppen"), [HUMAN, "random"], seed=763473)
+    list(s.advance())
+    assert len(s.state.legal_actions()) > 300
+    out = io.StringIO()
+    feed = iter(["hint", "quit"])
+    TerminalPlay(s, 0, lambda: next(feed, None), functools.partial(print, file=out)).run()   # the `mcts` hint
+    out = out.getvalue()
+    rows = [line.split() for line in out.splitlines() if " visits " in line]
+    assert rows, out
+    assert all(int(r[2]) > 0 for r in rows), out

@@ -188,6 +188,8 @@ def test_the_win_probability_bar_never_shows_a_made_up_estimate(page):
     played = page.locator("#history li").count() - 1     # the first item is "start"
     assert page.inner_text("#wp-text") == f"you: {percent}% (hint at move {played + 1})"
     assert "unknown" not in (page.get_attribute("#wp-bar", "class") or "")
+    assert f"width: {percent}%" in page.get_attribute("#wp-fill", "style")   # the fill says what the label says
+    page.wait_for_timeout(400)   # the fill's .3 s transition, for the screenshot
     shot(page, "wp-hint")
 
 
@@ -197,6 +199,7 @@ def test_the_win_probability_bar_shows_the_bots_estimate_after_its_move(page):
     start(page, "ardennes", side="1", opponent="mcts-fast", seed="9")
     wait_my_turn(page)
     text = page.inner_text("#wp-text")
+    page.wait_for_timeout(400)
     shot(page, "wp-bot")
     assert text.startswith("you: ") and "(bot, after move " in text, text
     last = page.locator("#history li").last.inner_text()
@@ -206,6 +209,7 @@ def test_the_win_probability_bar_shows_the_bots_estimate_after_its_move(page):
     assert f"(bot, after move {ply})" in text
     # both sides round their own figure, so 1 - 0.455 may show 55 beside 46
     assert abs(mine - (100 - bot)) <= 1, (mine, bot)
+    assert f"width: {mine}%" in page.get_attribute("#wp-fill", "style")
 
 
 def test_an_undo_drops_a_hint_for_a_position_it_took_back(page):

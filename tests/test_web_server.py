@@ -191,6 +191,18 @@ def test_not_your_move(client):
         assert hint["kind"] == "hint" and hint["info"]["move"] in snap["legal"]
 
 
+def test_summary_lists_only_moves_the_search_visited():
+    """The browser's top moves are what the search found: a child it never
+    visited has a placeholder value 0, not an estimate, so it is left out;
+    a bot that scores without visits sends visits null."""
+    from ardsearch.web.tables import summarize
+    info = {"move": "a", "wp": 0.6, "visits": {"a": 9, "b": 0}, "values": {"a": 0.2, "b": 0.0}, "pv": ["a"]}
+    assert summarize(info, None)["top"] == [{"move": "a", "visits": 9, "value": 0.2}]
+    info = {"move": "b", "wp": 0.6, "visits": {}, "values": {"a": 0.2, "b": 0.5}}
+    assert summarize(info, None)["top"] == [{"move": "b", "visits": None, "value": 0.5},
+                                            {"move": "a", "visits": None, "value": 0.2}]
+
+
 def test_bot_against_bot_to_watch(client):
     with client.websocket_connect("/ws") as ws:
         snap = new_game(ws, "ardennes", seats=("greedy", "random"), seed=1,

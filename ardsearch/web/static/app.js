@@ -263,7 +263,9 @@ function drawWinProbability(curve, s) {
   $("wp-bar").classList.toggle("unknown", mine === null);
   $("wp-fill").style.width = `${mine === null ? 0 : Math.round(mine * 100)}%`;     // no half-filled bar for "unknown"
   $("wp-text").textContent = mine === null ? `${who}: no estimate yet` : `${who}: ${Math.round(mine * 100)}% (${source})`;
-  $("wp-bar").title = mine === null ? "The bot gives an estimate with each move it searches; so does Hint." : "";
+  const tip = mine === null ? "The bot gives an estimate with each move it searches; so does Hint." : "";
+  $("wp-bar").title = tip;
+  $("wp-text").title = tip;
   const svg = $("wp-chart");
   const pts = [];
   curve.forEach((x, i) => { if (x !== null) pts.push(`${(i / Math.max(1, curve.length - 1)) * 300},${80 - (s.audience === 1 ? 1 - x : x) * 80}`); });
@@ -283,7 +285,7 @@ function drawAnalysis(msg) {
   const title = msg.kind === "hint" ? "Hint (from what you can see)" : "Bot's search";
   let html = `<p><b>${title}</b>: ${esc(info.move)} — win probability ${Math.round(info.wp * 100)}%, ` +
     `${info.nodes} nodes, ${info.time}s</p><table><tr><th>move</th><th>visits</th><th>value</th></tr>`;
-  for (const t of info.top) html += `<tr><td>${esc(t.move)}</td><td>${t.visits}</td><td>${t.value.toFixed(3)}</td></tr>`;
+  for (const t of info.top) html += `<tr><td>${esc(t.move)}</td><td>${t.visits === null ? "–" : t.visits}</td><td>${t.value.toFixed(3)}</td></tr>`;
   html += "</table>";
   if (info.pv.length) html += `<p class="pv">line: ${info.pv.map(esc).join(" ")}</p>`;
   box.innerHTML = html;
