@@ -349,6 +349,26 @@ def test_hill_cover_depends_on_attacker():
     assert b.to_dict()["roll"]["defence"] == 4 + 3 + 3
 
 
+def test_hill_cover_against_an_attacker_on_the_same_hill_is_three():
+    """Rulebook, Combat step 2: "Hill tiles (3/1) have a bonus of 1 if attacked
+    by another hill or by Explode, and 3 otherwise." An attacker on the
+    defender's own hill tile is not on *another* hill: cover 3, distance 0."""
+    tiles = copy.deepcopy(SETUP["tiles"])
+    for t in tiles:
+        if t["name"] in ("5B", "17B"):
+            t["cover"] = "hill"
+    us = {"hand": {"rifA": 1, "rifB": 1}, "tokens": {"rifA": {"tile": "5B", "suppressed": False},
+                                                      "rifB": {"tile": "17B", "suppressed": False}}}
+    de = {"tokens": {"rifA": {"tile": "5B", "suppressed": False}}}
+    s = position(us=us, de=de, tiles=tiles)
+    same = s.clone()
+    same.apply("rifA:attack:rifA")       # the same hill: 4 + 3 + 0
+    assert same.to_dict()["roll"]["defence"] == 7
+    other = s.clone()
+    other.apply("rifB:attack:rifA")      # another hill, 17B-12B-5B: 4 + 1 + 2
+    assert other.to_dict()["roll"]["defence"] == 4 + 1 + 2
+
+
 def test_casualty_order_hand_discard_deck_then_token():
     def hit(de):
         s = position(us={"hand": {"rifA": 1}}, de=de)

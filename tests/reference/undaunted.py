@@ -108,7 +108,7 @@ class Undaunted:
         tile = self.armies[army]["tokens"][unit][0]
         cover = self.cover[tile]
         if cover == "hill":
-            cover = 1 if explode or self.cover[from_tile] == "hill" else 3
+            cover = 1 if explode or (from_tile != tile and self.cover[from_tile] == "hill") else 3
         dist = 0 if explode else self.distance(from_tile, tile)
         return DEFENCE[unit] + cover + dist
 

@@ -496,7 +496,9 @@ cdef void check_end(UState *s) noexcept nogil:
 cdef inline int cover_against(const UState *s, int tile, int from_tile, bint explode) noexcept nogil:
     cdef int c = s.cover[tile]
     if c == HILL:
-        return 1 if explode or s.cover[from_tile] == HILL else 3
+        # "attacked by another hill": a hill other than the defender's own tile;
+        # an attacker standing on the same hill tile meets the full 3
+        return 1 if explode or (from_tile != tile and s.cover[from_tile] == HILL) else 3
     return c
 
 
