@@ -628,3 +628,16 @@ def test_other_scenarios_load_and_play():
 def test_greedy_beats_random():
     wins, losses = E._greedy_vs_random(60, 11, U.pack_params({"scenario": 1}))
     assert wins > 45
+
+
+def test_the_contracts_card_and_action_names_are_read():
+    """Contract, Notation: "cards as `rifA`, ... `mg_A`, ..." and "The
+    rulebook's action names are used; fan names in brackets" (Reconnoitre
+    [Recon]). Both spellings are read; the engine writes `mg` and `recon`."""
+    us = {"hand": {"mg": 1, "scoutA": 1, "fog": 1}, "tokens": {"mg": {"tile": "13B", "suppressed": False},
+                                                                "scoutA": {"tile": "17B", "suppressed": False}}}
+    s = position(us=us, de={"hand": {"rifA": 1}})
+    for contract, written in (("mg_A:attack:rifA", "mg:attack:rifA"), ("mg_A:suppress:rifA", "mg:suppress:rifA"),
+                              ("scoutA:reconnoitre", "scoutA:recon")):
+        assert s.action_to_string(s.string_to_action(contract)) == written
+        assert s.string_to_action(contract) in s.legal_actions()

@@ -1847,14 +1847,6 @@ cdef int und_action_to_string(const void *state, ard_action x, char *buf, int bu
     return snprintf(buf, buflen, "%s:scout:%s,%s", UND_CARD_NAMES[c], t1, t2)
 
 
-cdef int parse_card(const char *p, int n) noexcept nogil:
-    cdef int c
-    for c in range(NCARD):
-        if <int>strlen(UND_CARD_NAMES[c]) == n and strncmp(UND_CARD_NAMES[c], p, n) == 0:
-            return c
-    return -1
-
-
 cdef int parse_tile(const UState *s, const char *p, int n) noexcept nogil:
     cdef int num = 0, i, side, t
     if n < 2 or n > 3:
@@ -1874,6 +1866,16 @@ cdef int parse_tile(const UState *s, const char *p, int n) noexcept nogil:
 
 cdef bint field_is(const char *p, int n, const char *word) noexcept nogil:
     return <int>strlen(word) == n and strncmp(word, p, n) == 0
+
+
+cdef int parse_card(const char *p, int n) noexcept nogil:
+    cdef int c
+    for c in range(NCARD):
+        if <int>strlen(UND_CARD_NAMES[c]) == n and strncmp(UND_CARD_NAMES[c], p, n) == 0:
+            return c
+    if field_is(p, n, "mg_A"):       # the contract's spelling; written `mg` (no combat group)
+        return C_MG
+    return -1
 
 
 cdef ard_action und_string_to_action(const void *state, const char *text) noexcept nogil:
@@ -1935,7 +1937,7 @@ cdef ard_action und_string_to_action(const void *state, const char *text) noexce
             return A_CONTROL + c - C_RIF if C_RIF <= c < C_SCOUT else -1
         if field_is(f[1], fl[1], "conceal"):
             return A_CONCEAL + c - C_SCOUT if C_SCOUT <= c < C_SL else -1
-        if field_is(f[1], fl[1], "recon"):
+        if field_is(f[1], fl[1], "recon") or field_is(f[1], fl[1], "reconnoitre"):   # fan name, rulebook name
             return A_RECON + c - C_SCOUT if C_SCOUT <= c < C_SL else -1
         if field_is(f[1], fl[1], "bolster"):
             for k in range(5):
