@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import math
+import os
+import re
 
 import pytest
 
@@ -641,3 +643,73 @@ def test_the_contracts_card_and_action_names_are_read():
                               ("scoutA:reconnoitre", "scoutA:recon")):
         assert s.action_to_string(s.string_to_action(contract)) == written
         assert s.string_to_action(contract) in s.legal_actions()
+
+
+# ---------------------------------------------------------------- the card table as data
+
+CONTRACT_CARDS = {   # contract, "Cards": initiative, Attack X, token defence
+    "fog": (1, None, None), "mortar": (2, None, 3), "mg": (3, 2, 4), "sniper": (4, 3, 5),
+    "rifA": (5, 1, 4), "rifB": (5, 1, 4), "rifC": (5, 1, 4), "scoutA": (6, 1, 5), "scoutB": (6, 1, 5),
+    "scoutC": (6, 1, 5), "sl_A": (7, None, None), "sl_B": (7, None, None), "sl_C": (7, None, None),
+    "guide": (8, None, None), "psgt": (9, None, None)}
+
+
+def test_the_card_table_is_data_and_holds_the_contracts_values():
+    """Contract, Undaunted: the card values "live in data files, `cards.toml` and
+    `scenarios/*.toml`, so a user can correct them from the printed components".
+    The shipped data/cards.toml is the contract's table, and it is the table
+    the engine plays: Machine Gunner "Attack 2 / Suppress 4", Mortar "Explode 1",
+    Squad Leader "Bolster 2", Platoon Guide "Bolster 1", Platoon Sergeant "Bolster 3"."""
+    table = U.load_card_table()
+    assert E.card_table() == table
+    for card, (initiative, attack, defence) in CONTRACT_CARDS.items():
+        assert table["initiative"][card] == initiative, card
+        assert table["attack"].get(card) == attack, card
+        assert table["defence"].get(card) == defence, card
+    assert table["bolster"] == {"sl_A": 2, "sl_B": 2, "sl_C": 2, "guide": 1, "psgt": 3}
+    assert table["dice"] == {"suppress": 4, "explode": 1}
+
+
+def test_a_corrected_card_table_is_played(tmp_path):
+    """A user who corrects the Mortar's defence to 4 (the contract: "sources say
+    3 or 4") and the Machine Gunner's Suppress to 3 gets those values in play:
+    the Suppress roll's dice and a rifleman's shot at the Mortar's defence."""
+    shipped = U.load_card_table()
+    text = open(os.path.join(os.path.dirname(U.__file__), "data", "cards.toml")).read()
+    text = text.replace("mortar = 3 ", "mortar = 4 ").replace("suppress = 4 ", "suppress = 3 ")
+    path = tmp_path / "cards.toml"
+    path.write_text(text)
+    corrected = U.load_card_table(str(path))
+    assert corrected["defence"]["mortar"] == 4 and corrected["dice"]["suppress"] == 3
+    try:
+        E.set_card_table(corrected)
+        us = {"hand": {"mg": 1, "rifA": 1}, "tokens": {"mg": {"tile": "13B", "suppressed": False},
+                                                        "rifA": {"tile": "17B", "suppressed": False}}}
+        s = position(us=us, de={"tokens": {"mortar": {"tile": "5B", "suppressed": False}}})
+        a = s.clone()
+        a.apply("mg:suppress:mortar")
+        assert a.to_dict()["roll"]["dice"] == 3
+        b = s.clone()
+        b.apply("rifA:attack:mortar")       # 4 + cover 1 + distance 2 (17B-12B-5B)
+        assert b.to_dict()["roll"]["defence"] == 4 + 1 + 2
+    finally:
+        E.set_card_table(shipped)
+    assert E.card_table() == shipped
+
+
+@pytest.mark.parametrize("edit, message", [
+    (("psgt = 9", "psgt = 10"), "[initiative] psgt: expected an integer from 1 to 9, got 10"),
+    (("mg = 4\nsniper", "mg = \"four\"\nsniper"), "[defence] mg: expected an integer from 0 to 10"),
+    (("[attack]               # Attack X: the dice rolled (1-9); only these cards have Attack\nmg = 2",
+      "[attack]\nmortar = 1\nmg = 2"), "the Mortar has no Attack action"),
+    (("guide = 1", ""), "[bolster]: guide missing"),
+    (("[dice]", "[dice]\nsmoke = 2"), "[dice] smoke: not a key of this section"),
+    (("[dice]", "[weather]\nrain = 1\n[dice]"), "[weather]: no such section"),
+])
+def test_a_wrong_card_table_is_refused_with_the_key_named(tmp_path, edit, message):
+    text = open(os.path.join(os.path.dirname(U.__file__), "data", "cards.toml")).read()
+    assert edit[0] in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(edit[0], edit[1], 1))
+    with pytest.raises(U.CardTableError, match=re.escape(message)):
+        U.load_card_table(str(path))

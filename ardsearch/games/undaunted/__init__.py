@@ -26,6 +26,50 @@ class ScenarioError(ValueError):
     """A scenario file that does not describe a playable scenario."""
 
 
+class CardTableError(ValueError):
+    """A data/cards.toml that does not describe the card table."""
+
+
+CARD_TABLE_RANGES = {"initiative": (1, 9), "defence": (0, 10), "attack": (1, 9), "bolster": (1, 9),
+                     "dice": (1, 9)}
+
+
+def load_card_table(path: str | None = None) -> dict:
+    """The card values of data/cards.toml (or `path`), checked: every section
+    and key the engine needs, none it does not know, integers in range. The
+    errors name the file, the section and the key."""
+    path = path or os.path.join(HERE, "data", "cards.toml")
+    name = os.path.basename(path)
+    data = read_toml(path, CardTableError, "card table")
+    keys = {"initiative": CARDS, "defence": UNITS, "attack": tuple(u for u in UNITS if u != "mortar"),
+            "bolster": _engine.BOLSTER_CARDS, "dice": ("suppress", "explode")}
+    for section in data:
+        if section not in keys:
+            raise CardTableError(f"{name}: [{section}]: no such section (sections: {', '.join(keys)})")
+    table = {}
+    for section, wanted in keys.items():
+        values = data.get(section)
+        if not isinstance(values, dict):
+            raise CardTableError(f"{name}: [{section}]: missing (it lists {', '.join(wanted)})")
+        lo, hi = CARD_TABLE_RANGES[section]
+        for key, value in values.items():
+            if key not in wanted:
+                why = " (the Mortar has no Attack action)" if section == "attack" and key == "mortar" else ""
+                raise CardTableError(f"{name}: [{section}] {key}: not a key of this section{why}; "
+                                     f"its keys are {', '.join(wanted)}")
+            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+                raise CardTableError(f"{name}: [{section}] {key}: expected an integer from {lo} to {hi}, "
+                                     f"got {value!r}")
+        missing = [k for k in wanted if k not in values]
+        if missing:
+            raise CardTableError(f"{name}: [{section}]: {', '.join(missing)} missing")
+        table[section] = dict(values)
+    return table
+
+
+_engine.set_card_table(load_card_table())
+
+
 def _load_covers():
     return read_toml(os.path.join(HERE, "data", "tiles.toml"))["cover"]
 

@@ -31,25 +31,32 @@ cdef extern from *:
     """
     static const char *UND_CARD_NAMES[15] = {"fog", "mortar", "mg", "sniper", "rifA", "rifB",
         "rifC", "scoutA", "scoutB", "scoutC", "sl_A", "sl_B", "sl_C", "guide", "psgt"};
-    static const unsigned char UND_INITIATIVE[15] = {1, 2, 3, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 9};
+    /* the values below are data/cards.toml's, set at import by set_card_table();
+       these initial values are the contract's table, so a bare engine plays it too */
+    static unsigned char UND_INITIATIVE[15] = {1, 2, 3, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 9};
     /* combat group of a card: 0 none, 1 A, 2 B, 3 C */
     static const unsigned char UND_CG[15] = {0, 0, 0, 0, 1, 2, 3, 1, 2, 3, 1, 2, 3, 0, 0};
     /* per unit: token defence and Attack dice (0: the unit has no Attack) */
-    static const unsigned char UND_DEFENCE[9] = {3, 4, 5, 4, 4, 4, 5, 5, 5};
-    static const unsigned char UND_DICE[9] = {0, 2, 3, 1, 1, 1, 1, 1, 1};
+    static unsigned char UND_DEFENCE[9] = {3, 4, 5, 4, 4, 4, 5, 5, 5};
+    static unsigned char UND_DICE[9] = {0, 2, 3, 1, 1, 1, 1, 1, 1};
     /* Bolster cards in action order and their X and combat group */
     static const unsigned char UND_BOLSTER_CARD[5] = {10, 11, 12, 13, 14};
-    static const unsigned char UND_BOLSTER_X[5] = {2, 2, 2, 1, 3};
+    static unsigned char UND_BOLSTER_X[5] = {2, 2, 2, 1, 3};
     static const unsigned char UND_BOLSTER_CG[5] = {1, 2, 3, 0, 0};
+    /* Machine Gunner's Suppress X and Mortar's Explode X */
+    static unsigned char UND_SUPPRESS_DICE = 4;
+    static unsigned char UND_EXPLODE_DICE = 1;
     static const char *UND_ZONE[4] = {"hand", "discard", "deck", "token"};
     """
     const char *UND_CARD_NAMES[15]
-    const uint8_t UND_INITIATIVE[15]
+    uint8_t UND_INITIATIVE[15]
     const uint8_t UND_CG[15]
-    const uint8_t UND_DEFENCE[9]
-    const uint8_t UND_DICE[9]
+    uint8_t UND_DEFENCE[9]
+    uint8_t UND_DICE[9]
     const uint8_t UND_BOLSTER_CARD[5]
-    const uint8_t UND_BOLSTER_X[5]
+    uint8_t UND_BOLSTER_X[5]
+    uint8_t UND_SUPPRESS_DICE
+    uint8_t UND_EXPLODE_DICE
     const uint8_t UND_BOLSTER_CG[5]
     const char *UND_ZONE[4]
 
@@ -640,7 +647,7 @@ cdef void next_explode(UState *s) noexcept nogil:
     a = b // NUNIT
     u = b % NUNIT
     t = s.army[a].token[u]
-    start_roll(s, a, u, RK_CASUALTY, 1, UND_DEFENCE[u] + cover_against(s, t, t, True))
+    start_roll(s, a, u, RK_CASUALTY, UND_EXPLODE_DICE, UND_DEFENCE[u] + cover_against(s, t, t, True))
 
 
 cdef void remove_token(UState *s, int a, int u) noexcept nogil:
@@ -1097,7 +1104,7 @@ cdef void apply_turn(UState *s, int x) noexcept nogil:
         v = x - A_SUPPRESS
         from_t = me.token[U_MG]
         t = s.army[o].token[v]
-        start_roll(s, o, v, RK_SUPPRESS, 4,
+        start_roll(s, o, v, RK_SUPPRESS, UND_SUPPRESS_DICE,
                    UND_DEFENCE[v] + cover_against(s, t, from_t, False) + distance(s, from_t, t))
     elif x == A_EXPLODE:
         s.explode_queue = 0

@@ -256,7 +256,7 @@ cdef void army_features(const UState *s, int a, const uint8_t (*rows)[32], doubl
     for c in range(NCARD):
         cyc = cycle_count(ar, c)
         total_cards += cyc
-        if UND_INITIATIVE[c] >= 7:
+        if c >= C_SL:                               # Squad Leaders, Platoon Guide, Platoon Sergeant
             high += cyc
         if c == C_FOG:
             f[F_FOG] = cyc
@@ -362,7 +362,7 @@ cdef double unit_use(const UState *s, int a, int u, const uint8_t *dist) noexcep
         if dice > 0:
             p = hit_probability(dice, UND_DEFENCE[v] + cover_against(s, w, t, False) + dist[w])
         elif u == U_MORTAR and dist[w] >= 3 and dist[w] < 99:   # Aim: 3+ tiles away
-            p = USE_EXPLODE * hit_probability(1, UND_DEFENCE[v] + cover_against(s, w, w, True))
+            p = USE_EXPLODE * hit_probability(UND_EXPLODE_DICE, UND_DEFENCE[v] + cover_against(s, w, w, True))
         else:
             p = 0.0
         if p > best:

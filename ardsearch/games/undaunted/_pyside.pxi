@@ -3,6 +3,33 @@
 
 CARD_NAMES = tuple(UND_CARD_NAMES[i].decode() for i in range(NCARD))
 UNIT_NAMES = CARD_NAMES[1:1 + NUNIT]
+BOLSTER_CARDS = tuple(CARD_NAMES[UND_BOLSTER_CARD[k]] for k in range(5))
+
+
+def card_table():
+    """The card values the engine plays (data/cards.toml, set at import)."""
+    return {"initiative": {CARD_NAMES[c]: UND_INITIATIVE[c] for c in range(NCARD)},
+            "defence": {UNIT_NAMES[u]: UND_DEFENCE[u] for u in range(NUNIT)},
+            "attack": {UNIT_NAMES[u]: UND_DICE[u] for u in range(NUNIT) if UND_DICE[u]},
+            "bolster": {BOLSTER_CARDS[k]: UND_BOLSTER_X[k] for k in range(5)},
+            "dice": {"suppress": UND_SUPPRESS_DICE, "explode": UND_EXPLODE_DICE}}
+
+
+def set_card_table(table):
+    """Set the card values from a table shaped as card_table() returns,
+    already checked (ardsearch.games.undaunted.load_card_table checks a file).
+    Every game of this process plays them: set once, at import."""
+    global UND_SUPPRESS_DICE, UND_EXPLODE_DICE
+    cdef int c, u, k
+    for c in range(NCARD):
+        UND_INITIATIVE[c] = table["initiative"][CARD_NAMES[c]]
+    for u in range(NUNIT):
+        UND_DEFENCE[u] = table["defence"][UNIT_NAMES[u]]
+        UND_DICE[u] = table["attack"].get(UNIT_NAMES[u], 0)
+    for k in range(5):
+        UND_BOLSTER_X[k] = table["bolster"][BOLSTER_CARDS[k]]
+    UND_SUPPRESS_DICE = table["dice"]["suppress"]
+    UND_EXPLODE_DICE = table["dice"]["explode"]
 PHASES = ("deal", "bid1", "bid2", "reveal", "turn", "roll", "command_draw", "bolster", "leftover", "over")
 END_REASONS = ("", "objectives", "immobilized", "both_immobilized", "irremediable", "max_rounds")
 GOALS = ("capture", "immobilize")
