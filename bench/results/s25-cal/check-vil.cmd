@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --installed mcts --from bench/results/s25-cal/cal-vil-21000.jsonl bench/results/s25-cal/cal-vil-22000.jsonl --plot bench/results/s25-cal/vil-fresh200b.svg
