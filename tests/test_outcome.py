@@ -281,11 +281,11 @@ def test_stosstruppen_morale():
 
 
 def test_stosstruppen_elimination():
-    """RULES.md: "Design: an army with no units left loses at once"."""
-    s = sto.build({0: "a1", 1: "h3", 16: "h6"}, phase="fire", card="Gf", units={16: {"status": "pinned"}})
-    s.apply("h3xh6")
+    """RULES.md: "An attacker with no units left loses at once"."""
+    s = sto.build({0: "h4", 16: "a12", 17: "h6"}, phase="fire", card="Bf", units={0: {"status": "pinned"}})
+    s.apply("h6xh4")
     s.apply("hit")
-    check(s, 0, "elimination", "British have no units left")
+    check(s, 1, "elimination", "Germans have no units left")
 
 
 # ---------------------------------------------------------------- microarmour

@@ -115,8 +115,8 @@ def test_gas_on_own_hq_scores_worse_than_done():
     below ending the phase (the issue: it scored the same, so greedy did it)."""
     s = build(fill({0: "h2", 5: "g3", 7: "h3", 10: "g2", 11: "i2", 16: "h11", 18: "h8"}, german=range(1, 5)),
               phase="fire", card="Gf", markers=GAS_STOCK)
-    assert "gas:h2" in {s.action_to_string(a) for a in s.legal_actions()}
-    own_hq = after(s, "gas:h2").evaluate(GERMAN)
+    assert "gas h2" in {s.action_to_string(a) for a in s.legal_actions()}
+    own_hq = after(s, "gas h2").evaluate(GERMAN)
     done = after(s, "done").evaluate(GERMAN)
     assert own_hq < done
 
@@ -127,8 +127,8 @@ def test_a_barrage_on_the_enemy_scores_better_than_one_on_own_units():
     helps the Germans, on their own start line it hurts them."""
     s = build(fill({0: "h2", 7: "h3", 10: "g2", 16: "h11", 17: "e8", 18: "h8", 20: "g8"}, german=range(1, 5)),
               phase="fire", card="Gf", markers=GAS_STOCK)
-    on_enemy = after(s, "barrage:g8")
-    on_own = after(s, "barrage:h3")
+    on_enemy = after(s, "barrage g8")
+    on_own = after(s, "barrage h3")
     assert feature(on_enemy, "marker_hits") > 0 > feature(on_own, "marker_hits")
     assert on_enemy.evaluate(GERMAN) > after(s, "done").evaluate(GERMAN) > on_own.evaluate(GERMAN)
 
@@ -163,7 +163,7 @@ def test_markers_hit_whoever_stands_near_whoever_placed_them():
 def test_markers_in_stock_are_counted():
     s = build(fill({0: "h2", 16: "h11"}, british=(17, 18)), phase="fire", card="Gf", markers=GAS_STOCK)
     assert feature(s, "stock") == 2 - 1   # two German barrage markers against one British
-    assert feature(after(s, "barrage:h8"), "stock") == 0
+    assert feature(after(s, "barrage h8"), "stock") == 0
 
 
 # ----------------------------------------------------------------- threats
@@ -183,8 +183,9 @@ def test_fire_threat_needs_line_of_sight():
 
 def test_fire_threat_needs_a_spotted_target_in_woods():
     """Fire B: a unit in woods may be targeted only once spotted. A German
-    rifle in the woods of c10, a British rifle on c12 (c11 open between)."""
-    sq = fill({0: "p2", 1: "c10", 16: "a12", 17: "c12"}, german=(), british=(18, 19))
+    rifle in the woods of d10, a British rifle on g10 (e10 and f10 open
+    between), three squares off: an enemy within two would spot it."""
+    sq = fill({0: "p2", 1: "d10", 16: "m12", 17: "g10"}, german=(), british=(18, 19))
     hidden = build(sq, card="Gm")
     spotted = build(sq, card="Gm", units={1: {"spotted": True}})
     assert feature(spotted, "fire_threat") < feature(hidden, "fire_threat")
@@ -298,16 +299,16 @@ def test_features_at_a_chance_node_are_the_expectation_over_its_outcomes():
 def test_result_is_the_chance_that_the_roll_ends_the_game():
     """Fire E: "If a pinned or suppressed unit is hit by non-Artillery fire it
     simply stays pinned or suppressed, unless it is in the open, in which case
-    it is eliminated"; an army with no units left loses (design). A shot at
-    the last British unit, pinned in the open, wins the game with the chance
-    of a hit."""
-    s = build(fill({0: "h2", 1: "f3", 16: "f5"}, german=range(2, 6)), phase="fire", card="Gf",
-              units={16: {"status": "pinned"}})
+    it is eliminated"; an attacker with no units left loses at once (RULES.md).
+    A British shot at the last German unit, pinned in the open, wins the game
+    for the British with the chance of a hit."""
+    s = build(fill({0: "f5", 16: "a12", 17: "f3"}, german=(), british=range(18, 22)), phase="fire",
+              card="Bf", units={0: {"status": "pinned"}})
     s.apply("f3xf5")
     p_hit = dict((s.action_to_string(a), p) for a, p in s.chance_outcomes())["hit"]
     assert 0 < p_hit < 1
-    assert feature(s, "result") == pytest.approx(p_hit)
-    assert feature(s, "result", BRITISH) == pytest.approx(-p_hit)
+    assert feature(s, "result") == pytest.approx(-p_hit)
+    assert feature(s, "result", BRITISH) == pytest.approx(p_hit)
 
 
 def test_cas_hits_with_the_mean_of_its_two_aircraft():

@@ -356,6 +356,18 @@ def test_spotting_in_woods():
     assert unit(s, 17)["spotted"]
 
 
+def test_a_hand_built_position_spots_a_unit_an_enemy_is_near():
+    """Fire B: units in woods or buildings "cannot be fired on until spotted":
+    an enemy within 10 cm (2 squares). A structured state that says
+    `spotted: false` for a British rifle in the c9 woods with a German two
+    squares off on c7 is loaded as spotted, so the German may fire at it."""
+    s = build({0: "a1", 1: "c7", 16: "a12", 17: "c9"}, phase="fire", card="Gf")
+    assert unit(s, 17)["spotted"]
+    assert "c7xc9" in legal(s)
+    far = build({0: "a1", 1: "c6", 16: "a12", 17: "c9"}, phase="fire", card="Gf")
+    assert not unit(far, 17)["spotted"]     # three squares: not spotted
+
+
 def test_bunker_arc():
     s = build({0: "a1", 1: "h6", 2: "c6", 16: "a12", 21: "h9"}, phase="fire", card="Bf")
     moves = legal(s)
@@ -419,13 +431,13 @@ def test_tanks_are_never_pinned():
 def test_barrage_placement_needs_line_of_sight():
     s = build({0: "a1", 1: "d6", 16: "a12"}, phase="fire", card="Gf")
     moves = legal(s)
-    assert "barrage:h8" in moves and "gas:h8" in moves and "barrage:d11" not in moves
-    assert s.string_to_action("barrage h8") == s.string_to_action("barrage:h8")   # spaced form read too
+    assert "barrage h8" in moves and "gas h8" in moves and "barrage d11" not in moves
+    assert s.string_to_action("barrage h8") == s.string_to_action("barrage:h8")   # the old colon form read too
 
 
 def test_barrage_arrives_from_the_next_fire_phase_and_hits_everyone_near():
     s = build({0: "a1", 1: "h6", 16: "a12", 17: "h8", 18: "i9"}, phase="fire", card="Gf")
-    s.apply("barrage:h8")
+    s.apply("barrage h8")
     assert not s.is_chance_node()
     s.apply("done")
     mk = s.to_dict()["markers"][0]
@@ -456,7 +468,7 @@ def test_gas_and_cas():
     assert s.to_dict()["pending"]["target"] == 1          # radius 4
     assert outcomes(s) == pytest.approx({"hit": 6 / 10, "miss": 4 / 10})
     s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf")
-    assert "cas:a1" in legal(s)
+    assert "cas a1" in legal(s)
     s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf",
               markers=[{"slot": 4, "kind": "cas", "armed": True, "square": "h6"}],
               pending={"kind": "arrival", "aux": 4})
@@ -584,8 +596,50 @@ def test_demoralisation_victory_holds_on_the_last_turn_too():
         assert (m.current_player() == "terminal") == over and m.returns() == s.returns()
 
 
-def test_an_army_with_no_units_loses():
-    s = build({0: "a1", 1: "h3", 16: "h6"}, phase="fire", card="Gf", units={16: {"status": "pinned"}})
-    s.apply("h3xh6")
-    s.apply("hit")
-    assert s.is_terminal() and s.returns() == [1.0, -1.0]
+def test_an_attacker_with_no_units_loses_at_once():
+    """Contract (Armies and winning): the Germans win only by holding
+    objectives, "otherwise the British win". With the last German unit gone
+    no objective can be held, so the game ends at once: a British win."""
+    s = build({0: "h4", 16: "a12", 17: "h6"}, phase="fire", card="Bf", units={0: {"status": "pinned"}})
+    m = model(s)
+    for step in ("h6xh4", "hit"):
+        s.apply(step)
+        m.apply(step)
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0]
+    assert m.current_player() == "terminal" and m.returns() == [-1.0, 1.0]
+    assert s.outcome().reason == "elimination"
+
+
+def test_a_defender_wiped_out_still_needs_an_objective_held():
+    """Contract (Armies and winning): "The Germans win by occupying at least 3
+    of the 5 trench squares marked as objectives at the end of turn 8, or by
+    demoralising the British and holding 1 objective; otherwise the British
+    win." Shooting the last British unit on turn 8 demoralises the British
+    but holds nothing: the game goes on to the end of the turn, where the
+    British win if no German holds an objective (the engine once gave the
+    Germans the game at the shot), and the Germans if one does."""
+    full = ["Gm", "Ga", "Gr", "Bm", "Bf", "Ba", "Br"]
+    for on_objective, winner, reason in ((False, [-1.0, 1.0], "turn-limit"), (True, [1.0, -1.0], "morale")):
+        squares = {0: "a1", 1: "h3", 16: "h6"}
+        if on_objective:
+            squares[2] = "d8"
+        s = build(squares, phase="fire", card="Gf", drawn=full, turn=8, units={16: {"status": "pinned"}})
+        m = model(s)
+        for step in ("h3xh6", "hit"):
+            s.apply(step)
+            m.apply(step)
+        assert not s.is_terminal() and m.current_player() != "terminal"
+        assert all(u["square"] is None for u in s.to_dict()["units"] if u["side"] == "british")
+        s.apply("done")
+        m.apply("done")
+        assert s.is_terminal() and s.returns() == winner, on_objective
+        assert m.current_player() == "terminal" and m.returns() == winner
+        assert s.outcome().reason == reason
+
+
+def test_a_defender_with_no_units_plays_its_phases_out():
+    """The British with no units left still draw their cards: each of their
+    phases offers `done` (and a CAS marker in hand may still be placed: CAS A,
+    "placed anywhere"), so the game reaches the end of its turn."""
+    s = build({0: "a1", 1: "h3"}, phase="move", card="Bm", drawn=["Bm"])
+    assert legal(s) == {"done"}

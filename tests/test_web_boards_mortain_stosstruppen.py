@@ -122,7 +122,7 @@ def test_an_earlier_position_is_not_clickable(page, game):
 def test_stosstruppen_barrage_marker_is_placed_by_clicking(page):
     """RULES.md (Barrages and air support): "In their Fire phase a player may
     place any of their barrage markers on a square in line of sight of one of
-    their units (`barrage:<sq>`)". The marker in hand is a chip on the board:
+    their units (`barrage <sq>`)". The marker in hand is a chip on the board:
     clicking it lights the squares it may go to; clicking one places it, and
     the placed marker is drawn on that square."""
     start(page, "stosstruppen", side="0", opponent="random", seed="21")
@@ -139,7 +139,7 @@ def test_stosstruppen_barrage_marker_is_placed_by_clicking(page):
         raise AssertionError("no German Fire phase with a barrage marker in hand")
     page.click("#board [data-marker=barrage]")
     offered = page.locator("#candidates button.move").all_inner_texts()
-    assert offered and all(m.startswith("barrage:") for m in offered)
+    assert offered and all(m.startswith("barrage ") for m in offered)
     assert page.locator("#board .target").count() == len(offered)
     before = history_length(page)
     target = page.locator("#board .target").first
@@ -147,6 +147,6 @@ def test_stosstruppen_barrage_marker_is_placed_by_clicking(page):
     target.click(position={"x": box["width"] / 2, "y": box["height"] * 0.945})
     page.wait_for_function(f"document.querySelectorAll('#history li').length > {before}")
     played = page.locator("#history li").nth(before).inner_text()
-    assert "barrage:" in played
-    square = played.split("barrage:", 1)[1].split()[0]
+    assert "barrage " in played
+    square = played.split("barrage ", 1)[1].split()[0]
     page.wait_for_selector(f"#board g[data-placed=barrage][data-at={square}]")

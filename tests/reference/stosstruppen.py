@@ -172,7 +172,7 @@ class State:
         for k in ("spotted", "moved", "fired", "acted", "stuck", "damaged", "main_out", "sec_out",
                   "immob", "main_fired", "sec_fired"):
             u[k] = False
-        if not self.alive(u["side"]):
+        if u["side"] == self.sc["attacker"] and not self.alive(u["side"]):
             self.winner = 1 - u["side"]
             self.pending = None
 
@@ -478,10 +478,10 @@ class State:
             if any(mk["base"] == "barrage" for mk in stock):
                 for sq in squares:
                     if any(self.board.los(self.units[i]["sq"], sq) for i in mine):
-                        out.add(f"barrage:{name(sq)}")
-                        out.add(f"gas:{name(sq)}")
+                        out.add(f"barrage {name(sq)}")
+                        out.add(f"gas {name(sq)}")
             if any(mk["base"] == "cas" for mk in stock):
-                out.update(f"cas:{name(sq)}" for sq in squares)
+                out.update(f"cas {name(sq)}" for sq in squares)
         elif ph == "a":
             for i in mine:
                 u = self.units[i]

@@ -78,7 +78,7 @@ def _square(sq: int) -> str:
 def outcome(state) -> Outcome:
     """How a finished game ended, derived from the final position (RULES.md,
     "How the game ends"): victory is checked at the end of a turn, and an
-    army with no units left loses at once."""
+    attacker with no units left loses at once."""
     d = state.to_dict()
     sc = _engine.scenario_info(d["scenario"])
     att = sc["attacker"]
@@ -90,7 +90,7 @@ def outcome(state) -> Outcome:
     held = sorted(u["square"] for u in alive[att] if u["square"] in objectives)
     need, turn = sc["objectives_needed"], d["turn"]
     where = f" ({', '.join(held)})" if held else ""
-    if not alive[o]:
+    if not alive[o] and o == att:
         return Outcome.make(SPEC, w, "elimination",
                             f"The {TITLES[o]} have no units left (turn {turn}): the {TITLES[w]} win")
     if w == att:

@@ -209,6 +209,9 @@ def from_dict(d, params=None):
     s.psq = _square(pend.get("square"), "state: pending", "square") if pend.get("square") else 0
     s.paux = _int(pend, "aux", 0, 255, "state: pending") if "aux" in pend else 0
     s.pflags = _int(pend, "flags", 0, 15, "state: pending") if "flags" in pend else 0
+    # "spotted ... once an enemy [is] within 10 cm": a hand-built position with an
+    # enemy that close is spotted whatever its flag says (play keeps it so after every move)
+    update_spotting(&s)
     if st_validate(&s, msg, sizeof(msg)):
         raise ValueError("state: " + msg.decode("ascii", "replace"))
     return state_bytes(&s)

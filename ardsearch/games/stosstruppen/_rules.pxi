@@ -106,8 +106,11 @@ cdef void eliminate(StState *s, int i) noexcept nogil:
     s.u[i].sq = NOSQ
     s.u[i].st = 0
     s.u[i].tk = 0
-    if alive_count(s, side_of(i)) == 0:
-        # design: an army with no units left loses at once
+    if side_of(i) == scn(s).attacker and alive_count(s, side_of(i)) == 0:
+        # an attacker with no units can hold no objective, so the defender has
+        # won ("otherwise the British win"): the game ends at once. A defender
+        # with no units has not lost yet: the attacker must still hold an
+        # objective at the end of a turn (end_turn), and may fail to by the last.
         s.winner = 1 - side_of(i)
         s.phase = PH_OVER
         s.pend = P_NONE

@@ -411,11 +411,11 @@ cdef int st_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = put_unit(s, tmp, n + 1, q * UPS + k % UPS)
     elif a < A_RALLY:
         if a < A_GAS:
-            n = put_text(tmp, 0, b"barrage:")
+            n = put_text(tmp, 0, b"barrage ")
         elif a < A_CAS:
-            n = put_text(tmp, 0, b"gas:")
+            n = put_text(tmp, 0, b"gas ")
         else:
-            n = put_text(tmp, 0, b"cas:")
+            n = put_text(tmp, 0, b"cas ")
         n = put_square(tmp, n, (a - A_BARRAGE) % NSQ)
     elif a < A_CARD:
         n = put_text(tmp, 0, WORD_NAMES[a - A_RALLY])
@@ -493,7 +493,7 @@ cdef ard_action st_string_to_action(const void *state, const char *text) noexcep
     for k in range(4):
         if text_is(q, n, WORD_NAMES[k]):
             return A_RALLY + k
-    # markers: "barrage:e7" (the notation; one word for the text protocol), or "barrage e7"
+    # markers: "barrage e7" (the contract's notation), or "barrage:e7" (written so until session 27)
     if n > 8 and text_is(q, 7, b"barrage") and (q[7] == c':' or q[7] == c' ') \
             and read_square(q + 8, n - 8, &sq) == n - 8:
         return A_BARRAGE + sq
@@ -590,8 +590,8 @@ cdef int st_validate(const void *state, char *msg, int msglen) noexcept nogil:
                 return fail(msg, msglen, b"a unit stuck outside a trench or a foot unit stuck")
             if ut.tank and (s.u[i].tk & (TK_MAIN_OUT | TK_SEC_OUT | TK_IMMOB)) and not (s.u[i].tk & TK_DAMAGED):
                 return fail(msg, msglen, b"a tank with damage but no hit taken")
-        if alive_count(s, p) == 0 and s.phase != PH_OVER:
-            return fail(msg, msglen, b"an army with no units but the game goes on")
+        if p == sc.attacker and alive_count(s, p) == 0 and s.phase != PH_OVER:
+            return fail(msg, msglen, b"the attacker has no units but the game goes on")
     # markers
     for m in range(8):
         kind = mk_kind(s, m)

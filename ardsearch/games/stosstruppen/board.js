@@ -131,12 +131,12 @@ function terrainAt(sc, c, r) {
 }
 
 // --- moves -----------------------------------------------------------------------------------
-// Notation (RULES.md): <sq>-<sq> move, <sq>x<sq> fire, <sq>@<sq> assault, barrage:<sq>,
-// gas:<sq>, cas:<sq>; rally, done, advance, stay name no square.
+// Notation (RULES.md): <sq>-<sq> move, <sq>x<sq> fire, <sq>@<sq> assault, barrage <sq>,
+// gas <sq>, cas <sq>; rally, done, advance, stay name no square.
 function parseMove(move) {
   let m;
   if ((m = /^([a-p]\d{1,2})([-x@])([a-p]\d{1,2})$/.exec(move))) return { from: m[1], op: m[2], to: m[3] };
-  if ((m = /^(barrage|gas|cas):([a-p]\d{1,2})$/.exec(move))) return { marker: m[1], to: m[2] };
+  if ((m = /^(barrage|gas|cas)[ :]([a-p]\d{1,2})$/.exec(move))) return { marker: m[1], to: m[2] };
   return {};
 }
 
