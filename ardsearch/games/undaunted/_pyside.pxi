@@ -30,6 +30,8 @@ def set_card_table(table):
         UND_BOLSTER_X[k] = table["bolster"][BOLSTER_CARDS[k]]
     UND_SUPPRESS_DICE = table["dice"]["suppress"]
     UND_EXPLODE_DICE = table["dice"]["explode"]
+
+
 PHASES = ("deal", "bid1", "bid2", "reveal", "turn", "roll", "command_draw", "bolster", "leftover", "over")
 END_REASONS = ("", "objectives", "immobilized", "both_immobilized", "irremediable", "max_rounds")
 GOALS = ("capture", "immobilize")
