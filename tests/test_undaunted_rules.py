@@ -334,15 +334,21 @@ def test_attack_total_defence_is_token_cover_distance():
     assert chance(s) == pytest.approx({"miss": 0.7, "hit:hand": 0.3})
 
 
-def test_hill_cover_depends_on_attacker():
+def hill_position(hills, us_tokens, de_tokens, hand=None, **us):
+    """A scenario-1 position with `hills` made hill tiles and the US
+    (`hand`, default the two riflemen) and German tokens placed as given."""
     tiles = copy.deepcopy(SETUP["tiles"])
     for t in tiles:
-        if t["name"] in ("5B", "17B"):
+        if t["name"] in hills:
             t["cover"] = "hill"
-    us = {"hand": {"rifA": 1, "rifB": 1}, "tokens": {"rifA": {"tile": "17B", "suppressed": False},
-                                                      "rifB": {"tile": "2B", "suppressed": False}}}
-    de = {"tokens": {"rifA": {"tile": "5B", "suppressed": False}}}
-    s = position(us=us, de=de, tiles=tiles)
+    def placed(tokens):
+        return {u: {"tile": t, "suppressed": False} for u, t in tokens.items()}
+    return position(us={"hand": hand or {"rifA": 1, "rifB": 1}, "tokens": placed(us_tokens), **us},
+                    de={"tokens": placed(de_tokens)}, tiles=tiles)
+
+
+def test_hill_cover_depends_on_attacker():
+    s = hill_position(("5B", "17B"), {"rifA": "17B", "rifB": "2B"}, {"rifA": "5B"})
     a = s.clone()
     a.apply("rifA:attack:rifA")          # hill to hill: cover 1; 4 + 1 + 2
     assert a.to_dict()["roll"]["defence"] == 7
@@ -355,14 +361,7 @@ def test_hill_cover_against_an_attacker_on_the_same_hill_is_three():
     """Rulebook, Combat step 2: "Hill tiles (3/1) have a bonus of 1 if attacked
     by another hill or by Explode, and 3 otherwise." An attacker on the
     defender's own hill tile is not on *another* hill: cover 3, distance 0."""
-    tiles = copy.deepcopy(SETUP["tiles"])
-    for t in tiles:
-        if t["name"] in ("5B", "17B"):
-            t["cover"] = "hill"
-    us = {"hand": {"rifA": 1, "rifB": 1}, "tokens": {"rifA": {"tile": "5B", "suppressed": False},
-                                                      "rifB": {"tile": "17B", "suppressed": False}}}
-    de = {"tokens": {"rifA": {"tile": "5B", "suppressed": False}}}
-    s = position(us=us, de=de, tiles=tiles)
+    s = hill_position(("5B", "17B"), {"rifA": "5B", "rifB": "17B"}, {"rifA": "5B"})
     same = s.clone()
     same.apply("rifA:attack:rifA")       # the same hill: 4 + 3 + 0
     assert same.to_dict()["roll"]["defence"] == 7
@@ -422,14 +421,7 @@ def test_explode_attacks_every_token_on_target_including_own():
 
 
 def test_explode_on_a_hill_uses_cover_one():
-    tiles = copy.deepcopy(SETUP["tiles"])
-    for t in tiles:
-        if t["name"] == "11B":
-            t["cover"] = "hill"
-    us = {"hand": {"mortar": 1}, "tokens": {"mortar": {"tile": "17B", "suppressed": False}},
-          "target": "11B"}
-    de = {"tokens": {"scoutA": {"tile": "11B", "suppressed": False}}}
-    s = position(us=us, de=de, tiles=tiles)
+    s = hill_position(("11B",), {"mortar": "17B"}, {"scoutA": "11B"}, hand={"mortar": 1}, target="11B")
     s.apply("mortar:explode")
     assert s.to_dict()["roll"]["defence"] == 5 + 1
 
