@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, moves, movement  # noqa: E402
+from test_microarmour_rules import chances, check_reference, moves, movement, play  # noqa: E402
 
 WRECK = {"alive": False, "wreck": True}
 
@@ -121,3 +121,41 @@ def test_an_overrunner_lost_in_the_contest_is_a_wreck_beyond_the_target():
     check_reference(st)
     t34 = stand(st, "t34a")
     assert not t34["alive"] and t34["wreck"] and t34["at"] == [7, 3]
+
+
+def test_covering_fire_answers_opportunity_fire_that_eliminated_the_mover():
+    """Digest, *Opportunity fire*: "Opportunity fire in turn triggers covering fire: the
+    moving player's unfired firing-posture stands may attack the opportunity firers at +3"
+    (contract *Opportunity fire*: "covering fire by the mover's unfired firing-posture
+    stands at +3"). The trigger is the opportunity fire, whatever its result: a mover
+    eliminated by it is still answered, and its move then ends."""
+    st = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "pz4b": {"at": [5, 0]},
+                   "t34a": {"at": [6, 8], "facing": "s"}},
+                  mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    play(st, "step e", "fire t34a>pz4a", "go", "c:ok", "crt:E")     # a side shot destroys the mover
+    play(st, "card:3", "brk:no")                                     # its loss draws a card
+    assert not stand(st, "pz4a")["alive"]
+    assert st.to_dict()["mover"]["step"] == "covering" and st.current_player() == 0
+    assert set(moves(st)) == {"fire pz4b>t34a", "pass"}
+    play(st, "fire pz4b>t34a", "go")
+    assert chances(st) == {"c:ok": 0.6, "c:fail": 0.4}               # 15 - 3: covering fire
+    play(st, "c:fail")
+    assert st.to_dict()["mover"] is None and st.current_player() == 1   # the move is over
+    passed = movement({"pz4a": {"at": [5, 3], "posture": "move", "mp": 24}, "pz4b": {"at": [5, 0]},
+                       "t34a": {"at": [6, 8], "facing": "s"}},
+                      mover={"id": "pz4a", "step": "step", "ordered": True, "stopped": False})
+    play(passed, "step e", "fire t34a>pz4a", "go", "c:ok", "crt:E", "card:3", "brk:no", "pass")
+    assert passed.to_dict()["mover"] is None and passed.current_player() == 1
+
+
+def test_close_assault_needs_a_whole_movement_point_left():
+    """Digest, *Close assault*: "Only infantry and cavalry may assault, after ending
+    movement adjacent in movement posture with an MP left." Half an MP (left after road
+    inches at 1/2 MP) is not an MP: one MP (2 half-MP) is needed."""
+    def can_assault(mp):
+        st = movement({"pgra": {"at": [5, 3], "posture": "move", "mp": mp, "steps": 3},
+                       "rfla": {"at": [6, 3], "fired": True}},
+                      mover={"id": "pgra", "step": "step", "ordered": True, "stopped": False})
+        return "assault rfla" in moves(st)
+    assert not can_assault(1)
+    assert can_assault(2)

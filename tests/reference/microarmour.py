@@ -661,7 +661,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         return []
 
     def may_assault(self, m, t):
-        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] > 0
+        return (m["w"]["defence"] == "P" and m["posture"] == "move" and not self.broken(m["side"]) and m["mp"] >= 2
                 and self.dist(m, t) == 1 and t["id"] not in self.offtable and not self.carried(t)
                 and self.at(m["x"], m["y"], skip=m) is None and self.cd(m, t, "assault") >= CHARTS["crt"]["min_cd"])
 
@@ -1303,15 +1303,12 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             self.alternate()
         elif kind in self.CLOSE:
             self.finish_close(kind, hit)
-        elif not self.by_id[self.mover["id"]]["alive"]:
-            self.end_move()
-        elif kind == "opportunity":
-            if hit:
-                self.mover["step"] = "stopcheck"
-            else:
-                self.after_opportunity()
+        elif kind == "opportunity" and hit and self.by_id[self.mover["id"]]["alive"]:
+            self.mover["step"] = "stopcheck"
         else:
-            self.after_opportunity()      # covering fire: every unfired firing-posture stand may answer
+            # covering fire: every unfired firing-posture stand may answer, even when the
+            # opportunity fire eliminated the mover ("Opportunity fire in turn triggers covering fire")
+            self.after_opportunity()
 
     def finish_close(self, kind, hit):
         m, t = self.by_id[self.mover["id"]], self.by_id[self.mover["target"]]
@@ -1344,7 +1341,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             self.resume_mover()
 
     def resume_mover(self):
-        if self.mover["stopped"]:
+        if self.mover["stopped"] or not self.by_id[self.mover["id"]]["alive"]:
             self.end_move()
         else:
             self.mover["step"] = "step"

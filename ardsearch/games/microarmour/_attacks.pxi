@@ -37,7 +37,7 @@ cdef bint any_fire(const MaState *s, int p, int target, int kind, uint16_t targe
     return 0
 
 cdef void resume_mover(MaState *s) noexcept nogil:
-    if s.mv_flags & 2:
+    if s.mv_flags & 2 or not alive(s, s.mover):     # stopped, or lost to the opportunity fire
         end_move(s)
     else:
         s.mv_sub = M_STEP
@@ -116,15 +116,13 @@ cdef void finish_attack(MaState *s) noexcept nogil:
         return
     if close_kind(kind):
         finish_close(s, kind, hit)
-    elif not alive(s, s.mover):
-        end_move(s)
-    elif kind == K_OPPORTUNITY:
-        if hit:
-            s.mv_sub = M_STOPCHK
-        else:
-            after_opportunity(s)
+    elif kind == K_OPPORTUNITY and hit and alive(s, s.mover):
+        s.mv_sub = M_STOPCHK
     else:
-        after_opportunity(s)         # covering fire: every unfired firing-posture stand may answer
+        # covering fire: every unfired firing-posture stand may answer the opportunity
+        # fire, even when it eliminated the mover ("Opportunity fire in turn triggers
+        # covering fire"); then the move goes on, or ends (resume_mover)
+        after_opportunity(s)
 
 cdef void declare(MaState *s, int p, int f_local, int t_local, int kind) noexcept nogil:
     if s.atk_step == S_NONE:

@@ -68,10 +68,10 @@ cdef inline bint may_assault(const MaState *s, int m) noexcept nogil:
     """can_assault()'s tests of the mover alone: the legal-move list skips its 16
     targets when they fail (speed)."""
     return (TY_DEF[s.st[m].type] == D_PERSONNEL and not side_broken(s, side_of(m))
-            and s.st[m].posture == P_MOVE and s.st[m].mp > 0)
+            and s.st[m].posture == P_MOVE and s.st[m].mp >= 2)     # "with an MP left": one MP, 2 half-MP
 
 cdef bint can_assault(const MaState *s, int m, int t) noexcept nogil:
-    """Close assault: infantry in movement posture with MP left, ending adjacent."""
+    """Close assault: infantry in movement posture with an MP left, ending adjacent."""
     return (may_assault(s, m) and alive(s, t) and side_of(t) != side_of(m) and not off_table(s, t) and not carried(s, t)
             and dist(s, m, t) == 1
             and can_stop_on(s, m, s.st[m].x, s.st[m].y) and combat_diff(s, m, t, K_ASSAULT) >= CRT_MIN)

@@ -177,8 +177,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
     if s.phase == PH_MOVE and s.mover != NONE:
         if s.mover >= NSLOT or s.mv_sub < M_ROLL or s.mv_sub > M_ART_RETREAT:
             return fail(msg, msglen, b"the mover is not a stand")
-        if not alive(s, s.mover) and s.mv_sub != M_CLOSE:
-            return fail(msg, msglen, b"the mover is not a live stand")
+        if not alive(s, s.mover) and s.mv_sub != M_CLOSE and s.mv_sub != M_CFASK:
+            return fail(msg, msglen, b"the mover is not a live stand")     # covering fire may follow its loss
         if s.mv_sub == M_PASSCHK:
             o = occupant(s, s.st[s.mover].x + DX[s.mv_dir], s.st[s.mover].y + DY[s.mv_dir], s.mover)
             if o < 0 or side_of(o) == side_of(s.mover) or step_cost(s, s.mover, s.mv_dir) <= 0:
