@@ -482,8 +482,10 @@ cdef class State:
             raise InvalidMoveError(f"{text[:40]!r} is not {self.game.name} notation")
         cdef ard_action a = self.g.string_to_action(self.buf, b)
         if a < 0:
+            hint = self.game.spec.notation_hint(text) if self.game.spec.notation_hint else None
             raise InvalidMoveError(f"{text!r} is not {self.game.name} notation "
-                                   f"(see RULES.md; legal here: {', '.join(self._legal_notes()[:12])})")
+                                   + (f"({hint}; " if hint else "(")
+                                   + f"see RULES.md; legal here: {', '.join(self._legal_notes()[:12])})")
         return a
 
     def _legal_notes(self):

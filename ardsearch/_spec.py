@@ -132,6 +132,10 @@ class GameSpec:
     outcome: Optional[Callable[[Any], Outcome]] = None
     # the reason codes `outcome` can give, in the order RULES.md lists them
     outcome_reasons: tuple[str, ...] = ()
+    # text that is not notation -> a sentence saying how to write that move in
+    # this game's notation, or None; added to the InvalidMoveError (a game whose
+    # rules file shows forms its notation writes as several moves)
+    notation_hint: Optional[Callable[[str], Optional[str]]] = None
 
     def __post_init__(self):
         # A game whose evaluation is features reads its weights file now, when
