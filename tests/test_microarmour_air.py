@@ -448,6 +448,19 @@ def test_airstrikes_cancelled_for_a_broken_formation():
     assert plane(st, "il2")["ordnance"] == 2
 
 
+def test_a_broken_formations_aa_rolls_at_its_cohesion_less_5():
+    """Digest *Break points*: a broken formation has "-5 cohesion except for
+    movement"; *Airstrikes*: "Each AA stand that passes cohesion adds +2
+    (40mm or less) or +1 (larger)". The AA roll is no movement roll: the
+    broken Soviet 85mm gun in range of the Ju 87's strafe passes at cohesion
+    12 - 5 = 7 (7 in 20), where it passes 12 in 20 unbroken."""
+    cards = {"german": BASE["cards"]["german"], "soviet": SOVIET_BROKEN}
+    st = position({"t34a": {"at": [20, 3]}, "aa85": {"at": [25, 3]}}, strike=strike("ju87", "choose"),
+                  phase="fire", turn=2, cards=cards)
+    step_and_check(st, "strafe t34a")
+    assert chances(st) == pytest.approx({"aa:0": 0.65, "aa:1": 0.35})
+
+
 def test_a_broken_formation_plots_no_more_bombs():
     """Digest *Break points*: "airstrikes cancelled" (and "no new artillery
     plots"): in the joint plot phase after standard fire the broken Soviet

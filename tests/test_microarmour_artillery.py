@@ -146,6 +146,34 @@ def test_plots_need_an_fo_or_hq_with_line_of_sight_to_the_point():
                                         "plot smoke pre2"])
 
 
+def test_plots_reach_no_further_than_the_turns_sighting():
+    """Digest: "Indirect missions are plotted by an FO or HQ with LOS";
+    Weather: "Light rain cuts sighting to 3D6", ... rolled at the start of
+    the turn" and "At night ... sighting is typically 1-5", 10" at most"
+    (RULES.md, Weather and night: "The turn's sighting limits spotting and
+    fire"). The FO sees no further than the turn's sighting, so it plots no
+    further: with light rain rolled at 3" the FO at (19,4) plots the cells
+    within 3" (19,4 and 22,4 and 19,7 ...) and no longer 28,4 or 7,1 (9" and
+    12" away), which it plots when the rain's roll is 18". Pre-registered calls need no LOS."""
+    game = ardsearch.load_game("microarmour", scenario="barrage", weather="light_rain")
+    d = copy.deepcopy(deployed(game.new_initial_state(seed=0).to_dict()))
+    d["stands"] = keep_only(d["stands"], {"pgra": {"at": [19, 4]}}, ghq_at=((3, 6), (29, 19)))
+    d.update(phase="plot", turn=2)
+    d["conditions"] = dict(d["conditions"], sighting=3, sighting_turn=2)
+    st = game.state_from_dict(d)
+    check_reference(st)
+    legal = moves(st)
+    assert {"plot he 19,4", "plot he 22,4", "plot he 19,7", "plot he 16,1", "plot he 19,1"} <= set(legal)
+    assert "plot he 28,4" not in legal and "plot he 7,1" not in legal and "plot he 19,10" not in legal
+    assert "plot he pre1" in legal
+    assert max(max(abs(x - 19), abs(y - 4)) for x, y in
+               (map(int, m.split()[2].split(",")) for m in legal if m.startswith("plot he ") and "pre" not in m)) == 3
+    d["conditions"] = dict(d["conditions"], sighting=18)       # the rain's best roll: 3D6 = 18
+    far = game.state_from_dict(d)
+    check_reference(far)
+    assert "plot he 28,4" in moves(far) and "plot he 7,1" in moves(far)
+
+
 def test_the_opponents_plot_is_hidden_until_it_lands():
     """Digest, Joint Plot: "Players plot the points of impact for artillery
     fire to be in following turns" (secretly: each side's plot is its own).

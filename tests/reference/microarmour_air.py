@@ -123,7 +123,7 @@ class AirRules:
         dist = {0: Fraction(1)}
         for s in self.aa_stands():
             bonus = 2 if s["w"]["aa"] <= 40 else 1
-            ok = self.p_ok(self.coh[q], self.sd_mod(s))
+            ok = self.p_ok(self.coh_eff(q), self.sd_mod(s))     # a broken side: -5
             new = {}
             for m, pm in dist.items():
                 new[m] = new.get(m, 0) + pm * (1 - ok)

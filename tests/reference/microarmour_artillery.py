@@ -365,7 +365,7 @@ class ArtilleryMixin:
                 ok = bool(self.plotters(b))
             else:
                 x, y = m["target"]
-                ok = any(max(abs(s["x"] - x), abs(s["y"] - y)) <= self.sc["sighting"]
+                ok = any(max(abs(s["x"] - x), abs(s["y"] - y)) <= self.sight      # the turn's sighting
                          and self.los_xy(s["x"], s["y"], x, y, False) for s in self.plotters(b))
             if ok:
                 out.append("plot " + self.code_text(m))

@@ -269,7 +269,8 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
 cdef int aa_distribution(const MaState *s, double *dist) noexcept nogil:
     """dist[m], m = 0..12: the AA stands' total modifier to the current strike.
     Every live AA stand of the side under attack within its weapon range of the
-    aimed point rolls cohesion (own S/D); each that passes adds its class
+    aimed point rolls cohesion (own S/D; a broken side's -5, as every roll but
+    movement); each that passes adds its class
     (+2 at 40mm or less, +1 larger). Returns the highest possible total."""
     cdef int q = 1 - air_side(s, s.air_cur), g, m, top = 0, b, dx, dy, d
     cdef double pp, nxt[13]
@@ -285,7 +286,7 @@ cdef int aa_distribution(const MaState *s, double *dist) noexcept nogil:
         if d > TY_RANGE[s.st[g].type]:
             continue
         b = TY_AA[s.st[g].type]
-        pp = p_pass(s.coh[q], cohesion_mods(s, g))
+        pp = p_pass(coh_eff(s, q), cohesion_mods(s, g))   # a broken formation's -5 (_command.pxi)
         for m in range(13):
             nxt[m] = dist[m] * (1.0 - pp)
         for m in range(13 - b):
