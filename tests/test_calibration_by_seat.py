@@ -319,10 +319,10 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     expected = 0.4541 + (v + 0.0777) / (0.1637 + 0.0777) * (0.5012 - 0.4541)
     for seat in (0, 1):
         assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, seat, stoss.params) == pytest.approx(expected)
-    # Villers, Germans to move at v = 0.1 (the table of session 27, fitted on 400 games): between
-    # the knots -0.0647 -> 0.485 and 0.1329 -> 0.5036
+    # Villers, Germans to move at v = 0.1 (the table of session 28, fitted on 600 games): between
+    # the knots -0.0174 -> 0.498 and 0.1265 -> 0.5247
     villers_game = ardsearch.load_game("stosstruppen(scenario=villers)")
-    expected = 0.485 + (v + 0.0647) / (0.1329 + 0.0647) * (0.5036 - 0.485)
+    expected = 0.498 + (v + 0.0174) / (0.1265 + 0.0174) * (0.5247 - 0.498)
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 0,
                                     villers_game.params) == pytest.approx(expected) == villers.fit.fits[0](v)
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1,

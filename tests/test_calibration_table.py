@@ -265,16 +265,17 @@ def test_kaiserschlacht_shipped_table_reproduces_from_its_kept_games():
 
 
 def test_villers_shipped_table_per_seat_reproduces_from_its_kept_games():
-    """bench/results/s26-cal/PLAN.md: "If not met, the 400 Villers games
-    (these and part F's 200) become one fit set under part C's rule" (ship
-    only a candidate beating the raw value on both scores in both columns;
-    of several, the lowest mean held-out log-loss): a monotone table per
-    side to move (session 27). Its [source] command names the four kept
-    record files; the tables fitted on all of them, one per seat, are the
-    shipped ones, knot for knot, and they hold for Villers only."""
+    """bench/results/s27-cal/PLAN.md: "If not met, the rule of
+    ../s26-cal/PLAN.md applies again: all Villers games become one fit set
+    under part C's rule" (ship only a candidate beating the raw value on both
+    scores in both columns; of several, the lowest mean held-out log-loss):
+    a monotone table per side to move (session 28, on 600 games). Its
+    [source] command names the six kept record files; the tables fitted on
+    all of them, one per seat, are the shipped ones, knot for knot, and they
+    hold for Villers only."""
     game, shipped, (v, _, y, _, seat) = _stosstruppen_kept_decisions(
-        "villers", 4, "--method isotonic --by seat --all-games --scoped")
-    assert len(v) == 44021
+        "villers", 6, "--method isotonic --by seat --all-games --scoped")
+    assert len(v) == 65135
     fitted = evaluation.SeatCalibration(game.player_names, tuple(
         CalibrationTable(*isotonic.fit_table(v[seat == p], y[seat == p], 20)) for p in range(2)))
     assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted

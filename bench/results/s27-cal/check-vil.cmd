@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --installed mcts --from bench/results/s27-cal/cal-vil-27000.jsonl bench/results/s27-cal/cal-vil-28000.jsonl --plot bench/results/s27-cal/vil-fresh200.svg

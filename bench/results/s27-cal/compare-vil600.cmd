@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --compare mcts --from bench/results/s24-cal/cal-vil-19000.jsonl.gz bench/results/s24-cal/cal-vil-20000.jsonl.gz bench/results/s25-cal/cal-vil-21000.jsonl.gz bench/results/s25-cal/cal-vil-22000.jsonl.gz bench/results/s27-cal/cal-vil-27000.jsonl.gz bench/results/s27-cal/cal-vil-28000.jsonl.gz
