@@ -159,3 +159,18 @@ def test_close_assault_needs_a_whole_movement_point_left():
         return "assault rfla" in moves(st)
     assert not can_assault(1)
     assert can_assault(2)
+
+
+def test_rough_and_woods_cost_by_movement_class():
+    """Contract, *Movement*: "per-inch costs by movement class (W, T, F, A) and terrain
+    (design Terrain Effects Chart: clear 1, road 1/2, woods T 3 / W impassable / F 2,
+    rough 1/2/3 by class ...)". RULES.md reads "rough 1/2/3 by class" as foot 1, tracked
+    2, wheeled 3 (design choice). Rough lies at 5..6,1..2 and woods at 21..24,1 on the
+    Introductory map: a Pz IV (tracked) pays 2 MP into rough and 3 into woods, a
+    Panzergrenadier stand (foot) 1 and 2, and both 1 in the open (half-MP units)."""
+    assert step_cost({"pz4a": {"at": [5, 0]}}, "pz4a", "n", 24) == 4      # rough, T 2
+    assert step_cost({"pgra": {"at": [5, 0]}}, "pgra", "n", 8) == 2       # rough, F 1
+    assert step_cost({"pz4a": {"at": [22, 0]}}, "pz4a", "n", 24) == 6     # woods, T 3
+    assert step_cost({"pgra": {"at": [22, 0]}}, "pgra", "n", 8) == 4      # woods, F 2
+    assert step_cost({"pz4a": {"at": [10, 0]}}, "pz4a", "n", 24) == 2     # clear, 1
+    assert step_cost({"pgra": {"at": [10, 0]}}, "pgra", "n", 8) == 2      # clear, 1
