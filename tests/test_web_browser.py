@@ -158,6 +158,19 @@ def test_illegal_typed_move_shows_an_error(page):
     assert "illegal move" in page.inner_text("#error")
 
 
+def test_a_contract_form_typed_in_micro_armour_shows_the_moves_to_write(page):
+    """Micro Armour's RULES.md, Notation, "The contract's examples": `fire
+    pz4a,pz4b>t34c` is refused "with the moves to write instead"; a person
+    who types it in the browser reads them."""
+    start(page, "microarmour", seed="3")
+    wait_my_turn(page)
+    page.fill("#notation", "fire pz4a,pz4b>t34c")
+    page.click("#play-typed")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "'fire pz4a>t34c', 'fire pz4b>t34c', then 'go'" in page.inner_text("#error")
+    shot(page, "microarmour-contract-form")
+
+
 def test_the_opponent_list_shows_the_levels_by_name(page):
     """docs/web.md: the opponent is "a difficulty level by name, beginner to
     strongest ... or any other bot preset"; a game against a level starts."""
