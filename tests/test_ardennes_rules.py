@@ -858,3 +858,290 @@ def test_road_length_limits_are_playable(model, L):
     st.play("obj:1", "obj:2")
     assert st.dict()["road_length"] == L
     assert "T1" in st.legal()
+
+
+# ================================================================ audit: contract clauses
+# Each test below quotes the words of shared/games/ardennes.md (or the
+# rulebook) it checks, written from the text rather than from either model.
+
+def test_board_pieces_and_stock_at_the_start(model):
+    """Contract, Board and pieces: "7 roads ... Design choice: `road_length`
+    default 16" and "Each has 25 units in stock: 5 anti-tank mines (1 tile),
+    7 tanks (3), 6 privates (2), 2 corporals (2), 1 sergeant (2), and the
+    special units, one each: general (5), spy (1), command tank (3), mortar (2)."
+    """
+    st = model.new(first="allies")
+    st.play("obj:1", "obj:2")
+    d = st.dict()
+    assert d["road_length"] == 16 and [r["road"] for r in d["roads"]] == list(range(1, 8))
+    want = {"M": 5, "T": 7, "P": 6, "C": 2, "S": 1, "G": 1, "Y": 1, "K": 1, "R": 1}
+    for side in SIDES:
+        assert d["stock"][side] == want and sum(d["stock"][side].values()) == 25
+    # The tiles each unit covers, read from where it still fits: road 1 with
+    # exactly n free tiles (n = 1..5) takes the units of length <= n.
+    length = {"M": 1, "Y": 1, "P": 2, "C": 2, "S": 2, "R": 2, "T": 3, "K": 3, "G": 5}
+    for n, line in ((1, "TTM"), (2, "TT"), (3, "TMM"), (4, "TM"), (5, "T")):
+        st = model.from_dict(position({1: (line, "")}, L=8))
+        legal = st.legal()
+        for u, ln in length.items():
+            assert (f"{u}1" in legal) == (ln <= n), (n, u)
+
+
+def test_unused_action_points_are_lost(model):
+    """Contract, Turn: "each turn has 4 action points (AP); unused AP are lost"."""
+    st = model.from_dict(position({}, ap=3))
+    st.play("pass")                       # the Allies end with 3 AP unused
+    assert st.dict()["ap"] == 4 and st.dict()["to_move"] == "germans"
+    st.play("T1", "pass")                 # the Germans use 1 of 4
+    d = st.dict()
+    assert d["to_move"] == "allies" and d["ap"] == 4 and d["round"] == 2
+
+
+def test_no_automatic_end_with_action_points_left(model):
+    """Contract, Turn: "A turn also ends by itself when no AP is left and no
+    attack (clash, flank or mortar shot) is possible." With AP left the turn
+    goes on until `pass`, even when pass is the only move."""
+    # L = 8. Every Allied unit that could still be placed is too long or is a
+    # special (the spy is on the board); with 1 AP no front or retreat.
+    d = position({1: ("TT", "M"), 2: ("TT", "M"), 3: ("TT", "M"), 4: ("TMMMMM", ""),
+                  5: ("YPP", "T"), 6: ("PPPP", ""), 7: ("CCS", "M")}, L=8, ap=1)
+    st = model.from_dict(d)
+    assert st.legal() == {"pass"}
+    assert st.dict()["to_move"] == "allies" and st.dict()["ap"] == 1
+    st.play("pass")
+    assert st.dict()["to_move"] == "germans"
+
+
+def test_attacker_does_not_move_and_the_gap_can_be_filled(model):
+    """Contract, Clash: "Removed units return to their owner's stock. The
+    attacker does not move; the gap may be filled by later placements."
+    """
+    st = model.from_dict(position({4: ("TTT", "MCPP")}, L=16))
+    st.play("a4")
+    assert road(st, 4)[:2] == ("TTT", "M")          # the Allied line is where it was
+    assert stock(st, "germans", "P") == 6 and stock(st, "germans", "C") == 2
+    assert {"P4", "G4", "T4"} <= st.legal()        # 16 - 9 - 1 = 6 free tiles
+    st.play("P4")
+    assert road(st, 4)[0] == "TTTP"
+
+
+def test_mortar_fires_from_anywhere_in_its_line(model):
+    """Contract, Special attacks: "Design choice: each special attack may be
+    made whenever its condition holds, from wherever the unit stands in its
+    line." An Allied mortar behind a tank (road 5, tiles 2..3, leading tile 3)
+    still fires at a German private covering tile 3 of road 3."""
+    st = model.from_dict(position({5: ("MRT", ""), 3: ("", "TTTTP")}))
+    assert "m5" in st.legal()
+    st.play("m5")
+    assert road(st, 3)[1] == "TTTT"
+
+
+@pytest.mark.parametrize("card,roads", list(enumerate(ref.OBJECTIVES, start=1)))
+def test_each_objective_card_wins_with_its_two_roads(model, card, roads):
+    """Contract, Conquering and winning: "a deck of 8 cards, each naming two
+    roads: {1,7} {2,6} {3,5} {1,4} {4,7} {2,5} {3,6} {2,7}" and "A player
+    wins at once when they have conquered every road named on their Objective
+    card". Road a is held, road b is one mine short (L = 8)."""
+    a, b = roads
+    other = 1 if card != 1 else 2
+    st = model.from_dict(position({a: ("TTP", ""), b: ("TTM", "")}, L=8,
+                                  objectives=(card, other)))
+    assert not st.is_terminal()
+    st.play(f"M{b}")
+    assert st.is_terminal() and st.returns() == [1.0, -1.0]
+
+
+def test_victory_cards_parameter_is_off(model):
+    """Contract, Conquering and winning: "(Victory cards: the rulebook does not
+    print their effects; the engine draws none. Parameter kept for later:
+    `victory_cards=false`.)" Conquering a road draws no card: no chance node."""
+    if model.name == "engine":
+        with pytest.raises(ValueError, match="victory_cards"):
+            model.game(victory_cards=True)
+        assert model.game(victory_cards=False).params["victory_cards"] is False
+    st = model.from_dict(position({2: ("TTT", "")}, L=12))
+    st.play("T2")
+    assert road(st, 2)[2] == "allies"
+    assert st.player() == 0 and st.dict()["to_move"] == "allies"
+
+
+def test_objective_win_in_the_last_turn_beats_the_round_count(model):
+    """Contract: "A player wins at once when they have conquered every road
+    named on their Objective card" and "after `max_rounds` rounds ... the game
+    ends; the player with more conquered roads wins, else a draw". In the last
+    turn of the last round the Germans (second player) conquer road 4 with
+    their last AP: card 4 = {1, 4} wins at once, although the round count would
+    read 2 roads to 2, a draw."""
+    d = position({2: ("TTP", ""), 3: ("TTP", ""), 1: ("", "TTP"), 4: ("", "TTM")},
+                 L=8, to_move="germans", ap=1, round=3, max_rounds=3, objectives=(1, 4))
+    st = model.from_dict(d)
+    st.play("M4")
+    assert st.is_terminal()
+    assert st.dict()["winner"] == "germans" and st.returns() == [-1.0, 1.0]
+
+
+def test_third_road_in_the_last_turn_wins_at_once(model):
+    """Contract: "or when they are the first to conquer any 3 roads". The
+    Allies (first player) conquer their third road with their last AP in the
+    last round: the game ends there and then, the Germans get no last turn."""
+    d = position({2: ("TTP", ""), 3: ("TTP", ""), 5: ("TTM", "")},
+                 L=8, ap=1, round=2, max_rounds=2, objectives=(1, 2))
+    st = model.from_dict(d)
+    st.play("M5")
+    assert st.is_terminal() and st.dict()["winner"] == "allies"
+    assert st.dict()["round"] == 2
+
+
+def test_front_rotation_on_a_conquered_road_keeps_the_conquest(model):
+    """Design choice (RULES.md): the contract's "The road is locked: no
+    retreat, no flank or mortar shot into it" does not forbid bringing the
+    rearmost unit to the front; the line still fills the road, so it stays
+    conquered."""
+    st = model.from_dict(position({3: ("TTP", "")}, L=8))
+    legal = st.legal()
+    assert "x3" not in legal and "f3" in legal
+    st.play("f3")
+    assert road(st, 3) == ("TPT", "", "allies")
+    assert st.dict()["ap"] == 2
+
+
+def test_rulebook_example_start_of_a_new_game(model):
+    """Rulebook, Setup Example: "the Germans placed 4 units (1 infantry
+    private, 2 tanks and 1 anti-tank mine) on roads 3, 4 and 5. This means 4
+    action points in total have been used, so now the Allies can start their
+    round." (Contract: the turn ends by itself with no AP and no attack.)"""
+    st = model.from_dict(position({}, to_move="germans"))
+    st.play("P3", "T4", "T5", "M5")
+    d = st.dict()
+    assert d["to_move"] == "allies" and d["ap"] == 4
+    assert [road(st, r)[1] for r in (3, 4, 5)] == ["P", "T", "TM"]
+
+
+def test_rulebook_example_blocking(model):
+    """Rulebook, Blocking: "the Germans placed an anti-tank mine in front of an
+    enemy tank. The Germans have no more action points left, so they decide
+    not to attack, but block the enemy tank." Then "there is no room for them
+    to place a stronger opposing unit on that road, and therefore removing
+    their front unit is the only option. This costs them 3 valuable action
+    points" (contract: "3 AP if it is blocked")."""
+    st = model.from_dict(position({2: ("T", "PC")}, L=8, to_move="germans", ap=1))
+    st.play("M2")                                  # 3 + 4 + 1 = 8: the mine touches the tank
+    assert st.dict()["to_move"] == "germans" and st.dict()["ap"] == 0
+    assert st.legal() == {"a2", "pass"}            # the mine could attack; they block
+    st.play("pass")
+    legal = st.legal()
+    assert st.dict()["to_move"] == "allies"
+    assert not any(m[0] in ref.UNITS and m.endswith("2") for m in legal)  # no room
+    assert "a2" not in legal                       # a tank cannot attack a mine
+    st.play("x2")
+    assert st.dict()["ap"] == 1 and road(st, 2)[0] == ""
+
+
+def test_rulebook_example_command_tank(model):
+    """Rulebook, Example: using the command tank: "The Germans placed their
+    command tank with their last action point. They decide to attack the left
+    road, because the left arrow is pointing towards an infantry unit. This
+    Infantry unit must be removed from the battlefield together with ALL units
+    in front of this unit, no matter which unit. The German command tank can't
+    attack the right road, because the arrow of the command tank is not in
+    line with an infantry unit. The Germans can now choose between blocking
+    the front 2 infantry units or attack. If they attack, both infantry units
+    must be removed". L = 10; the German K goes to road 5, tiles 8..10
+    (leading tile 8); the Germans' left is road 6 (they face the Allies)."""
+    d = position({5: ("MMMPP", ""),      # Allied privates at tiles 4..7: touch the K
+                  6: ("TTPY", ""),       # Allied private at 7..8, spy at 9 in front of it
+                  4: ("MCCT", "")},      # Allied tank at 6..8: not infantry
+                 L=10, to_move="germans", ap=1)
+    st = model.from_dict(d)
+    st.play("K5")
+    assert st.dict()["to_move"] == "germans" and st.dict()["ap"] == 0
+    assert st.legal() == {"k5:6", "a5", "pass"}
+    st.play("k5:6")
+    assert road(st, 6)[0] == "TT"                  # the private and the spy in front of it
+    assert stock(st, "allies", "Y") == 1
+    st.play("a5")
+    assert road(st, 5)[0] == "MMM"                 # both privates; the tank stops at the mines
+    assert st.dict()["to_move"] == "allies"        # nothing left to attack: the turn ends
+
+
+def test_contract_notation_examples(model):
+    """Contract, Notation: the examples `T3`, `f3`, `x3`, `a3`, `k3:2`, `m5`,
+    `pass`, `first:A` / `first:G` and `obj:4` read back to the same text, and
+    name the actions the table says (numbers as in RULES.md)."""
+    examples = {"T3": 1 * 7 + 2, "f3": 63 + 2, "x3": 70 + 2, "a3": 77 + 2,
+                "k3:2": 84 + 2 * 2 + 0, "k3:4": 84 + 2 * 2 + 1, "m5": 98 + 4,
+                "pass": 105, "first:A": 106, "first:G": 107, "obj:4": 108 + 3}
+    for text, number in examples.items():
+        if model.name == "engine":
+            st = model.game().new_initial_state(seed=0)
+            assert st.string_to_action(text) == number, text
+            assert st.action_to_string(number) == text, text
+        else:
+            assert ref.string_to_action(text) == number, text
+            assert ref.action_to_string(number) == text, text
+    if model.name == "engine":
+        import ardsearch
+        st = model.game().new_initial_state(seed=0)
+        # "obj:<k> (hidden from the opponent: `?` in their view)"
+        assert st.string_to_action("?") == ardsearch.HIDDEN
+        assert st.action_to_string(ardsearch.HIDDEN) == "?"
+
+
+def _contract_example(mines_in_stock):
+    """The contract's structured-state example, with its elisions filled in:
+    roads 2..7 empty and the Germans' stock the full set less the private on
+    road 1."""
+    return {"game": "ardennes", "variant": "standard", "road_length": 16, "max_rounds": 80,
+            "round": 1, "to_move": "allies", "ap": 4,
+            "roads": [{"road": 1, "allies": ["T", "T", "M"], "germans": ["P"], "conquered": None}]
+            + [{"road": r, "allies": [], "germans": [], "conquered": None} for r in range(2, 8)],
+            "stock": {"allies": {"M": mines_in_stock, "T": 5, "P": 6, "C": 2, "S": 1,
+                                 "G": 1, "Y": 1, "K": 1, "R": 1},
+                      "germans": {"M": 5, "T": 7, "P": 5, "C": 2, "S": 1,
+                                  "G": 1, "Y": 1, "K": 1, "R": 1}},
+            "objectives": {"allies": 1, "germans": 2},
+            "winner": None}
+
+
+def test_contract_structured_state_example(model):
+    """Contract, Structured state: the example dict round-trips exactly through
+    state_from_dict and to_dict. As printed it lists "M": 5 in the Allied stock
+    beside a mine on road 1, six mines of five: the contract also says
+    state_from_dict "rejects anything inconsistent (unit counts over 25 ...)
+    with a ValueError naming the problem", so that literal form is refused and
+    the consistent one ("M": 4) is the example that round-trips."""
+    good = _contract_example(4)
+    st = model.from_dict(good)
+    assert st.dict() == good
+    if model.name == "engine":
+        import json
+        assert json.dumps(st.dict()) == json.dumps(good)   # same keys, same order
+    with pytest.raises(ValueError, match="M|mine"):
+        model.from_dict(_contract_example(5))
+
+
+def test_board_text_as_the_contract_describes(model):
+    """Contract, Board text: "One line per road, Allied block on the left,
+    tile by tile: upper case Allied units, lower case German, `.` free tiles,
+    with unit boundaries visible (two tanks side by side must read as two
+    tanks); then conquered-road markers, whose turn, AP left, and each
+    player's stock counts. A player's own objective is shown only in that
+    player's view." (Full-state text: RULES.md, design choice.)"""
+    if model.name != "engine":
+        pytest.skip("board text is the engine's str(state)")
+    game = model.game(road_length=8)
+    st = game.state_from_dict(position({1: ("TT", "P"), 3: ("TTP", "")}, L=8, ap=3,
+                                       objectives=(4, 6)))
+    text = str(st)
+    rows = [line for line in text.splitlines() if line.startswith("road ")]
+    assert len(rows) == 7
+    assert rows[0] == "road 1 [T T T|T T T|p p]"            # two tanks, then a German private
+    assert rows[1] == "road 2 [. . . . . . . .]"
+    assert rows[2].startswith("road 3 [T T T|T T T|P P]") and "conquered by Allies" in rows[2]
+    assert "Allies to move, 3 AP left" in text
+    assert "stock M5 T3 P5 C2 S1 G1 Y1 K1 R1" in text       # Allies: 4 tanks, 1 private out
+    assert "stock M5 T7 P5 C2 S1 G1 Y1 K1 R1" in text       # Germans: 1 private out
+    mine, theirs = "objective card 4", "objective card 6"
+    assert mine in st.observation_string(0) and theirs not in st.observation_string(0)
+    assert theirs in st.observation_string(1) and mine not in st.observation_string(1)
+    assert "objective hidden" in st.observation_string(0)
