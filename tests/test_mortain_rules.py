@@ -383,3 +383,48 @@ def test_historical_setup_from_the_scenario():
     d = state(E.initial_raw())
     assert d["units"]["2-120"]["at"] == "0803" and d["phase"] == "draw"
     assert all(d["units"][u]["at"] == "reserve" for u in E.unit_ids()[:11])
+
+
+# ------------------------------------------------ audit against the contract ----
+# Each test below quotes the words of shared/games/mortain.md ("C") or of the
+# rulebook and errata (shared/seeds/stand-at-mortain.txt, "R", "E") it checks.
+
+CONTRACT_MAP = """
+      01 02 03 04 05 06 07 08 09 10 11 12 13
+  01   .  f  .  .  v  .  f  f  .  .  f  .  .
+  02   .  f  .  .  .  .  f  h  h  .  .  v  .
+  03   v  .  .  f  .  .  .  h  h  .  .  .  .
+  04   .  .  .  f  .  C  C  .  .  f  .  .  .
+  05   .  .  v  .  .  C  .  .  .  f  .  v  .
+  06   .  f  .  .  .  .  .  h  .  .  .  .  .
+  07   .  f  .  .  v  .  .  h  f  .  v  .  .
+  08   .  .  .  f  .  .  .  .  f  .  .  .  .
+  09   v  .  .  f  .  .  v  .  .  .  .  f  .
+"""
+
+
+def test_map_terrain_is_the_contracts_hex_by_hex():
+    """C, Map: "Hex map, 13 columns (01 west .. 13 east) x 9 rows (01 north .. 09
+    south) ... Terrain: `.` clear, `v` village, `C` city (Mortain), `h` hill (Hill 314
+    east of the town), `f` forest", with the map drawn there (row 07 has a village in
+    column 11). The engine once had clear terrain at 1107."""
+    from ardsearch.games.mortain import scenario
+    sc = scenario.load()
+    rows = [line.split()[1:] for line in CONTRACT_MAP.strip().splitlines()[1:]]
+    assert len(rows) == 9 and all(len(r) == 13 for r in rows)
+    for r, letters in enumerate(rows):
+        for c, letter in enumerate(letters):
+            got = sc.terrain_letters[sc.hex_terrain[c * 9 + r]]
+            assert got == letter, f"hex {c + 1:02d}{r + 1:02d}: engine {got!r}, contract {letter!r}"
+
+
+@pytest.mark.parametrize("card,hit", [("2b", True), ("3b", False)])
+def test_village_1107_adds_one_and_blocks_line_of_sight(card, hit):
+    """C, Map: row 07 column 11 is `v`; "Terrain combat modifier ...: village +1";
+    "fire may enter but not pass through village, city, hill and forest hexes"."""
+    # panther AI 3 at 1105 against 2-120 in 1107 (distance 2, 1106 clear between): 2 + 1 hits, 3 + 1 misses
+    raw = acting({"panther": "1105", "2-120": "1107"}, "Ab", deck={card: 1, "Kb": 1})
+    raw = do(raw, "pantherx2-120", card)
+    assert state(raw)["units"]["2-120"]["reduced"] is hit
+    # 1107 lies between 1106 and 1108: fire may not pass through it
+    assert "pantherx2-120" not in names(acting({"panther": "1106", "2-120": "1108"}, "8b"))
