@@ -428,3 +428,274 @@ def test_village_1107_adds_one_and_blocks_line_of_sight(card, hit):
     assert state(raw)["units"]["2-120"]["reduced"] is hit
     # 1107 lies between 1106 and 1108: fire may not pass through it
     assert "pantherx2-120" not in names(acting({"panther": "1106", "2-120": "1108"}, "8b"))
+
+
+def test_contract_notation_examples_round_trip():
+    """C, Notation: "`7r`, `Kb`", "`tiger-1104`", "`panther+iv2x2-120`", "`stack 1104`",
+    "`air <target>`, `airi <hex>`, `oba <target>`", "`redraw` / `miss`", "`pass`",
+    "`joker`", "`<u>-<hex>` / `<u>-exit`": each example reads as one action and is
+    written back exactly as the contract spells it."""
+    raw = E.initial_raw()
+    examples = ["7r", "Kb", "joker", "pass", "tiger-1104", "panther+iv2x2-120", "stack 1104",
+                "air panther", "airi 1104", "oba tiger", "redraw", "miss", "pg37-exit", "cca-0105",
+                "2-120x743".replace("743", "tiger"), "setup 2-120 0803", "Ab", "10r", "Qb", "Jr"]
+    seen = set()
+    for text in examples:
+        a = E.parse(raw, text)
+        assert a >= 0, text
+        assert a not in seen, text
+        seen.add(a)
+        assert E.action_text(raw, a) == text
+
+
+def test_contract_notation_examples_play_in_a_game():
+    """C, Notation: "move unit u to hex h (or enter, or exit) | `<u>-<hex>`", example
+    `tiger-1104`; "fire | `<u>[+<u2>]x<target>`", example `panther+iv2x2-120`; "activate
+    a stack (face card) | `stack <hex>` then the moves/fire of its units", example
+    `stack 1104`: each example is a legal move in a position built for it."""
+    raw = acting({"tiger": "1204", "2-120": "0203"}, "Ab")
+    raw = do(raw, "tiger-1104")
+    assert state(raw)["units"]["tiger"]["at"] == "1104"
+    raw = acting({"panther": "0805", "iv2": "0805", "2-120": "0705"}, "8b", deck={"5b": 1, "6b": 1})
+    raw = do(raw, "panther+iv2x2-120")
+    assert state(raw)["attack"]["firers"] == ["panther", "iv2"] and state(raw)["phase"] == "combat"
+    raw = acting({"panther": "1104", "iv2": "1104", "2-120": "0203"}, "Kb")
+    raw = do(raw, "stack 1104")
+    assert state(raw)["stack"] == ["panther", "iv2"]
+
+
+def test_structured_state_round_trips_every_field():
+    """RULES.md, Structured state (the schema the project documents for C's structured
+    state): a hand-built dict using every key reads in and is written back unchanged."""
+    d = {"game": "mortain", "turn": 3, "phase": "combat",
+         "params": {"setup": "historical", "strike_terrain": "variant"},
+         "units": {"tiger": {"at": "1104", "reduced": True}, "panther": {"at": "exited", "reduced": False},
+                   "iv2": {"at": "eliminated", "reduced": False}, "2-120": {"at": "1004", "reduced": True},
+                   "cca": {"at": "0105", "reduced": False}},
+         "deck": {"Ab": 1, "Kr": 2, "joker": 1},
+         "active": "german", "card": "Qb", "activations_left": 0, "card_fresh": False,
+         "stack": [], "activated": ["german", "us"], "air_used": True, "interdicted": "1205",
+         "exits": 1, "setup_next": None,
+         "attack": {"kind": "ground", "firers": ["tiger"], "target": "2-120"},
+         "winner": None, "viewer": -1}
+    raw = E.from_dict(d)
+    out = E.to_dict(raw)
+    for k, v in d.items():
+        if k == "units":
+            for uid, u in v.items():
+                assert out["units"][uid] == u, uid
+        elif k == "deck":
+            assert {c: n for c, n in out["deck"].items() if n} == v
+        else:
+            assert out[k] == v, k
+    assert E.from_dict(out) == raw
+
+
+def test_errata_example_black_8_two_pair_attacks_or_one_unit_four_times():
+    """E, Activation: "German draws a black 8 card allowing 4 Activations. He has two
+    units in H and two units in I. He could attack a single ... unit in K twice, using
+    any combination of two units from his own in H or I, or just Activate one unit 4
+    times and attack each time ... But no more than two ground units can join together
+    and fire at a single target." C: "each firing unit spends one of the card's
+    activations"."""
+    units = {"panther": "0905", "iv2": "0905", "stug": "0906", "iv3": "0906", "2-120": "0805"}
+    misses = {"10b": 2, "9b": 2, "8b": 2, "7b": 2}
+    raw = acting(units, "8b", deck=misses)
+    raw = do(raw, "panther+stugx2-120", "10b")          # units from H and I together: 2 activations
+    assert state(raw)["activations_left"] == 2
+    raw = do(raw, "iv2+iv3x2-120", "10b")
+    assert E.player(raw) == CHANCE and state(raw)["phase"] == "draw"   # 4 activations spent
+    raw = acting(units, "8b", deck=misses)
+    for k in range(4):
+        assert state(raw)["activations_left"] == 4 - k
+        raw = do(raw, "pantherx2-120", "9b" if k < 2 else "7b")   # AI 3 + 0: all miss
+    assert E.player(raw) == CHANCE
+    assert E.parse(raw, "panther+iv2+stugx2-120") == -1
+
+
+def test_pair_fire_needs_two_activations_on_a_number_card():
+    """C, Combat: "each firing unit spends one of the card's activations (a stack
+    activation covers both)"; R: an ace allows one activation."""
+    raw = acting({"panther": "0905", "iv2": "0905", "2-120": "0805"}, "Ab", deck={"9b": 1})
+    moves = names(raw)
+    assert "pantherx2-120" in moves and "panther+iv2x2-120" not in moves
+
+
+def test_face_card_fire_only_by_units_of_the_stack():
+    """C, Sequence: "J, Q, K = one unit or one stack (all units in one hex, activated
+    together)"; Combat: "a stack activation covers both". A unit outside the named
+    stack does not act on that card."""
+    raw = do(acting({"panther": "0905", "iv2": "0906", "2-120": "0805"}, "Kb", deck={"9b": 1}), "stack 0905")
+    moves = names(raw)
+    assert "pantherx2-120" in moves
+    assert "iv2x2-120" not in moves and "panther+iv2x2-120" not in moves and "iv2-0907" not in moves
+
+
+def test_pass_ends_a_face_card_stack_early():
+    """C, Sequence: "The acting player may `pass` or activate"; a face card activates
+    "one unit or one stack": after one unit of the stack acts, `pass` ends the card."""
+    raw = do(acting({"panther": "1005", "iv2": "1005", "2-120": "0203"}, "Qb"), "stack 1005", "panther-0905")
+    assert state(raw)["stack"] == ["iv2"]
+    raw = do(raw, "pass")
+    assert E.player(raw) == CHANCE and state(raw)["units"]["iv2"]["at"] == "1005"
+
+
+def test_no_zones_of_control():
+    """C, Sequence: "No zones of control" (R: "The game has no Zones of Control"): a
+    unit next to an enemy moves on along it and away freely, one hex per activation."""
+    raw = acting({"panther": "0805", "2-120": "0705"}, "6b")
+    moves = names(raw)
+    assert {"panther-0804", "panther-0806", "panther-0905"} <= set(moves)
+    raw = do(raw, "panther-0804", "panther-0704")          # past the US unit, still adjacent
+    assert state(raw)["units"]["panther"]["at"] == "0704"
+
+
+def test_exit_only_from_column_01_and_only_german():
+    """C, Sequence: "A German unit in column 01 may exit west as its move; it leaves
+    play and counts toward the German victory.\""""
+    raw = acting({"panther": "0205", "2-120": "0809"}, "8b")
+    assert "panther-exit" not in names(raw)
+    raw = do(raw, "panther-0105")
+    assert "panther-exit" in names(raw)
+    raw = acting({"panther": "1305", "1-120": "0105", "2-120": "0809"}, "8r")
+    assert "1-120-exit" not in names(raw)
+
+
+def test_units_do_not_block_line_of_sight():
+    """C, Combat: "fire may enter but not pass through village, city, hill and forest
+    hexes": only those terrains block, so a unit between firer and target does not."""
+    raw = acting({"panther": "0305", "iv2": "0205", "2-120": "0105"}, "8b")
+    assert "pantherx2-120" in names(raw)                   # 0205 clear, iv2 in it
+
+
+def test_interdiction_target_hex_must_hold_a_german_unit_and_needs_no_line_of_sight():
+    """C, US Air / OBA: "Each strike targets one hex and attacks one chosen enemy unit
+    in it" (R: "can target any one enemy unit or stack"); no range or line of sight is
+    named for the markers."""
+    raw = acting({"panther": "1305", "2-120": "0109"}, "9r")  # far from any US unit
+    moves = names(raw)
+    assert "air panther" in moves and "airi 1305" in moves
+    assert "airi 1205" not in moves
+
+
+def test_redraw_not_offered_when_the_deck_is_empty():
+    """C, Combat: "A face card drawn for combat: the firing player chooses `redraw` or
+    `miss`" -- with no card left there is nothing to redraw (design choice)."""
+    raw = acting({"panther": "0503", "2-120": "0505"}, "8b", deck={"Qb": 1})
+    raw = do(raw, "pantherx2-120", "Qb")
+    assert names(raw) == ["miss"]
+
+
+def test_ignored_joker_in_combat_is_set_aside_and_the_card_drawn_again():
+    """C, Sequence: "A joker drawn before both players have activated at least once is
+    ignored (set aside; draw again)" -- also when it is drawn for combat."""
+    raw = acting({"panther": "0503", "2-120": "0505"}, "8b", deck={"joker": 1, "Ab": 1}, activated=["german"])
+    raw = do(raw, "pantherx2-120", "joker")
+    d = state(raw)
+    assert d["turn"] == 1 and d["phase"] == "combat" and d["deck"]["joker"] == 0
+    raw = do(raw, "Ab")
+    assert state(raw)["units"]["2-120"]["reduced"]
+
+
+def test_game_lasts_six_turns():
+    """C, Sequence: "6 turns. Each turn: a deck of 52 cards plus 1 joker is shuffled"
+    (R Game Length: "The game lasts 6 turns"): the end of turn 5 starts turn 6 with a
+    full deck; the end of turn 6 ends the game."""
+    raw = position({"panther": "1005", "2-120": "0203"}, turn=5, activated=["german", "us"], deck={"5b": 1, "joker": 1})
+    raw = do(raw, "joker")
+    d = state(raw)
+    assert d["turn"] == 6 and sum(d["deck"].values()) == 53 and d["activated"] == [] and E.player(raw) == CHANCE
+
+
+def test_last_turn_victory_five_exits_in_turn_6():
+    """C, Winning: "The German player wins at the end of any turn if five German units
+    have exited the west edge ... Otherwise the US player wins at the end of Turn 6":
+    five exits reached during Turn 6 win for the Germans at its end, not the US."""
+    exited = {u: "exited" for u in ("iv2", "stug", "iv3", "df1")}
+    raw = acting({**exited, "panther": "0105", "df3": "1205", "2-120": "0809"}, "Ab", turn=6,
+                 activated=["german", "us"], deck={"joker": 1, "5b": 1})
+    raw = do(raw, "panther-exit")
+    assert E.player(raw) == CHANCE
+    raw = do(raw, "joker")
+    assert E.player(raw) == TERMINAL and E.returns(raw) == [1.0, -1.0]
+    assert state(raw)["winner"] == "german"
+
+
+def test_last_turn_deck_exhausted_with_five_exits_is_german():
+    """C, Winning: "wins at the end of any turn if five German units have exited"; C:
+    "The turn ends when the joker is drawn ... or the deck is exhausted."""
+    exited = {u: "exited" for u in ("iv2", "stug", "iv3", "df1", "panther")}
+    raw = acting({**exited, "df3": "1205", "2-120": "0809"}, "Ab", turn=6, activated=["german", "us"], deck={})
+    raw = do(raw, "pass")
+    assert E.player(raw) == TERMINAL and E.returns(raw) == [1.0, -1.0]
+
+
+def test_five_exits_win_at_the_end_of_a_middle_turn():
+    """E, Who Wins: "Germans win if at the end of any turn..." (C: "at the end of any
+    turn"): not only at the end of Turn 6."""
+    exited = {u: "exited" for u in ("iv2", "stug", "iv3", "df1", "panther")}
+    raw = position({**exited, "df3": "1205", "2-120": "0809"}, turn=3, activated=["german", "us"])
+    raw = do(raw, "joker")
+    assert E.player(raw) == TERMINAL and E.returns(raw) == [1.0, -1.0]
+
+
+def test_us_reinforcements_still_to_enter_keep_the_us_in_the_game():
+    """C, Winning: the Germans win "at once when no US units are left" (R: "no US units
+    are left in the game"); CCA/B/R waiting to enter are still in the game (design
+    choice, RULES.md Winning)."""
+    raw = acting({"panther": "0503", "2-120": {"at": "0505", "reduced": True}}, "Ab", deck={"Ab": 1, "Kb": 1})
+    raw = do(raw, "pantherx2-120", "Ab")
+    assert state(raw)["units"]["2-120"]["at"] == "eliminated"
+    assert E.player(raw) == CHANCE and state(raw)["winner"] is None
+
+
+@pytest.mark.parametrize("exited,winner", [(4, [1.0, -1.0]), (3, [-1.0, 1.0])])
+def test_no_german_unit_left_to_act_ends_the_game_at_once(exited, winner):
+    """C, Winning: "The German player wins at the end of any turn if five German units
+    have exited ... Otherwise the US player wins at the end of Turn 6." Design choice
+    (RULES.md Winning): with no German unit left to act nothing can change the result,
+    so the game ends at once with it."""
+    ids = E.unit_ids()[:11]
+    units = {u: "exited" if i < exited else "eliminated" for i, u in enumerate(ids) if u != "recon"}
+    units["recon"] = "0105"
+    raw = acting({**units, "2-120": "0809"}, "Ab")
+    raw = do(raw, "recon-exit")                          # the last German unit leaves: exits + 1
+    assert state(raw)["exits"] == exited + 1
+    assert E.player(raw) == TERMINAL and E.returns(raw) == winner
+
+
+def test_face_card_tiger_in_the_stack_acts_and_rides_free_with_its_partner():
+    """C, Stacking: "when a German unit in its hex is activated, the Tiger may activate
+    with it for free (same move or joining its fire)"; E: "Previously Activated units
+    may be selected to be Activated again". Design choice (RULES.md, Stacking and the
+    Tiger): on a face card the Tiger acts once as a stack unit and may also ride free
+    with its partner's activation."""
+    raw = acting({"tiger": "0905", "panther": "0905", "743": "0705"}, "Kb", deck={"10b": 2})
+    raw = do(raw, "stack 0905", "tigerx743", "10b")         # the Tiger's own activation (a miss)
+    assert state(raw)["stack"] == ["panther"]
+    assert "tiger+pantherx743" in names(raw) and "tigerx743" not in names(raw)
+    raw = do(raw, "panther+tiger-0805")                     # the free ride with panther's move
+    d = state(raw)
+    assert d["units"]["tiger"]["at"] == d["units"]["panther"]["at"] == "0805" and E.player(raw) == CHANCE
+
+
+def test_default_setup_is_historical_and_free_setup_is_a_parameter():
+    """C, Order of battle: "Parameter `setup=historical` uses a fixed setup from the
+    scenario file instead ..., which is the default for search benchmarks"; design
+    choice (RULES.md, Setup): it is the game's default too, `setup=free` the boxed
+    game's placement."""
+    import ardsearch
+    s = ardsearch.load_game("mortain").new_initial_state(seed=0)
+    assert s.to_dict()["params"]["setup"] == "historical" and s.is_chance_node()
+    s = ardsearch.load_game("mortain", setup="free").new_initial_state(seed=0)
+    assert s.to_dict()["phase"] == "setup" and s.current_player() == 1
+
+
+def test_with_the_deck_empty_only_interdiction_is_offered():
+    """C, US Air / OBA: "OBA: an AT or AI attack of strength 3. Air: an AT or AI attack
+    of strength 4, or interdiction"; C Combat: "The firer draws a card". Design choice
+    (RULES.md Combat): with no card left an attack cannot be resolved, so `air`/`oba`
+    are not offered, while `airi` (no draw) is."""
+    moves = names(acting(US_AIR, "9r", deck={}))
+    assert "airi 0805" in moves and "air panther" not in moves
+    assert not any(m.startswith("oba") for m in names(acting(US_AIR, "8r", deck={})))
