@@ -141,7 +141,8 @@ def perft_cases():
         if line.startswith("#") or not line.strip():
             continue
         name, params, moves, counts = (x.strip() for x in line.split("|"))
-        yield name, dict(kv.split("=") for kv in params.split()), moves.split(), \
+        yield name, dict(kv.split("=") for kv in params.split()), \
+            [m.strip() for m in moves.split(",") if m.strip()], \
             [tuple(map(int, c.split(":"))) for c in counts.split()]
 
 
@@ -154,7 +155,13 @@ def test_perft_pinned(name, params, moves, counts):
         assert E.perft(raw, depth) == count, (name, depth)
 
 
-@pytest.mark.parametrize("params,moves", [({}, []), ({}, ["8b"]), ({}, ["Jr"]), ({"setup": "free"}, [])])
+# the free setup out of the scenario file's order, down to its last unit
+FREE_SETUP_7 = ["setup 743 0604", "setup td-b 0604", "setup 2-117 0507", "setup 1-117 0605",
+                "setup td-a 0802", "setup 3-120 0704", "setup 1-120 0704"]
+
+
+@pytest.mark.parametrize("params,moves", [({}, []), ({}, ["8b"]), ({}, ["Jr"]), ({"setup": "free"}, []),
+                                          ({"setup": "free"}, FREE_SETUP_7[:3]), ({"setup": "free"}, FREE_SETUP_7)])
 def test_perft_depth_2_matches_reference(params, moves):
     raw = E.initial_raw(E.pack_params(params))
     model = ref.Mortain(**params)

@@ -366,17 +366,136 @@ def test_german_wins_at_once_when_no_us_units_are_left():
 
 
 # ----------------------------------------------------------------- setup ----
+TO_PLACE = ["2-120", "1-120", "3-120", "1-117", "2-117", "td-a", "td-b", "743"]   # scenario file order
+
+
+def free_start():
+    return E.initial_raw(E.pack_params({"setup": "free"}))
+
+
 def test_free_setup_places_each_us_unit_outside_the_east_column():
-    raw = E.initial_raw(E.pack_params({"setup": "free"}))
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply"; US units "set up anywhere except column 13"."""
+    raw = free_start()
     assert E.player(raw) == 1
     moves = names(raw)
-    assert moves[0].startswith("setup 2-120 ") and "setup 2-120 1305" not in moves and len(moves) == 108
+    # every non-CC unit, each on the 108 hexes outside column 13; no CC unit
+    assert len(moves) == 8 * 108
+    assert {m.split()[1] for m in moves} == set(TO_PLACE)
+    assert not any(m.split()[2].startswith("13") for m in moves)
     raw = do(raw, "setup 2-120 0704", "setup 1-120 0704")
     assert "setup 3-120 0704" not in names(raw)        # stacking limit
     for uid, h in (("3-120", "0604"), ("1-117", "0605"), ("2-117", "0507"), ("td-a", "0802"), ("td-b", "0803"),
                    ("743", "0604")):
         raw = do(raw, f"setup {uid} {h}")
     assert E.player(raw) == CHANCE and state(raw)["units"]["cca"]["at"] == "reserve"
+
+
+def test_free_setup_any_order_the_last_unit_first():
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply." C fixes no order, so any unit still to place may go
+    next: here the scenario file's last unit first, then the rest in reverse."""
+    raw = free_start()
+    assert "setup 743 0604" in names(raw)
+    placement = [("743", "0604"), ("td-b", "0604"), ("td-a", "0201"), ("2-117", "0102"),
+                 ("1-117", "0504"), ("3-120", "0505"), ("1-120", "0506"), ("2-120", "0803")]
+    for k, (uid, h) in enumerate(placement):
+        raw = do(raw, f"setup {uid} {h}")
+        left = TO_PLACE[:len(TO_PLACE) - k - 1]      # the units not yet placed, in file order
+        if left:
+            assert state(raw)["phase"] == "setup"
+            assert {m.split()[1] for m in names(raw)} == set(left)
+    assert all(state(raw)["units"][uid]["at"] == h for uid, h in placement)
+    assert state(raw)["phase"] == "draw"
+
+
+def test_free_setup_a_unit_cannot_be_placed_twice():
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply": one action per unit, so a placed unit is not
+    offered again, and the public API refuses it."""
+    import ardsearch
+    raw = do(free_start(), "setup 743 0604")
+    assert not any(m.startswith("setup 743 ") for m in names(raw))
+    assert len(names(raw)) == 7 * 108
+    s = ardsearch.load_game("mortain", setup="free").new_initial_state(seed=0)
+    s.apply("setup 743 0604")
+    with pytest.raises(ardsearch.IllegalMoveError, match=r"'setup 743 0605' \(\d+\) is not a legal move for player 1"):
+        s.apply("setup 743 0605")
+    assert s.to_dict()["units"]["743"]["at"] == "0604"
+    with pytest.raises(ValueError, match="'743' is not a US unit still to place"):
+        E.from_dict({"params": {"setup": "free"}, "phase": "setup", "setup_next": "743",
+                     "units": {u: {"at": "0604" if u == "743" else "reserve"} for u in TO_PLACE}})
+
+
+def test_free_setup_refuses_column_13_and_a_full_hex():
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply"; US units "set up anywhere except column 13";
+    C Sequence: "at most 2 friendly ground units per hex"."""
+    import ardsearch
+    s = ardsearch.load_game("mortain", setup="free").new_initial_state(seed=0)
+    with pytest.raises(ardsearch.IllegalMoveError, match=r"'setup 2-120 1305' \(\d+\) is not a legal move for player 1"):
+        s.apply("setup 2-120 1305")
+    s.apply("setup 743 0704")
+    s.apply("setup td-a 0704")
+    with pytest.raises(ardsearch.IllegalMoveError, match=r"'setup 2-120 0704' \(\d+\) is not a legal move for player 1"):
+        s.apply("setup 2-120 0704")
+    assert "setup 2-120 0703" in [s.action_to_string(a) for a in s.legal_actions()]
+    # the same positions given as a structured state are refused, naming the problem
+    units = {u: {"at": "reserve"} for u in TO_PLACE}
+    with pytest.raises(ValueError, match="not on an allowed hex"):
+        E.from_dict({"params": {"setup": "free"}, "phase": "setup", "units": {**units, "743": {"at": "1305"}}})
+    with pytest.raises(ValueError, match="more than 2 units in a hex"):
+        E.from_dict({"params": {"setup": "free"}, "phase": "setup",
+                     "units": {**units, "743": {"at": "0704"}, "td-a": {"at": "0704"}, "td-b": {"at": "0704"}}})
+
+
+def test_free_setup_ends_after_the_last_unit():
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply": the phase ends when every non-CC unit is placed,
+    whatever the order; Turn 1 then begins with the first card draw (C Sequence)."""
+    raw = free_start()
+    for k, uid in enumerate(["td-b", "743", "1-117", "2-120", "3-120", "td-a", "2-117"]):
+        raw = do(raw, f"setup {uid} 0{k + 1}05")
+        assert state(raw)["phase"] == "setup" and E.player(raw) == 1
+    assert {m.split()[1] for m in names(raw)} == {"1-120"}
+    from ardsearch.games.mortain import render
+    assert "US setup: to place 1-120" in render(raw).splitlines()[0]
+    raw = do(raw, "setup 1-120 0803")
+    d = state(raw)
+    assert d["phase"] == "draw" and E.player(raw) == CHANCE and len(names(raw)) == 27
+    assert d["turn"] == 1 and sum(d["deck"].values()) == 53
+    assert all(d["units"][u]["at"] == "reserve" for u in ("cca", "ccb", "ccr"))
+    assert all(d["units"][u]["at"] != "reserve" for u in TO_PLACE)
+
+
+def test_setup_texts_round_trip():
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply": every `setup <unit> <hex>` text reads back as the
+    same action, and a state in mid-setup round-trips through the structured state."""
+    raw = free_start()
+    for a in E.legal(raw):
+        text = E.action_text(raw, a)
+        assert text.startswith("setup ") and E.parse(raw, text) == a
+    raw = do(raw, "setup 743 0604", "setup 2-117 0604", "setup td-a 0101")
+    for a in E.legal(raw):
+        assert E.parse(raw, E.action_text(raw, a)) == a
+    d = state(raw)
+    assert "setup_next" not in d and d["phase"] == "setup"
+    still = [u for u in TO_PLACE if d["units"][u]["at"] == "reserve"]
+    assert still == ["2-120", "1-120", "3-120", "1-117", "td-b"]
+    assert E.from_dict(d, {"setup": "free"}) == raw
+    # an older dict naming the next unit of the old fixed order is read (and the key ignored)
+    assert E.from_dict({**d, "setup_next": "2-120"}) == raw and E.from_dict({**d, "setup_next": None}) == raw
+    with pytest.raises(ValueError, match="every US unit is placed"):
+        E.from_dict({"params": {"setup": "free"}, "phase": "setup"})   # the historical units, all placed
+    with pytest.raises(ValueError, match="reinforcement is on the map before its entry turn"):
+        E.from_dict({**d, "units": {**d["units"], "cca": {"at": "0101", "reduced": False}}})
 
 
 def test_historical_setup_from_the_scenario():
@@ -475,7 +594,7 @@ def test_structured_state_round_trips_every_field():
          "deck": {"Ab": 1, "Kr": 2, "joker": 1},
          "active": "german", "card": "Qb", "activations_left": 0, "card_fresh": False,
          "stack": [], "activated": ["german", "us"], "air_used": True, "interdicted": "1205",
-         "exits": 1, "setup_next": None,
+         "exits": 1,
          "attack": {"kind": "ground", "firers": ["tiger"], "target": "2-120"},
          "winner": None, "viewer": -1}
     raw = E.from_dict(d)

@@ -181,8 +181,9 @@ class Mortain:
     def legal(self):
         w = self.waiting
         if w == "setup":
-            uid = self.to_place[0]
-            return sorted(f"setup {uid} {name(h)}" for h in TERRAIN
+            # C: the US player places each non-CC unit, stacking limits apply; no
+            # order is fixed, so any unit still to place may go next
+            return sorted(f"setup {uid} {name(h)}" for uid in self.to_place for h in TERRAIN
                           if h[0] != SC["us_setup_forbidden_column"] and self.room_for(uid, h))
         if w == "redraw":
             return ["miss", "redraw"] if self.cards_left() else ["miss"]
@@ -277,8 +278,10 @@ class Mortain:
             return self.draw_for_combat(move)
         if w == "setup":
             _, uid, h = move.split()
+            if uid not in self.to_place:
+                raise ValueError(f"{uid} is not a US unit still to place")
             self.at[uid] = parse_hex(h)
-            self.to_place.pop(0)
+            self.to_place.remove(uid)
             if not self.to_place:
                 self.waiting = "draw"
             return

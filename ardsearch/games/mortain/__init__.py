@@ -14,7 +14,7 @@ SCENARIO = _engine.SCENARIO
 PARAMS = (
     Param("setup", str, "historical",
           "US setup: 'historical' places the US units from the scenario file; 'free' lets the US player "
-          "place them one by one before turn 1", choices=("historical", "free")),
+          "place them one by one, in any order, before turn 1", choices=("historical", "free")),
     Param("strike_terrain", str, "errata",
           "Air/OBA and terrain: 'errata' ignores terrain; 'variant' applies it unless a German unit is "
           "adjacent to the target hex (the errata's variant rule)", choices=("errata", "variant")),
@@ -35,7 +35,8 @@ def render(raw: bytes) -> str:
     if d["winner"]:
         head += f"  -- {d['winner']} wins"
     elif d["phase"] == "setup":
-        head += f"  US setup: place {d['setup_next']}"
+        to_place = [u.id for u in units if u.side == 1 and not u.reinforcement and d["units"][u.id]["at"] == "reserve"]
+        head += "  US setup: to place " + " ".join(to_place)
     elif d["card"]:
         side = "German" if d["active"] == "german" else "US"
         head += f"  card {d['card']} ({side}"

@@ -56,7 +56,11 @@ cdef enum:
     NFSET = 132                      # 22 single firers + 2*55 same-side pairs
     A_FIRE = A_MOVE + NMOVER * NDEST # + set*NSIDE + target index within the enemy side
     NUM_ACTIONS = A_FIRE + NFSET * NSIDE
-    MAX_LEGAL = 1024                 # > 1 pass + 22 air + 11 stacks + 21 movers*9 + 66 fire groups*11
+    # bound on legal actions: the free setup's worst case, every US unit still to place
+    # on any hex but the forbidden column (11*108 = 1188; the scenario file may make
+    # no unit a reinforcement), above play's 1 pass + 22 air + 11 stacks + 21 movers*9
+    # + 66 fire groups*11 = 949
+    MAX_LEGAL = NSIDE * (NHEX - ROWS)
 
 
 # ---------------------------------------------------------------- state ----
@@ -76,7 +80,7 @@ cdef packed struct MState:
     uint8_t air_used       # the US Air/OBA marker was used this turn
     uint8_t interdict      # hex of this turn's air interdiction (it and its neighbours), NONE if none
     uint8_t exits          # German units exited (equals the count of LOC_EXITED)
-    uint8_t setup_next     # setup=free: US index (0..10) of the next unit to place; NSIDE when done
+    uint8_t setup_left     # setup=free, setup phase: non-CC US units still to place (those in reserve); else 0
     uint8_t firer[2]       # pending attack: firing units (NONE if absent; both NONE for a strike)
     uint8_t target         # pending attack: target unit
     uint8_t strike         # pending attack: ST_GROUND, ST_AIR or ST_OBA
@@ -148,6 +152,8 @@ cdef uint8_t FSET_OF[NU][NU]       # fire set of [a][a] alone or of [a][b] toget
 cdef uint8_t HIST[NSIDE]           # historical hex per US unit (NONE for reinforcements)
 cdef int S_TURNS, S_EXITS, S_GCOL, S_UCOL, S_XCOL, S_FORBID, S_REINF_TURN
 cdef HexSet ENTRY[2]               # entry hexes per side: German S_GCOL, US reinforcements S_UCOL
+cdef HexSet SETUP_HEXES            # hexes a US unit may be placed on in the free setup (not column S_FORBID)
+cdef int SETUP_UNITS               # US units the free setup places (all but the reinforcements)
 
 
 cdef inline int side_of(int u) noexcept nogil:
@@ -240,18 +246,12 @@ cdef void m_init(void *state, const void *params, uint64_t seed) noexcept nogil:
     s.winner = NONE
     s.viewer = -1
     s.turn = 1
-    s.setup_next = NSIDE
     reset_deck(s)
-    if s.setup_free:
-        s.setup_next = next_setup_unit(0)
+    if s.setup_free and SETUP_UNITS > 0:
+        s.setup_left = SETUP_UNITS     # every one of them is in reserve
         s.phase = PH_SETUP
     else:
         s.phase = PH_DRAW
-
-cdef int next_setup_unit(int k) noexcept nogil:
-    while k < NSIDE and U_REINF[NSIDE + k]:
-        k += 1
-    return k
 
 cdef void reset_deck(MState *s) noexcept nogil:
     cdef int i
@@ -401,14 +401,17 @@ cdef int m_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const MState *s = <const MState *>state
     cdef int n = 0, k, h, u, m, j, number, total
     cdef Occupancy occ
+    cdef HexSet free_hexes
     if s.phase == PH_SETUP:
-        k = s.setup_next
-        u = NSIDE + k
+        # any unplaced non-CC US unit, in any order, on any hex outside the
+        # forbidden column with room under the stacking limit (no German is on
+        # the map yet, and no US unit is the Tiger, so `closed` is the full hexes)
         occupancy(s, 1, &occ)
-        for h in range(NHEX):
-            if hex_col(h) != S_FORBID and can_enter(&occ, u, h):
-                out[n] = A_SETUP + k * NHEX + h
-                n += 1
+        free_hexes = hs_minus(&SETUP_HEXES, &occ.closed)
+        for k in range(NSIDE):
+            u = NSIDE + k
+            if s.loc[u] == LOC_RESERVE and not U_REINF[u]:
+                n += emit_hexes(free_hexes, A_SETUP + k * NHEX, out + n)
         return n
     if s.phase == PH_REDRAW:
         if deck_total(s) > 0:
@@ -633,8 +636,8 @@ cdef void m_apply(void *state, ard_action action) noexcept nogil:
     elif a < A_AIRI:
         k = (a - A_SETUP) // NHEX
         s.loc[NSIDE + k] = (a - A_SETUP) % NHEX
-        s.setup_next = next_setup_unit(k + 1)
-        if s.setup_next >= NSIDE:
+        s.setup_left -= 1
+        if s.setup_left == 0:
             s.phase = PH_DRAW
     elif a < A_AIR:
         s.air_used = 1
@@ -849,21 +852,27 @@ cdef int m_validate(const void *state, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, "setup phase with setup=historical")
         if s.turn != 1 or total != 53 or s.drawn:
             return fail(msg, msglen, "setup phase after play began")
-        k = s.setup_next
-        if k >= NSIDE or U_REINF[NSIDE + k]:
-            return fail(msg, msglen, "setup_next is not a US unit to place")
+        if s.reduced or s.air_used or s.exits:
+            return fail(msg, msglen, "setup phase with a unit reduced, a unit exited or the air marker used")
         for u in range(NSIDE):
             if s.loc[u] != LOC_RESERVE:
                 return fail(msg, msglen, "German units on the map during setup")
+        k = 0
         for t in range(NSIDE):
             u = NSIDE + t
-            if U_REINF[u] or t >= k:
+            if U_REINF[u]:
                 if s.loc[u] != LOC_RESERVE:
-                    return fail(msg, msglen, "unit placed out of setup order")
+                    return fail(msg, msglen, "a US reinforcement placed in the setup")
+            elif s.loc[u] == LOC_RESERVE:
+                k += 1
             elif not on_map(s.loc[u]) or hex_col(s.loc[u]) == S_FORBID:
-                return fail(msg, msglen, "a placed US unit is not on an allowed hex")
-    elif s.setup_next != NSIDE:
-        return fail(msg, msglen, "setup_next must be 11 after setup")
+                return fail(msg, msglen, "a placed US unit is not on an allowed hex (not the forbidden column)")
+        if k == 0:
+            return fail(msg, msglen, "setup phase with every US unit placed")
+        if s.setup_left != k:
+            return fail(msg, msglen, "setup_left does not match the US units still to place")
+    elif s.setup_left != 0:
+        return fail(msg, msglen, "setup_left must be 0 outside the setup phase")
     if s.phase == PH_DRAW or s.phase == PH_COMBAT:
         if total == 0:
             return fail(msg, msglen, "a card must be drawn but the deck is empty")

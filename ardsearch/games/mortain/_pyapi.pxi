@@ -89,7 +89,6 @@ def to_dict(raw):
         "air_used": bool(s.air_used),
         "interdicted": hex_name(s.interdict) if s.interdict < NHEX else None,
         "exits": s.exits,
-        "setup_next": ids[NSIDE + s.setup_next] if s.setup_next < NSIDE else None,
         "attack": attack,
         "winner": SIDES[s.winner] if s.winner <= 1 else None,
         "viewer": s.viewer,
@@ -97,8 +96,12 @@ def to_dict(raw):
 
 
 _KEYS = {"game", "turn", "phase", "params", "units", "deck", "active", "card", "activations_left",
-         "card_fresh", "stack", "activated", "air_used", "interdicted", "exits", "setup_next",
+         "card_fresh", "stack", "activated", "air_used", "interdicted", "exits",
          "attack", "winner", "viewer"}
+# Read but no longer written: `setup_next` named the next unit of a setup made in
+# the scenario file's order; the order is free now and the units still to place are
+# the non-CC US units in reserve (RULES.md, Structured state).
+_OLD_KEYS = {"setup_next"}
 
 
 def _pick(d, key, choices):
@@ -132,7 +135,7 @@ def from_dict(d, game_params=None):
     cdef int u
     if not isinstance(d, dict):
         raise ValueError(f"mortain state: expected a dict, got {type(d).__name__}")
-    unknown = set(d) - _KEYS
+    unknown = set(d) - _KEYS - _OLD_KEYS
     if unknown:
         raise ValueError(f"mortain state: unknown keys {sorted(unknown)} (known: {sorted(_KEYS)})")
     params = d.get("params", {})
@@ -146,9 +149,8 @@ def from_dict(d, game_params=None):
         params = {k: game_params[k] for k in ("setup", "strike_terrain") if k in game_params} | params
     base = dict(to_dict(initial_raw(pack_params({"strike_terrain": params.get("strike_terrain", "errata")}))))
     base["params"] = {**base["params"], **params}
-    base["setup_next"] = None
     for k, v in d.items():
-        if k not in ("units", "deck", "params"):
+        if k not in ("units", "deck", "params") and k not in _OLD_KEYS:
             base[k] = v
     ids = unit_ids()
     units = d.get("units", {})
@@ -230,13 +232,18 @@ def from_dict(d, game_params=None):
     s.exits = exits
     if "exits" in d and d["exits"] != exits:
         raise ValueError(f"mortain state: key 'exits': {d['exits']!r} but {exits} units are marked exited")
-    nxt = base["setup_next"]
-    if nxt is None:
-        s.setup_next = NSIDE
-    elif nxt in ids[NSIDE:]:
-        s.setup_next = ids.index(nxt) - NSIDE
-    else:
-        raise ValueError(f"mortain state: key 'setup_next': expected null or a US unit id, got {nxt!r}")
+    to_place = [ids[u] for u in range(NSIDE, NU) if s.loc[u] == LOC_RESERVE and not U_REINF[u]]
+    s.setup_left = len(to_place) if s.phase == PH_SETUP else 0
+    if s.phase == PH_SETUP and not to_place:
+        raise ValueError("mortain state: phase 'setup' but every US unit is placed (the units to place "
+                         "are the US units but CCA/B/R with 'at': 'reserve')")
+    nxt = d.get("setup_next")     # an older dict: the unit it names must be one still to place
+    if nxt is not None:
+        if nxt not in ids[NSIDE:]:
+            raise ValueError(f"mortain state: key 'setup_next': expected null or a US unit id, got {nxt!r}")
+        if s.phase != PH_SETUP or nxt not in to_place:
+            raise ValueError(f"mortain state: key 'setup_next': {nxt!r} is not a US unit still to place "
+                             f"(still to place: {', '.join(to_place) or 'none'})")
     s.firer[0] = NONE
     s.firer[1] = NONE
     s.target = NONE

@@ -91,7 +91,7 @@ cdef void build_geometry():
 
 def _install_scenario(sc):
     """Copies a checked Scenario (scenario.py) into the static C tables."""
-    global TIGER, S_TURNS, S_EXITS, S_GCOL, S_UCOL, S_XCOL, S_FORBID, S_REINF_TURN
+    global TIGER, S_TURNS, S_EXITS, S_GCOL, S_UCOL, S_XCOL, S_FORBID, S_REINF_TURN, SETUP_UNITS
     cdef int h, u, k, a, b, fs
     for h in range(NHEX):
         t = sc.hex_terrain[h]
@@ -152,6 +152,13 @@ def _install_scenario(sc):
     for k in range(ROWS):
         hs_add(&ENTRY[0], (S_GCOL - 1) * ROWS + k)
         hs_add(&ENTRY[1], (S_UCOL - 1) * ROWS + k)
+    memset(&SETUP_HEXES, 0, sizeof(SETUP_HEXES))
+    for h in range(NHEX):
+        if hex_col(h) != S_FORBID:
+            hs_add(&SETUP_HEXES, h)
+    SETUP_UNITS = 0
+    for u in range(NSIDE, NU):
+        SETUP_UNITS += not U_REINF[u]
     # every card (53) can bring at most 8 actions including its own draw
     VTABLE.max_game_length = NSIDE + S_TURNS * 53 * 8
     build_geometry()

@@ -210,7 +210,10 @@ function clickContext(root, snap, ui) {
 function drawHeader(svg, v) {
   let text = `${DATA.title} · turn ${v.turn}/${DATA.turns} · German exits ${v.exits}/${DATA.exits_to_win}`;
   if (v.winner) text += ` · game over: ${SIDE_TITLE[v.winner]} wins`;
-  else if (v.phase === "setup") text += ` · US setup: place ${v.setup_next}`;
+  else if (v.phase === "setup") {      // any unplaced US unit but the reinforcements, in any order
+    const left = ORDER.filter((id) => UNITS[id].side === "us" && !UNITS[id].reinforcement && v.units[id].at === "reserve");
+    text += ` · US setup: ${left.length} unit${left.length === 1 ? "" : "s"} to place`;
+  }
   else if (v.phase === "draw") text += " · drawing a card";
   else if (v.phase === "combat") text += " · combat card to draw";
   else if (v.phase === "redraw") text += " · face card in combat: redraw or miss";
