@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --installed mcts --from bench/results/s28-cal/cal-vil-29000.jsonl bench/results/s28-cal/cal-vil-30000.jsonl --plot bench/results/s28-cal/vil-fresh200.svg
