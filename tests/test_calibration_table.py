@@ -269,13 +269,14 @@ def test_villers_shipped_table_per_seat_reproduces_from_its_kept_games():
     ../s26-cal/PLAN.md applies again: all Villers games become one fit set
     under part C's rule" (ship only a candidate beating the raw value on both
     scores in both columns; of several, the lowest mean held-out log-loss):
-    a monotone table per side to move (session 28, on 600 games). Its
-    [source] command names the six kept record files; the tables fitted on
+    a monotone table per side to move (session 28 on 600 games, session 29
+    on 800: s28-cal/PLAN.md). Its
+    [source] command names the eight kept record files; the tables fitted on
     all of them, one per seat, are the shipped ones, knot for knot, and they
     hold for Villers only."""
     game, shipped, (v, _, y, _, seat) = _stosstruppen_kept_decisions(
-        "villers", 6, "--method isotonic --by seat --all-games --scoped")
-    assert len(v) == 65135
+        "villers", 8, "--method isotonic --by seat --all-games --scoped")
+    assert len(v) == 87205
     fitted = evaluation.SeatCalibration(game.player_names, tuple(
         CalibrationTable(*isotonic.fit_table(v[seat == p], y[seat == p], 20)) for p in range(2)))
     assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
