@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration microarmour --installed mcts --from bench/results/s29-cal/cal-ma-31000.jsonl bench/results/s29-cal/cal-ma-32000.jsonl --plot bench/results/s29-cal/ma-fresh152.svg
