@@ -171,6 +171,28 @@ def test_a_contract_form_typed_in_micro_armour_shows_the_moves_to_write(page):
     shot(page, "microarmour-contract-form")
 
 
+def test_mortain_free_setup_places_us_units_in_any_order(page):
+    """Mortain's contract, Order of battle: "a chance-free setup phase in
+    which the US player places each non-CC unit (one action per unit:
+    `setup <unit> <hex>`)". A person who chooses setup=free and plays the US
+    places the file's last unit first by typing it; the header counts the
+    units still to place."""
+    page.select_option("#game", "mortain")
+    page.select_option("[data-param=setup]", "free")   # after the game: choosing one resets them
+    page.select_option("#side", "1")
+    page.select_option("#opponent", "random")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_selector("#board > *")
+    wait_my_turn(page)
+    assert "8 units to place" in page.inner_text("#board")
+    page.fill("#notation", "setup 743 0604")
+    page.click("#play-typed")
+    page.wait_for_function("document.querySelector('#board').textContent.includes('7 units to place')")
+    assert "setup 743 0604" in page.inner_text("#history")
+    shot(page, "mortain-free-setup")
+
+
 def test_the_opponent_list_shows_the_levels_by_name(page):
     """docs/web.md: the opponent is "a difficulty level by name, beginner to
     strongest ... or any other bot preset"; a game against a level starts."""
