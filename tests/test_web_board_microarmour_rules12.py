@@ -29,7 +29,7 @@ from ardsearch.random_walk import random_walk
 
 import pytest
 
-from test_web_browser import browser, pytestmark, server  # noqa: F401 (fixtures; skipped without Chromium)
+from test_web_browser import browser, pytestmark, server, start  # noqa: F401 (fixtures; skipped without Chromium)
 from test_web_board_microarmour_support import CLICK, legend_text, render, shot, svg_text
 
 GAME_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ardsearch", "games", "microarmour")
@@ -559,12 +559,7 @@ def test_the_app_draws_the_ambush_from_the_german_seat(page):
     parameters form, German seat: the Soviet markers (nine at the start) are
     `?` counters, drawn from the served view, and the board has no Soviet
     dummy or hidden stand of its own side's look."""
-    page.select_option("#game", "microarmour")
-    page.select_option("#params [data-param=scenario]", "ambush")
-    page.select_option("#side", "0")
-    page.select_option("#opponent", "random")
-    page.fill("#seed", "5")
-    page.click("#start")
+    start(page, "microarmour", params={"scenario": "ambush"})
     page.wait_for_selector("#board svg [data-hidden=marker]")
     assert 1 <= page.locator("#board svg [data-hidden=marker]").count() <= 9   # (the bot may show one meanwhile)
     assert page.locator("#board svg [data-dummy], #board svg [data-hidden=own]").count() == 0

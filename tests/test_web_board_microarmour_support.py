@@ -22,7 +22,7 @@ import ardsearch
 from ardsearch.random_walk import random_walk
 import os
 
-from test_web_browser import browser, page, server  # noqa: F401 (fixtures)
+from test_web_browser import browser, page, server, start  # noqa: F401 (fixtures)
 
 RENDER = """async (view) => {
   const mod = await import("/games/microarmour/board.js");
@@ -218,12 +218,7 @@ def test_the_app_draws_the_airstrike_scenario_chosen_in_its_form(page):
     """The app's own path: pick Micro Armour, choose scenario=airstrike in the
     parameters form, start: the Soviet Il-2 (turns 1-3, RULES.md Scenarios) is
     drawn over the table from turn 1 and each aircraft has its line."""
-    page.select_option("#game", "microarmour")
-    page.select_option("#params [data-param=scenario]", "airstrike")
-    page.select_option("#side", "0")
-    page.select_option("#opponent", "random")
-    page.fill("#seed", "5")
-    page.click("#start")
+    start(page, "microarmour", params={"scenario": "airstrike"})
     page.wait_for_selector("#board svg [data-aircraft=il2]")
     assert page.locator("#board svg [data-support=plane]").count() == 2
     assert "ju87 (German Ju 87 D Stuka flight): turns 2-4" in svg_text(page)

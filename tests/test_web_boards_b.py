@@ -108,13 +108,7 @@ def test_microarmour_board_draws_the_table_and_plays_by_clicking(page):
     """Micro Armour (RULES.md, Reading the board): the table's terrain, stands
     with facing, posture and markers; clicking a stand lights its fire
     targets (or a moving stand's squares) and a click on one plays it."""
-    page.select_option("#game", "microarmour")
-    page.locator("select[data-param='deployment']").select_option("close")   # contact within a turn
-    page.select_option("#side", "0")
-    page.select_option("#opponent", "random")
-    page.fill("#seed", "5")
-    page.click("#start")
-    page.wait_for_selector("#board > *")
+    start(page, "microarmour", params={"deployment": "close"})   # contact within a turn
     wait_my_turn(page)
     board_is_svg(page)
     # the scenario's 11 German and 12 Soviet stands, less the two Panzergrenadier platoons riding in

@@ -71,8 +71,12 @@ def shot(page, name):
         page.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
-def start(page, game, side="0", opponent="random", seed="5"):
+def start(page, game, side="0", opponent="random", seed="5", params=None):
+    """Starts a game as a person does; `params` are game parameters chosen
+    in the form (after the game: choosing a game resets them)."""
     page.select_option("#game", game)
+    for name, value in (params or {}).items():
+        page.select_option(f"#params [data-param={name}]", value)
     page.select_option("#side", side)
     page.select_option("#opponent", opponent)
     page.fill("#seed", seed)
@@ -177,13 +181,7 @@ def test_mortain_free_setup_places_us_units_in_any_order(page):
     `setup <unit> <hex>`)". A person who chooses setup=free and plays the US
     places the file's last unit first by typing it; the header counts the
     units still to place."""
-    page.select_option("#game", "mortain")
-    page.select_option("[data-param=setup]", "free")   # after the game: choosing one resets them
-    page.select_option("#side", "1")
-    page.select_option("#opponent", "random")
-    page.fill("#seed", "4")
-    page.click("#start")
-    page.wait_for_selector("#board > *")
+    start(page, "mortain", side="1", seed="4", params={"setup": "free"})
     wait_my_turn(page)
     assert "8 units to place" in page.inner_text("#board")
     page.fill("#notation", "setup 743 0604")
