@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration mortain --installed mcts --from bench/results/s29-cal/cal-mort-33000.jsonl bench/results/s29-cal/cal-mort-34000.jsonl --plot bench/results/s29-cal/mort-fresh200.svg
