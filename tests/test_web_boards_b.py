@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from test_web_browser import browser, page, server, shot, start, wait_my_turn  # noqa: F401 (fixtures)
+from test_web_browser import browser, page, server, shot, start, type_move, wait_my_turn  # noqa: F401 (fixtures)
 
 STATUS_DONE = "document.querySelector('#status').textContent.includes('Game over')"
 
@@ -33,8 +33,7 @@ def history_moves(page):
 
 def play_typed(page, move):
     before = page.locator("#history li").count()
-    page.fill("#notation", move)
-    page.click("#play-typed")
+    type_move(page, move)
     page.wait_for_function(f"document.querySelectorAll('#history li').length > {before}")
 
 

@@ -84,6 +84,12 @@ def start(page, game, side="0", opponent="random", seed="5", params=None):
     page.wait_for_selector("#board > *")
 
 
+def type_move(page, text):
+    """Types a move in the notation box and plays it, as a person does."""
+    page.fill("#notation", text)
+    page.click("#play-typed")
+
+
 def wait_my_turn(page):
     page.wait_for_function("document.querySelector('#status').textContent.includes('your move')"
                            " || document.querySelector('#status').textContent.includes('Game over')",
@@ -156,8 +162,7 @@ def test_watch_two_bots(page):
 def test_illegal_typed_move_shows_an_error(page):
     start(page, "mortain", seed="4")
     wait_my_turn(page)
-    page.fill("#notation", "nonsense 99")
-    page.click("#play-typed")
+    type_move(page, "nonsense 99")
     page.wait_for_selector("#error:not([hidden])")
     assert "illegal move" in page.inner_text("#error")
 
@@ -168,8 +173,7 @@ def test_a_contract_form_typed_in_micro_armour_shows_the_moves_to_write(page):
     who types it in the browser reads them."""
     start(page, "microarmour", seed="3")
     wait_my_turn(page)
-    page.fill("#notation", "fire pz4a,pz4b>t34c")
-    page.click("#play-typed")
+    type_move(page, "fire pz4a,pz4b>t34c")
     page.wait_for_selector("#error:not([hidden])")
     assert "'fire pz4a>t34c', 'fire pz4b>t34c', then 'go'" in page.inner_text("#error")
     shot(page, "microarmour-contract-form")
@@ -184,8 +188,7 @@ def test_mortain_free_setup_places_us_units_in_any_order(page):
     start(page, "mortain", side="1", seed="4", params={"setup": "free"})
     wait_my_turn(page)
     assert "8 units to place" in page.inner_text("#board")
-    page.fill("#notation", "setup 743 0604")
-    page.click("#play-typed")
+    type_move(page, "setup 743 0604")
     page.wait_for_function("document.querySelector('#board').textContent.includes('7 units to place')")
     assert "setup 743 0604" in page.inner_text("#history")
     shot(page, "mortain-free-setup")
