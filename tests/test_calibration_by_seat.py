@@ -296,7 +296,7 @@ def test_a_scoped_fit_is_written_and_loads_back_and_the_bot_checks_its_params(tm
 
 def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_only():
     """bench/README.md, "Calibration": Stosstruppen ships a table per seat for
-    Villers (session 11; refitted on 200 kept games in session 25, on 400 in session 27, on 600 in session 28, on 800 in session 29);
+    Villers (session 11; refitted on 200 kept games in session 25, on 400 in session 27, on 600 in session 28, on 800 in session 29, on 1,000 in session 30);
     Kaiserschlacht's was withdrawn when its map changed
     (session 12: the old map's table scored log-loss 0.603 against the raw
     value's on 100 games of the new map; the refit beat raw on the deciles
@@ -319,10 +319,10 @@ def test_the_shipped_stosstruppen_and_undaunted_tables_hold_for_their_scenario_o
     expected = 0.4541 + (v + 0.0777) / (0.1637 + 0.0777) * (0.5012 - 0.4541)
     for seat in (0, 1):
         assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, seat, stoss.params) == pytest.approx(expected)
-    # Villers, Germans to move at v = 0.1 (the table of session 29, fitted on 800 games): between
-    # the knots -0.0233 -> 0.4939 and 0.1177 -> 0.5039
+    # Villers, Germans to move at v = 0.1 (the table of session 30, fitted on 1,000 games): between
+    # the knots -0.0223 -> 0.5016 and 0.1203 -> 0.5058
     villers_game = ardsearch.load_game("stosstruppen(scenario=villers)")
-    expected = 0.4939 + (v + 0.0233) / (0.1177 + 0.0233) * (0.5039 - 0.4939)
+    expected = 0.5016 + (v + 0.0223) / (0.1203 + 0.0223) * (0.5058 - 0.5016)
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 0,
                                     villers_game.params) == pytest.approx(expected) == villers.fit.fits[0](v)
     assert evaluation.calibrated_wp("stosstruppen", v, "mcts", None, 1,

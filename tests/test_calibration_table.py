@@ -270,13 +270,13 @@ def test_villers_shipped_table_per_seat_reproduces_from_its_kept_games():
     under part C's rule" (ship only a candidate beating the raw value on both
     scores in both columns; of several, the lowest mean held-out log-loss):
     a monotone table per side to move (session 28 on 600 games, session 29
-    on 800: s28-cal/PLAN.md). Its
-    [source] command names the eight kept record files; the tables fitted on
+    on 800: s28-cal/PLAN.md; session 30 on 1,000: s29-cal/PLAN.md,
+    addendum 2). Its [source] command names the ten kept record files; the tables fitted on
     all of them, one per seat, are the shipped ones, knot for knot, and they
     hold for Villers only."""
     game, shipped, (v, _, y, _, seat) = _stosstruppen_kept_decisions(
-        "villers", 8, "--method isotonic --by seat --all-games --scoped")
-    assert len(v) == 87205
+        "villers", 10, "--method isotonic --by seat --all-games --scoped")
+    assert len(v) == 108826
     fitted = evaluation.SeatCalibration(game.player_names, tuple(
         CalibrationTable(*isotonic.fit_table(v[seat == p], y[seat == p], 20)) for p in range(2)))
     assert evaluation.calibration_for(shipped.calibration, "mcts", game.params) == fitted
