@@ -536,8 +536,10 @@ cdef class State:
                 break
         else:
             what = "chance outcome" if cp == ARD_CHANCE else f"move for player {cp}"
-            raise IllegalMoveError(f"{self._describe(action)} is not a legal {what} here "
-                                   f"(legal: {', '.join(self._legal_notes()[:16])})")
+            # the refusal path only: the game's reason, or the core's (ardsearch/_refusals.py)
+            from ardsearch._refusals import refusal_message
+            raise IllegalMoveError(refusal_message(self, self.action_to_string(action),
+                                                   f"{self._describe(action)} is not a legal {what} here"))
         note = self.action_to_string(action)
         cdef int seen = self.g.action_visible(self.buf, a, 0) | (self.g.action_visible(self.buf, a, 1) << 1)
         if cp >= 0:

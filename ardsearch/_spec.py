@@ -136,6 +136,11 @@ class GameSpec:
     # this game's notation, or None; added to the InvalidMoveError (a game whose
     # rules file shows forms its notation writes as several moves)
     notation_hint: Optional[Callable[[str], Optional[str]]] = None
+    # (structured state as to_dict() gives it, a move's exact notation that is
+    # not legal there) -> one sentence saying why, or None when the game has
+    # nothing sure to say; read only when a move is refused (ardsearch/_refusals.py),
+    # which falls back to the legal moves of the same group if this is None or raises
+    illegal_reason: Optional[Callable[[dict, str], Optional[str]]] = None
 
     def __post_init__(self):
         # A game whose evaluation is features reads its weights file now, when

@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass, field
 
 import ardsearch
+# group_moves moved to the core's refusals; still importable from here
+from ardsearch._refusals import group_moves, refusal_message  # noqa: F401
 from ardsearch.match import move_comments
 from ardsearch.records import Record, read_record, side_names, write_record
 from ardsearch.tournament.duplicate import uniform
@@ -245,7 +247,8 @@ class Session:
 
 def parse_move(state, text: str) -> int:
     """The legal action written `text`: exact notation first, then a unique
-    case-insensitive match; a clear ValueError otherwise."""
+    case-insensitive match; a clear ValueError otherwise. A move that is
+    notation (also in lower case) but not legal is refused with the reason."""
     text = " ".join(text.split())
     try:
         action = state.string_to_action(text)
@@ -256,26 +259,25 @@ def parse_move(state, text: str) -> int:
             return notes[folded[0]]
         if len(folded) > 1:
             raise ValueError(f"{text!r} could be {' or '.join(folded)}: write it exactly") from None
-        raise exact_error
+        action = _lower_case_notation(state, text)
+        if action is None:
+            raise exact_error
     if action not in state.legal_actions():
-        raise ardsearch.IllegalMoveError(f"{text!r} is not a legal move here")
+        note = state.action_to_string(action)
+        raise ardsearch.IllegalMoveError(refusal_message(state, note, f"{text!r} is not a legal move here"))
     return action
 
 
-def group_moves(notes: list[str]) -> list[tuple[str, list[str]]]:
-    """Moves grouped by what they move or do: the notation without its last
-    part (`2-120-0802` -> `2-120`, `g3-d1` -> `g3`, `order shq` -> `order`,
-    `T3` -> `T`), at most two words. Order kept."""
-    groups: dict[str, list[str]] = {}
-    for n in notes:
-        cut = max(n.rfind(" "), n.rfind(":"), n.rfind("-"))
-        if cut > 0:
-            key = " ".join(n[:cut].split()[:2])
-        else:
-            head = n.rstrip("0123456789")
-            key = head if head and head != n else n
-        groups.setdefault(key, []).append(n)
-    return list(groups.items())
+def _lower_case_notation(state, text: str) -> int | None:
+    """The action `text` names when written in lower case (`SETUP 743 0604`),
+    or None: so that an illegal move typed in another case is refused with
+    its reason rather than as not notation."""
+    if text.lower() == text:
+        return None
+    try:
+        return state.string_to_action(text.lower())
+    except ValueError:
+        return None
 
 
 def top_moves(info: dict, count: int) -> list[tuple[str, int | None, float]]:

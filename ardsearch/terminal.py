@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from importlib import resources
 
-from ardsearch.session import HUMAN, Session, group_moves, top_moves
+from ardsearch._refusals import group_moves
+from ardsearch.session import HUMAN, Session, top_moves
 
 MOVES_SHOWN = 120          # a longer move list is cut, saying how many more there are
 

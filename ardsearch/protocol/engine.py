@@ -23,6 +23,8 @@ import sys
 import threading
 import time
 
+from ardsearch._refusals import refusal_message
+
 from .lineio import Line, LineReader, LineWriter
 from .options import OptionError, engine_options
 from .position import PositionError, build_position
@@ -373,7 +375,8 @@ class EngineServer:
                     except ValueError as exc:
                         raise CommandError("illegal-move", f"searchactions {text[:40]!r}: {exc}") from None
                     if action not in legal:
-                        raise CommandError("illegal-move", f"searchactions {text[:40]!r} is not legal here")
+                        raise CommandError("illegal-move", refusal_message(
+                            state, state.action_to_string(action), f"searchactions {text[:40]!r} is not legal here"))
                     if action not in limits.searchactions:
                         limits.searchactions.append(action)
                 break
