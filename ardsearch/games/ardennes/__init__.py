@@ -9,6 +9,7 @@ import re
 
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.ardennes import _engine
+from ardsearch.games.ardennes._illegal_reasons import illegal_reason
 
 PARAMS = (
     Param("variant", str, "standard",
@@ -145,4 +146,4 @@ def _summary() -> str:
 SPEC = GameSpec.from_engine(_engine, name="ardennes", title="Clash of the Ardennes",
                             params=PARAMS, render=render, summary=_summary(),
                             player_names=SIDES, player_titles=TITLES, outcome=outcome,
-                            outcome_reasons=OUTCOME_REASONS)
+                            outcome_reasons=OUTCOME_REASONS, illegal_reason=illegal_reason)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.microarmour import _engine
 from ardsearch.games.microarmour._drop_board import drop_lines, mark_drop_zone
+from ardsearch.games.microarmour._illegal_reasons import illegal_reason
 from ardsearch.games.microarmour._notation_hints import notation_hint
 
 _SC = _engine.SCENARIO
@@ -359,4 +360,5 @@ def _summary() -> str:
 SPEC = GameSpec.from_engine(_engine, name="microarmour", title="Micro Armour: The Game - WWII",
                             params=PARAMS, render=render, summary=_summary(),
                             player_names=SIDES, player_titles=TITLES, outcome=outcome,
-                            outcome_reasons=OUTCOME_REASONS, notation_hint=notation_hint)
+                            outcome_reasons=OUTCOME_REASONS, notation_hint=notation_hint,
+                            illegal_reason=illegal_reason)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.mortain import _engine
+from ardsearch.games.mortain._illegal_reasons import illegal_reason
 from ardsearch.games.mortain.scenario import ScenarioError  # noqa: F401  (re-exported)
 
 SCENARIO = _engine.SCENARIO
@@ -115,4 +116,5 @@ SPEC = GameSpec.from_engine(
     _engine, name="mortain", title="Stand at Mortain", params=PARAMS, render=render,
     summary="Card-driven German breakthrough to the west edge against the US 30th Division (perfect information, card-deck chance).",
     player_names=SIDES, player_titles=TITLES, outcome=outcome, outcome_reasons=OUTCOME_REASONS,
+    illegal_reason=illegal_reason,
 )

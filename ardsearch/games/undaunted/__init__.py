@@ -12,6 +12,7 @@ from ardsearch._toml import read_toml
 from ardsearch._spec import GameSpec, Outcome, Param
 
 from . import _engine
+from ._illegal_reasons import illegal_reason
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCENARIO_DIR = os.path.join(HERE, "scenarios")
@@ -354,4 +355,5 @@ SPEC = GameSpec(
     player_titles=TITLES,
     outcome=outcome,
     outcome_reasons=OUTCOME_REASONS,
+    illegal_reason=illegal_reason,
 )
