@@ -8,18 +8,9 @@ from __future__ import annotations
 import copy
 import random
 
-import pytest
+from test_illegal_reasons import refused
 
 import ardsearch
-
-
-def refused(state, notation: str) -> str:
-    """The refusal's text, the state unchanged."""
-    before = state.serialize()
-    with pytest.raises(ardsearch.IllegalMoveError) as err:
-        state.apply(notation)
-    assert state.serialize() == before
-    return str(err.value)
 
 
 def first_position(game, wanted, seed: int = 1):

@@ -72,13 +72,7 @@ def _posture_reason(d: dict, s: dict | None) -> str | None:
         return lost
     if s["posture"] != "firing":
         return f"{s['id']} is already marked {s['posture']} this turn: a stand is marked once"
-    if _weapon(s)["mp"] == 0:
-        return f"{s['id']} has no movement points: it keeps the firing posture"
-    if s["carried_by"]:
-        return f"{s['id']} rides aboard {s['carried_by']}: its carrier's posture is marked instead"
-    if s["hidden"]:
-        return f"{s['id']} is a hidden marker: show it first (`show {s['id']}`)"
-    return None
+    return _cannot_move(s)
 
 
 # RULES.md, Fire: who may fire, at what
@@ -93,14 +87,15 @@ def _fire_reason(d: dict, f: dict | None, t: dict | None) -> str | None:
             return f"{s['id']} has not entered the table yet"
         if s["carried_by"]:
             return f"{s['id']} rides aboard {s['carried_by']}: cargo neither fires nor is fired at"
-    if f["fired"]:
-        return f"{f['id']} has already fired this turn: a stand fires once a turn"
-    if f["posture"] == "move":
-        return f"{f['id']} is in move posture: it does not fire this turn"
-    if f["id"] in (d.get("units") or {}).get("mounted", []):
-        return f"{f['id']} is mounted: cavalry fights dismounted"
-    if f["hidden"]:
-        return f"{f['id']} is a hidden marker: it fires once shown (`show {f['id']}`)"
+    firer_rules = (     # what the engine asks of the firer alone
+        (f["fired"], "has already fired this turn: a stand fires once a turn"),
+        (f["posture"] == "move", "is in move posture: it does not fire this turn"),
+        (f["id"] in (d.get("units") or {}).get("mounted", []), "is mounted: cavalry fights dismounted"),
+        (f["hidden"], f"is a hidden marker: it fires once shown (`show {f['id']}`)"),
+    )
+    for breaks, why in firer_rules:
+        if breaks:
+            return f"{f['id']} {why}"
     if t["hidden"]:
         return f"{t['id']} is an unspotted marker: it cannot be attacked until it is spotted or shows itself"
     broken = d["cards"][f["side"]]["broken"]
@@ -128,12 +123,9 @@ def _move_reason(d: dict, word: str, s: dict | None) -> str | None:
         return f"{s['id']} has already moved this turn"
     if s["posture"] == "firing":
         return f"{s['id']} is in firing posture: only stands marked move or firemove move"
-    if _weapon(s)["mp"] == 0:
-        return f"{s['id']} has no movement points"
-    if s["carried_by"]:
-        return f"{s['id']} rides aboard {s['carried_by']}: it moves with its carrier, or unloads"
-    if s["hidden"]:
-        return f"{s['id']} is a hidden marker: show it first (`show {s['id']}`)"
+    cannot = _cannot_move(s)
+    if cannot:
+        return cannot
     side = 0 if d["to_move"] == "german" else 1
     if word == "indep" and s["indep_tried"]:
         return f"{s['id']} has already tried its independent move this turn"
@@ -147,6 +139,18 @@ def _move_reason(d: dict, word: str, s: dict | None) -> str | None:
 # --- facts read from the state and the weapons data --------------------------------
 def _stand(d: dict, sid: str) -> dict | None:
     return next((s for s in d["stands"] if s["id"] == sid), None)
+
+
+def _cannot_move(s: dict) -> str | None:
+    """Why the stand neither takes a moving posture nor moves: no MP, cargo, a
+    hidden marker (RULES.md, Movement; Transport; Hidden set-up)."""
+    if _weapon(s)["mp"] == 0:
+        return f"{s['id']} has no movement points: it stays in firing posture"
+    if s["carried_by"]:
+        return f"{s['id']} rides aboard {s['carried_by']}: it goes where its carrier goes, or unloads"
+    if s["hidden"]:
+        return f"{s['id']} is a hidden marker: show it first (`show {s['id']}`)"
+    return None
 
 
 def _lost(s: dict) -> str | None:
