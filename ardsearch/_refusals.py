@@ -6,8 +6,9 @@ the text protocol and records).
 A refusal says what was refused (the caller's wording), then why: the game's
 own sentence when its GameSpec has an `illegal_reason` hook that has one,
 else what the core can say for every game, from the legal moves that share
-the refused move's group (`group_moves`). It then says what can be played: that group's legal moves,
-or, when the core had to give the reason, the groups of moves legal now.
+the refused move's group (`group_moves`). It then says what can be played: that group's legal moves
+(after a game's reason, only a short list), or, when the core had to give
+the reason and the group has none, the groups of moves legal now.
 This runs only when a move is refused, never in search, and never fails:
 a hook that raises or returns nonsense is passed over for the generic text.
 """
@@ -41,8 +42,9 @@ def refusal_message(state, notation: str, wording: str) -> str:
     same = dict(group_moves(legal)).get(key, [])
     reason = game_reason(state, notation)
     if reason is not None:
-        # the game's sentence says what to do; the same group's moves, if any, help further
-        return f"{wording}: {reason}" + (f"; {_listed(key, same)}" if same else "")
+        # the game's sentence says what to do; a short list of the same group's moves
+        # helps further (a long one would bury the reason: `moves` shows it)
+        return f"{wording}: {reason}" + (f"; {_listed(key, same)}" if 0 < len(same) <= MOVES_SHOWN else "")
     if same:
         return f"{wording}: {_listed(key, same)}"
     what = f"{key} has no legal move now" if key != notation else "it is not among the moves open now"

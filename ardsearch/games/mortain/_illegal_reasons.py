@@ -69,8 +69,8 @@ def _setup_reason(d: dict, unit: str, hex_: str) -> str | None:
     if at != "reserve":
         return f"{unit} is already placed (on {at}): place another unit ({', '.join(_to_place(d))})"
     if int(hex_[:2]) == SCENARIO.us_setup_forbidden_column:
-        return (f"column {SCENARIO.us_setup_forbidden_column:02d} is off limits in the US set-up "
-                f"(the US sets up anywhere except column {SCENARIO.us_setup_forbidden_column:02d}): choose another hex")
+        return (f"column {SCENARIO.us_setup_forbidden_column:02d} is off limits in the US set-up: "
+                "place the unit in another column")
     here = _stackers(d, hex_, "us")
     if len(here) >= 2:
         return f"{hex_} already holds 2 US units ({', '.join(here)}): at most 2 a hex, choose another hex"
