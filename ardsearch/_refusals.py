@@ -6,9 +6,10 @@ the text protocol and records).
 A refusal says what was refused (the caller's wording), then why: the game's
 own sentence when its GameSpec has an `illegal_reason` hook that has one,
 else what the core can say for every game, from the legal moves that share
-the refused move's group (`group_moves`). It then says what can be played: that group's legal moves
-(after a game's reason, only a short list), or, when the core had to give
-the reason and the group has none, the groups of moves legal now.
+the refused move's group (`group_moves`). It then says what can be played:
+that group's legal moves (after a game's reason, only a short list), or,
+when the core had to give the reason and the group has none, the groups of
+moves legal now.
 This runs only when a move is refused, never in search, and never fails:
 a hook that raises or returns nonsense is passed over for the generic text.
 """
