@@ -194,6 +194,22 @@ def test_mortain_free_setup_places_us_units_in_any_order(page):
     shot(page, "mortain-free-setup")
 
 
+def test_a_refused_move_in_the_browser_says_why(page):
+    """Mortain's contract, Order of battle: the US "places each non-CC unit
+    (one action per unit)", so a unit is placed once; the refusal a person
+    reads in the browser names the reason (README, "A refused move says
+    why"), not only that the move is illegal."""
+    start(page, "mortain", side="1", seed="4", params={"setup": "free"})
+    wait_my_turn(page)
+    type_move(page, "setup 743 0604")
+    page.wait_for_function("document.querySelector('#board').textContent.includes('7 units to place')")
+    wait_my_turn(page)
+    type_move(page, "setup 743 0605")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "743 is already placed (on 0604): place another unit" in page.inner_text("#error")
+    shot(page, "mortain-refusal-reason")
+
+
 def test_the_opponent_list_shows_the_levels_by_name(page):
     """docs/web.md: the opponent is "a difficulty level by name, beginner to
     strongest ... or any other bot preset"; a game against a level starts."""
