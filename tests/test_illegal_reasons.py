@@ -212,3 +212,23 @@ def test_refusals_over_random_games(name):
             assert reason is None or (reason.strip() and "\n" not in reason), (note, reason)
             text = refusal_message(state, note, f"{note!r} is not a legal move here")
             assert text.startswith(f"{note!r} is not a legal move here: ") and "\n" not in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_any_action_number_not_legal_is_refused_on_one_line(name):
+    """README, "A refused move says why": `apply_action` with any action number
+    in range that is not legal here raises IllegalMoveError (never another
+    exception, state unchanged) and its text, reason included, is one line."""
+    game = ardsearch.load_game(name)
+    rng = random.Random(5)
+    found, _ = positions(game, 60, seed=13)
+    for state in found:
+        legal = set(state.legal_actions())
+        for action in (rng.randrange(game.num_actions) for _ in range(15)):
+            if action in legal:
+                continue
+            before = state.serialize()
+            with pytest.raises(ardsearch.IllegalMoveError) as err:
+                state.apply_action(action)
+            assert state.serialize() == before
+            assert str(err.value).strip() and "\n" not in str(err.value)
