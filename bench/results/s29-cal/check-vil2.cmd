@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --installed mcts --from bench/results/s29-cal/cal-vil-39000.jsonl bench/results/s29-cal/cal-vil-40000.jsonl --plot bench/results/s29-cal/vil-fresh200b.svg

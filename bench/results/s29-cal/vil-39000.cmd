@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration stosstruppen(scenario=villers) --games 100 --seed 39000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records bench/results/s29-cal/cal-vil-39000.jsonl
