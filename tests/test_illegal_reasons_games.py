@@ -240,6 +240,18 @@ def test_undaunted_a_suppressed_tokens_card_only_rallies():
     assert "rifA is not suppressed: `rally` flips a suppressed token ready" in refused(state, "rifA:rally")
 
 
+def test_undaunted_aim_needs_a_tile_3_or_more_away():
+    """RULES.md, Playing a card: "**Aim** (`mortar:aim:<tile>`): the Target
+    marker on a tile at distance 3 or more from the Mortar". Scenario 2, the
+    US Mortar on 10A."""
+    game = ardsearch.load_game("undaunted", scenario=2)
+    state = first_position(game, lambda d: d["phase"] == "turn" and mine(d)["hand"].get("mortar")
+                           and mine(d)["tokens"].get("mortar") == {"tile": "10A", "suppressed": False})
+    assert "10A is 0 tiles from the Mortar: Aim needs a tile 3 or more away" in refused(state, "mortar:aim:10A")
+    assert "5A is 1 tile from the Mortar: Aim needs a tile 3 or more away" in refused(state, "mortar:aim:5A")
+    assert "1A is 2 tiles from the Mortar: Aim needs a tile 3 or more away" in refused(state, "mortar:aim:1A")
+
+
 def _adjacent(d, tile):
     return next(t["adjacent"] for t in d["tiles"] if t["name"] == tile)
 
@@ -292,6 +304,19 @@ def test_stosstruppen_only_anti_tank_weapons_fire_at_tanks():
     """Contract, Fire: "Tanks: only AT rifles, infantry guns, field guns,
     gun-armed tanks and German light trench mortars fire at tanks"."""
     assert "a Pioneers cannot fire at tanks" in refused(stoss("Gf"), "h3xn9")
+
+
+def test_stosstruppen_at_rifles_do_not_fire_at_tanks_at_long_range():
+    """RULES.md, Fire: "Against tanks (Tanks A): only units with an `at` die
+    (AT rifles as a light infantry gun but not at long range (Optional A), ...";
+    Table and measurement: "long range 40 cm = 8". Villers: the German AT rifle
+    on k2, a Whippet on m11 (9 squares)."""
+    villers = ardsearch.load_game("stosstruppen", scenario="villers")
+    d = villers.new_initial_state(seed=1).to_dict()
+    d.update(phase="fire", card="Gf", drawn=["Gf"])
+    state = villers.state_from_dict(d)
+    text = refused(state, "k2xm11")
+    assert "AT Rifles do not fire at tanks at long range (8 squares or more; m11 is 9)" in text
 
 
 def test_stosstruppen_tanks_fire_in_their_front_arc():

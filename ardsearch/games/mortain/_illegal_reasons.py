@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from ardsearch.games.mortain._engine import SCENARIO
+from ardsearch.games.mortain._engine import SCENARIO, hex_distance
+from ardsearch.games.mortain.scenario import hex_index
 
 SIDE_TITLE = {"german": "German", "us": "US"}
 UNIT = {u.id: u for u in SCENARIO.units}
@@ -143,8 +144,8 @@ def _move_reason(d: dict, m) -> str | None:
         if int(at[:2]) != SCENARIO.exit_column:
             return f"{unit} is in column {at[:2]}: a German unit exits from column {SCENARIO.exit_column:02d} only"
         return None
-    if _distance(at, dest) != 1:
-        return f"{dest} is {_distance(at, dest)} hexes from {unit} on {at}: a unit moves 1 hex an activation"
+    if hex_distance(at, dest) != 1:
+        return f"{dest} is {hex_distance(at, dest)} hexes from {unit} on {at}: a unit moves 1 hex an activation"
     return _room_reason(d, unit, dest)
 
 
@@ -213,9 +214,9 @@ def _fire_reason(d: dict, m) -> str | None:
     for u in firers:
         at = d["units"][u]["at"]
         reach = 3 if _hill(at) else 2
-        if _distance(at, where) > reach:
+        if hex_distance(at, where) > reach:
             return (f"{target} on {where} is out of range of {u} on {at} "
-                    f"({_distance(at, where)} hexes, range {reach}{' from a hill' if reach == 3 else ''})")
+                    f"({hex_distance(at, where)} hexes, range {reach}{' from a hill' if reach == 3 else ''})")
     if len(firers) == 1:
         # every other condition of a single unit's fire holds: what is left is the line of sight
         return (f"{u} on {at} has no line of sight to {where}: a village, city, hill or forest hex "
@@ -260,15 +261,4 @@ def _deck_left(d: dict) -> int:
 
 
 def _hill(hex_: str) -> bool:
-    index = (int(hex_[:2]) - 1) * 9 + int(hex_[2:]) - 1
-    return SCENARIO.terrain_hill[SCENARIO.hex_terrain[index]]
-
-
-def _distance(a: str, b: str) -> int:
-    """Hexes between two hex ids (RULES.md, Reading the board: flat-topped, odd
-    columns half a hex higher): through cube coordinates."""
-    def cube(h):
-        col, row = int(h[:2]) - 1, int(h[2:]) - 1
-        return col, row - (col - (col & 1)) // 2
-    (x1, z1), (x2, z2) = cube(a), cube(b)
-    return max(abs(x1 - x2), abs(z1 - z2), abs((x1 + z1) - (x2 + z2)))
+    return SCENARIO.terrain_hill[SCENARIO.hex_terrain[hex_index(hex_)]]

@@ -18,6 +18,13 @@ def hex_name(int h):
     return f"{h // ROWS + 1:02d}{h % ROWS + 1:02d}"
 
 
+# For the refusal reasons (_illegal_reasons.py), so the hex geometry lives only in the engine.
+def hex_distance(a, b):
+    """Hexes between two hexes named like '0704', from the engine's distance
+    table; ValueError on a name that is not a hex of the map."""
+    return DIST[_scenario.hex_index(a)][_scenario.hex_index(b)]
+
+
 def card_name(int c):
     if c == JOKER:
         return "joker"

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ardsearch.games.stosstruppen._engine import SCENARIOS, UNIT_TYPES
+from ardsearch.games.stosstruppen._engine import (SCENARIOS, UNIT_TYPES, edge_to_edge, in_front_arc,
+                                                  square_distance)
 from ardsearch.games.stosstruppen.data import TERRAIN_NAMES, parse_square
 
 TYPE = {t["id"]: t for t in UNIT_TYPES}
@@ -128,7 +129,7 @@ def _fire_reason(d: dict, unit: dict, kind: dict, target: dict) -> str | None:
         weapons = _tank_weapons(unit, kind, armoured)
         if weapons:
             return weapons
-        if not kind["all_round"] and not _in_arc(unit["facing"], sq, tsq):
+        if not kind["all_round"] and not in_front_arc(unit["facing"], sq, tsq):
             return f"{tsq} is outside the 45-degree front arc of {sq} ({name}, facing {unit['facing']})"
     else:
         if unit["fired"]:
@@ -140,8 +141,9 @@ def _fire_reason(d: dict, unit: dict, kind: dict, target: dict) -> str | None:
         if armoured and kind["at"] == 0:
             return (f"a {name} cannot fire at tanks: only AT rifles, infantry and field guns, "
                     "the German light trench mortar and gun-armed tanks do")
-        if armoured and kind["at_no_long"] and _distance(sq, tsq) >= 8:
-            return f"{name}s do not fire at tanks at long range (8 squares or more; {tsq} is {_distance(sq, tsq)})"
+        if armoured and kind["at_no_long"] and square_distance(sq, tsq) >= 8:
+            return (f"{name}s do not fire at tanks at long range "
+                    f"(8 squares or more; {tsq} is {square_distance(sq, tsq)})")
         if _terrain(d, sq) == "bunker":
             return None     # the bunker's aperture arc is the scenario's: not read here
     if _terrain(d, tsq) in ("woods", "buildings") and not target["spotted"]:
@@ -176,8 +178,7 @@ def _assault_reason(unit: dict, kind: dict, target: dict) -> str | None:
         return f"{sq} ({name}) is {unit['status']}: pinned and suppressed units do not assault"
     if unit["acted"]:
         return f"{sq} ({name}) has already assaulted this phase: once a phase"
-    (c1, r1), (c2, r2) = parse_square(sq), parse_square(target["square"])
-    if abs(c1 - c2) + abs(r1 - r2) != 1:
+    if not edge_to_edge(sq, target["square"]):
         return (f"{target['square']} is not edge to edge with {sq}: a unit assaults from one of the "
                 "target's four orthogonal neighbours")
     return None
@@ -204,16 +205,3 @@ def _off_table(d: dict, square: str) -> bool:
 def _terrain(d: dict, square: str) -> str:
     col, row = parse_square(square)
     return TERRAIN_NAMES[_scenario(d)["terrain"][row * 16 + col]]
-
-
-def _distance(a: str, b: str) -> int:
-    (c1, r1), (c2, r2) = parse_square(a), parse_square(b)
-    return max(abs(c1 - c2), abs(r1 - r2))
-
-
-def _in_arc(facing: str, a: str, b: str) -> bool:
-    """RULES.md, Fire (Arcs): forward distance f >= 1 and 2 |sideways| <= f + 1."""
-    (c1, r1), (c2, r2) = parse_square(a), parse_square(b)
-    dx, dy = c2 - c1, r2 - r1
-    forward, side = {"n": (dy, dx), "e": (dx, dy), "s": (-dy, dx), "w": (-dx, dy)}[facing]
-    return forward >= 1 and 2 * abs(side) <= forward + 1

@@ -45,6 +45,35 @@ def square_name(sq):
     return None if sq == NOSQ else f"{chr(97 + sq % STRIDE)}{sq // STRIDE + 1}"
 
 
+# For the refusal reasons (_illegal_reasons.py), so the square geometry lives only in the engine.
+def _named_square(name):
+    """'c3' -> the engine's square index; ValueError on anything else."""
+    at = _data.parse_square(name)
+    if at is None:
+        raise ValueError(f"expected a square like 'c3' (columns a-p, rows 1-12), got {name!r}")
+    return at[1] * STRIDE + at[0]
+
+
+def square_distance(a, b):
+    """Squares between two squares named like 'c3': the engine's distance
+    (Chebyshev, a diagonal step is 1)."""
+    return cheb(_named_square(a), _named_square(b))
+
+
+def in_front_arc(facing, a, b):
+    """Whether square b lies in the 45-degree arc looking `facing` ('n', 'e',
+    's' or 'w') from square a: the engine's arc test."""
+    if facing not in FACINGS:
+        raise ValueError(f"expected a facing n, e, s or w, got {facing!r}")
+    return bool(in_arc(FACINGS.index(facing), _named_square(a), _named_square(b)))
+
+
+def edge_to_edge(a, b):
+    """Whether two squares share an edge (orthogonal neighbours): the engine's
+    assault adjacency."""
+    return bool(edge_adjacent(_named_square(a), _named_square(b)))
+
+
 def to_dict(raw):
     """The structured state (schema: RULES.md, Structured state)."""
     cdef StState s

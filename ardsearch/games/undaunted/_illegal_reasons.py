@@ -6,7 +6,7 @@ destination or target the card's action cannot reach (RULES.md, Round and
 Playing a card); where it cannot be sure (a hand it cannot see), None."""
 from __future__ import annotations
 
-from collections import deque
+from ardsearch.games.undaunted._engine import tile_distance
 
 UNITS = ("mortar", "mg", "sniper", "rifA", "rifB", "rifC", "scoutA", "scoutB", "scoutC")
 
@@ -85,7 +85,7 @@ def _support_reason(d: dict, me: dict, unit, card: str, action: str, args: str) 
     if action == "explode" and me["target"] is None:
         return "the Mortar has no Target marker: aim it first (`mortar:aim:<tile>`)"
     if action == "aim":
-        far = _distance(d, _position(me, "mortar"), args)
+        far = tile_distance(d["tiles"], _position(me, "mortar"), args)
         if far < 3:
             return f"{args} is {far} tile{'s' if far != 1 else ''} from the Mortar: Aim needs a tile 3 or more away"
     if action == "control":
@@ -157,17 +157,3 @@ def _position(me: dict, unit: str) -> str:
 
 def _adjacent(d: dict, tile: str) -> list[str]:
     return next((t["adjacent"] for t in d["tiles"] if t["name"] == tile), [])
-
-
-def _distance(d: dict, a: str, b: str) -> int:
-    """Shortest path in tiles over the scenario's adjacency (RULES.md, Tiles)."""
-    seen, todo = {a: 0}, deque([a])
-    while todo:
-        t = todo.popleft()
-        if t == b:
-            return seen[t]
-        for n in _adjacent(d, t):
-            if n not in seen:
-                seen[n] = seen[t] + 1
-                todo.append(n)
-    return 99

@@ -180,16 +180,16 @@ def _unit(name, where):
     return UNIT_NAMES.index(name)
 
 
-def build_state(d, bint check=True):
-    """Structured state (the to_dict schema; derived keys such as points are
-    ignored) -> raw bytes. With check, validate() must accept it; ValueError
-    names the key and what was expected."""
-    cdef UState s
-    cdef char msg[160]
-    memset(&s, 0, sizeof(UState))
-    if not isinstance(d, dict):
-        raise ValueError(f"an undaunted state dict is a dict, got {type(d).__name__}")
-    tiles = _need(d, "tiles", "state")
+def _tile_slot(index, name, where):
+    """A tile's slot on the board ({name: slot}), or ValueError naming the board's tiles."""
+    if not isinstance(name, str) or name not in index:
+        raise ValueError(f"{where}: {name!r} is not a tile of this board ({', '.join(index)})")
+    return index[name]
+
+
+cdef dict _build_board(UState *s, object tiles):
+    """The board of a structured state (its `tiles` list: name, cover,
+    objective, adjacent) into s's tile tables; returns {name: slot}."""
     if not isinstance(tiles, list) or not 1 <= len(tiles) <= MAXT:
         raise ValueError(f"state.tiles: expected a list of 1..{MAXT} tiles")
     names = []
@@ -199,14 +199,6 @@ def build_state(d, bint check=True):
     if len(set(names)) != len(names):
         raise ValueError("state.tiles: a tile name appears twice")
     index = {n: i for i, n in enumerate(names)}
-
-    def tix(name, where, allow_none=False):
-        if name is None and allow_none:
-            return OFF
-        if name not in index:
-            raise ValueError(f"{where}: {name!r} is not a tile of this board ({', '.join(names)})")
-        return index[name]
-
     s.ntiles = len(tiles)
     for i, t in enumerate(tiles):
         where = f"tiles[{i}] ({names[i]})"
@@ -223,7 +215,38 @@ def build_state(d, bint check=True):
         if not isinstance(adj, list):
             raise ValueError(f"{where}.adjacent: expected a list of tile names")
         for n in adj:
-            s.adj[i] |= 1u << tix(n, f"{where}.adjacent")
+            s.adj[i] |= 1u << _tile_slot(index, n, f"{where}.adjacent")
+    return index
+
+
+# For the refusal reasons (_illegal_reasons.py), so the tile distance lives only in the engine.
+def tile_distance(tiles, a, b):
+    """Shortest path in tiles from tile a to tile b (names like '13B') over a
+    board's adjacency, `tiles` being the structured state's `tiles` list: the
+    engine's distance, 99 if no path joins them. ValueError on a bad board or
+    a name that is not one of its tiles."""
+    cdef UState s
+    memset(&s, 0, sizeof(UState))
+    index = _build_board(&s, tiles)
+    return distance(&s, _tile_slot(index, a, "tile_distance"), _tile_slot(index, b, "tile_distance"))
+
+
+def build_state(d, bint check=True):
+    """Structured state (the to_dict schema; derived keys such as points are
+    ignored) -> raw bytes. With check, validate() must accept it; ValueError
+    names the key and what was expected."""
+    cdef UState s
+    cdef char msg[160]
+    memset(&s, 0, sizeof(UState))
+    if not isinstance(d, dict):
+        raise ValueError(f"an undaunted state dict is a dict, got {type(d).__name__}")
+    index = _build_board(&s, _need(d, "tiles", "state"))
+
+    def tix(name, where, allow_none=False):
+        if name is None and allow_none:
+            return OFF
+        return _tile_slot(index, name, where)
+
     s.scenario = _int(d, "scenario", "state", 0, 255, 0)
     s.max_rounds = _int(d, "max_rounds", "state", 1, 100)
     s.viewer = _int(d, "viewer", "state", -1, 1, -1)
