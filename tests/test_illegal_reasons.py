@@ -159,7 +159,8 @@ def test_the_web_app_shows_the_reason():
         receive_until(ws, "state", lambda m: len(m["history"]) == 1)
         ws.send_json({"type": "move", "table": snap["table"], "move": "setup 743 0604"})
         message = receive_until(ws, "error")["message"]
-    assert "illegal move 'setup 743 0604'" in message and "743 is already placed (on 0604)" in message
+    assert message.startswith("'setup 743 0604' is not a legal move here: 743 is already placed (on 0604)")
+    assert message.count("setup 743 0604") == 1      # the move named once, no prefix before the refusal
 
 
 # --- over seeded random games of every game ------------------------------------------

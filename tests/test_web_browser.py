@@ -164,7 +164,9 @@ def test_illegal_typed_move_shows_an_error(page):
     wait_my_turn(page)
     type_move(page, "nonsense 99")
     page.wait_for_selector("#error:not([hidden])")
-    assert "illegal move" in page.inner_text("#error")
+    text = page.inner_text("#error")
+    assert text.startswith("'nonsense 99' is not mortain notation (see RULES.md; legal here: ")
+    assert text.count("nonsense 99") == 1
 
 
 def test_a_contract_form_typed_in_micro_armour_shows_the_moves_to_write(page):

@@ -154,7 +154,8 @@ class Connection:
         try:
             s.move(text)
         except ValueError as exc:
-            raise ProtocolError(f"illegal move {text!r}: {exc}") from None
+            # the refusal names the move already ("'X' is not a legal move here: ..."), as in the terminal
+            raise ProtocolError(str(exc)) from None
         table.analyses.append(None)
         await self.send(table.snapshot())
         self.kick(table)
