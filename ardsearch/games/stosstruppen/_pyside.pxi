@@ -46,12 +46,18 @@ def square_name(sq):
 
 
 # For the refusal reasons (_illegal_reasons.py), so the square geometry lives only in the engine.
+def _square_index(name):
+    """'c3' -> the engine's square index; None for anything that is not a square."""
+    at = _data.parse_square(name)
+    return None if at is None else at[1] * STRIDE + at[0]
+
+
 def _named_square(name):
     """'c3' -> the engine's square index; ValueError on anything else."""
-    at = _data.parse_square(name)
-    if at is None:
+    sq = _square_index(name)
+    if sq is None:
         raise ValueError(f"expected a square like 'c3' (columns a-p, rows 1-12), got {name!r}")
-    return at[1] * STRIDE + at[0]
+    return sq
 
 
 def square_distance(a, b):
@@ -151,10 +157,10 @@ def _bool(d, key, where):
 def _square(v, where, key):
     if v is None:
         return NOSQ
-    sq = _data.parse_square(v)
+    sq = _square_index(v)
     if sq is None:
         raise ValueError(f"{where}: {key}={v!r}: expected a square like 'c3' or null")
-    return sq[1] * STRIDE + sq[0]
+    return sq
 
 
 def from_dict(d, params=None):
