@@ -9,6 +9,7 @@ and its game is played again (with the same seed, so to the same result).
 """
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from pathlib import Path
@@ -66,12 +67,18 @@ def _replace_atomically(path: Path, write) -> None:
 
 def read_results(path) -> list[dict]:
     """Every complete game record of a results file, in file order; a torn
-    last line (a killed writer) is ignored, any other bad line is an error."""
+    last line (a killed writer) is ignored, any other bad line is an error.
+    A name ending in .gz is read gzipped (bench/ keeps its records so)."""
     path = Path(path)
     try:
-        text = path.read_text()
+        if path.suffix == ".gz":
+            text = gzip.decompress(path.read_bytes()).decode()
+        else:
+            text = path.read_text()
     except OSError as exc:
-        raise ValueError(f"cannot read results file {path}: {exc.strerror}") from None
+        raise ValueError(f"cannot read results file {path}: {exc.strerror or exc}") from None
+    except (EOFError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read results file {path}: {exc}") from None
     records = []
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):
