@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from ardsearch.tournament.records import read_results
+from ardsearch.tournament.report import _elo
 from ardsearch.tournament.standings import PairingTally, points_for
 
 
@@ -74,14 +75,6 @@ def pool(paths: list[Path], entrant: str) -> dict:
     summary["sides"] = {side: {"points": sum(p), "games": len(p)} for side, p in sorted(sides.items())}
     summary["median_nodes"] = {name: statistics.median(n) for name, n in sorted(nodes.items())}
     return summary
-
-
-def _elo(x) -> str:
-    if x is None:
-        return "?"
-    if isinstance(x, str):
-        return x
-    return f"{x:+.0f}"
 
 
 def text(summary: dict) -> str:

@@ -5,6 +5,7 @@ from ardsearch.tournament.standings import Standings
 
 
 def _elo(x) -> str:
+    """An Elo figure as the reports print it (+N; a capped one as its string)."""
     if x is None:
         return "-"
     if isinstance(x, str):
