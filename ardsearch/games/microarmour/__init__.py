@@ -353,8 +353,9 @@ def outcome(state) -> Outcome:
 
 
 def _summary() -> str:
-    return ("Micro Armour: The Game - WWII, Introductory scenario (Eastern Front 1943) and an airstrike "
-            "scenario: platoon stands, cohesion rolls, 2D6 CRT, hidden break-point cards, hidden bomb plots")
+    return ("Micro Armour: The Game - WWII, the book's Introductory scenario (Eastern Front 1943) and nine "
+            "designed ones (artillery, air, minefields, hidden set-up, paratroops): platoon stands, "
+            "cohesion rolls, 2D6 CRT, hidden break-point cards")
 
 
 SPEC = GameSpec.from_engine(_engine, name="microarmour", title="Micro Armour: The Game - WWII",
