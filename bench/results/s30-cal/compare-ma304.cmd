@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration microarmour --compare mcts --from bench/results/s29-cal/cal-ma-31000.jsonl.gz bench/results/s29-cal/cal-ma-32000.jsonl.gz bench/results/s30-cal/cal-ma-37000.jsonl bench/results/s30-cal/cal-ma-38000.jsonl
