@@ -78,11 +78,15 @@ def pool(paths: list[Path], entrant: str) -> dict:
 
 
 def text(summary: dict) -> str:
-    s = summary
+    s, t = summary, summary["trinomial"]
     lines = [f"{s['a']} against {s['b']}: {s['pairs']} pairs from {s['files']} file(s)",
              f"pentanomial (0, 1/2, 1, 1 1/2, 2): {', '.join(map(str, s['penta']))}",
              f"Elo {_elo(s['elo'])} [{_elo(s['elo_low'])}, {_elo(s['elo_high'])}] (95%), LOS {100 * s['los']:.1f}%",
-             f"games +{s['wins']} ={s['draws']} -{s['losses']}"]
+             f"games +{s['wins']} ={s['draws']} -{s['losses']}; trinomial (the games as if independent) "
+             f"Elo {_elo(t['elo'])} [{_elo(t['elo_low'])}, {_elo(t['elo_high'])}]"]
+    if sum(1 for c in s["penta"] if c) == 1 and s["pairs"] > 1:
+        lines.append("every pair scored the same, so the pentanomial interval has no width: "
+                     "read the trinomial one")
     for side, t in s["sides"].items():
         lines.append(f"as {side}: {t['points']:g} of {t['games']}")
     for name, n in s["median_nodes"].items():

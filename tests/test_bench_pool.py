@@ -84,3 +84,14 @@ def test_cli_prints_the_figure(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "new against old: 1 pairs from 1 file(s)" in out
     assert "pentanomial (0, 1/2, 1, 1 1/2, 2): 0, 0, 0, 0, 1" in out
+
+
+def test_pairs_without_spread_point_to_the_trinomial(tmp_path):
+    """Every pair split 1-1: the pentanomial variance is 0, so its interval
+    is a point; the text says to read the trinomial interval instead."""
+    f = _write(tmp_path / "r.jsonl", [_record(0, 0, 0, 1), _record(0, 1, 1, -1),
+                                      _record(1, 0, 0, 1), _record(1, 1, 1, -1)])
+    s = pool.pool([f], "new")
+    assert s["penta"] == [0, 0, 2, 0, 0]
+    text = pool.text(s)
+    assert "read the trinomial one" in text and "trinomial (the games as if independent) Elo +0" in text
