@@ -49,7 +49,9 @@ def click_unit_then_target(page, unit_selector):
     page.wait_for_selector("#board .target")
     assert page.locator("#board .sel").count() >= 1
     offered = page.locator("#candidates button.move").all_inner_texts()
-    assert offered and "moves for the selection" in page.inner_text("#candidates")
+    head = page.inner_text("#candidates")
+    plural = "s" if len(offered) != 1 else ""
+    assert offered and f"{len(offered)} move{plural} for the selection" in head
     before = history_length(page)
     target = page.locator("#board .target").first
     box = target.bounding_box()

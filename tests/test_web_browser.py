@@ -96,6 +96,17 @@ def wait_my_turn(page):
                            timeout=30000)
 
 
+def assert_counted_head(page):
+    """The line above the move buttons counts them in good English: "1 legal
+    move:", "2 legal moves (click the board to narrow them):" (the buttons stop
+    at 200; the count does not)."""
+    head = page.inner_text("#candidates .note")
+    n = int(head.split()[0])
+    buttons = page.locator("#candidates button.move").count()
+    assert buttons == min(n, 200)
+    assert head == "1 legal move:" if n == 1 else head.startswith(f"{n} legal moves (click the board"), head
+
+
 @pytest.mark.parametrize("name", ardsearch.list_games())
 def test_every_game_plays_by_clicking(page, name):
     """A person picks the game, side, opponent and seed, sees the board and
@@ -108,6 +119,7 @@ def test_every_game_plays_by_clicking(page, name):
         wait_my_turn(page)
         if "Game over" in page.inner_text("#status"):
             break
+        assert_counted_head(page)
         page.locator("#candidates button.move").first.click()
         page.wait_for_function(f"document.querySelectorAll('#history li').length > {before}")
         before = page.locator("#history li").count()

@@ -211,8 +211,9 @@ function offer(moves) {
   const shown = moves && moves.length ? moves : snap.legal;
   const head = document.createElement("div");
   head.className = "note";
-  head.textContent = moves && moves.length ? `${shown.length} moves for the selection:` :
-    `${shown.length} legal moves (click the board to narrow them):`;
+  const n = shown.length;
+  head.textContent = moves && moves.length ? `${n} move${n === 1 ? "" : "s"} for the selection:` :
+    n === 1 ? "1 legal move:" : `${n} legal moves (click the board to narrow them):`;
   box.append(head);
   for (const m of shown.slice(0, 200)) {
     const b = document.createElement("button");
