@@ -1,0 +1,1 @@
+.venv/bin/python -m ardsearch tournament microarmour --bots mcts mcts-v1 --movetime 0.03 --clock cpu --games 20 --seed 7 --concurrency 1 --quiet --out bench/results/s32-v1/eqtime-microarmour-mcts-vs-v1-003-seed7.jsonl

@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.pool --entrant mcts bench/results/s32-v1/eqtime-microarmour-mcts-vs-v1-003-seed7.jsonl bench/results/s32-v1/eqtime-microarmour-mcts-vs-v1-003-seed8.jsonl bench/results/s32-v1/eqtime-microarmour-mcts-vs-v1-003-seed9.jsonl
