@@ -95,3 +95,13 @@ def test_pairs_without_spread_point_to_the_trinomial(tmp_path):
     assert s["penta"] == [0, 0, 2, 0, 0]
     text = pool.text(s)
     assert "read the trinomial one" in text and "trinomial (the games as if independent) Elo +0" in text
+
+
+def test_a_state_file_given_by_mistake_is_named_as_such(tmp_path):
+    """A glob like `*.jsonl*` also picks up the tournament's resume state
+    file; the error says what it is and what to pass instead."""
+    f = _write(tmp_path / "r.jsonl", [_record(0, 0, 0, 1), _record(0, 1, 1, 1)])
+    state = tmp_path / "r.jsonl.state"
+    state.write_text(json.dumps({"version": 1, "done": [0, 1]}) + "\n")
+    with pytest.raises(ValueError, match="resume state file; pass the results file beside it"):
+        pool.pool([f, state], "new")

@@ -91,7 +91,9 @@ def read_results(path) -> list[dict]:
                 break
             raise ValueError(f"{path}:{number}: not a JSON game record") from None
         if not isinstance(record, dict) or "index" not in record:
-            raise ValueError(f"{path}:{number}: not a game record (no 'index')")
+            hint = (": this is a resume state file; pass the results file beside it"
+                    if path.name.endswith(".state") else "")
+            raise ValueError(f"{path}:{number}: not a game record (no 'index'){hint}")
         records.append(record)
     return records
 
