@@ -1,0 +1,1 @@
+.venv/bin/python -m ardsearch tournament mortain --bots mcts mcts-v1 --movetime 0.1 --clock cpu --games 40 --seed 10 --concurrency 1 --quiet --out bench/results/s32-v1/eqtime-mortain-mcts-vs-v1-seed10.jsonl

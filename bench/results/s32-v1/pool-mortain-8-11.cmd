@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.pool --entrant mcts bench/results/s32-v1/eqtime-mortain-mcts-vs-v1-seed8.jsonl bench/results/s32-v1/eqtime-mortain-mcts-vs-v1-seed9.jsonl bench/results/s32-v1/eqtime-mortain-mcts-vs-v1-seed10.jsonl bench/results/s32-v1/eqtime-mortain-mcts-vs-v1-seed11.jsonl
