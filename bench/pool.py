@@ -6,10 +6,10 @@ entrant. bench/README's "seeds pooled" rows are read this way.
     python -m bench.pool --entrant mcts FILE.jsonl[.gz] ...
 
 A faulted game counts as the tournament counted it. Pairs are matched
-within a file (pair numbers restart in every match), so
-files of different seeds pool without clashing. A pair missing a leg (a
-match stopped early) is left out and counted. Every file must hold games
-of the named entrant against one opponent, the same opponent in every file.
+within a file (pair numbers restart in every match), so files of
+different seeds pool without clashing. A pair missing a leg (a match
+stopped early) is left out and counted. Every file must hold games of the
+named entrant against one opponent, the same opponent in every file.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from ardsearch.tournament.records import read_results
-from ardsearch.tournament.report import _elo
+from ardsearch.tournament.report import elo_text
 from ardsearch.tournament.standings import PairingTally, points_for
 
 
@@ -81,9 +81,9 @@ def text(summary: dict) -> str:
     s, t = summary, summary["trinomial"]
     lines = [f"{s['a']} against {s['b']}: {s['pairs']} pairs from {s['files']} file(s)",
              f"pentanomial (0, 1/2, 1, 1 1/2, 2): {', '.join(map(str, s['penta']))}",
-             f"Elo {_elo(s['elo'])} [{_elo(s['elo_low'])}, {_elo(s['elo_high'])}] (95%), LOS {100 * s['los']:.1f}%",
+             f"Elo {elo_text(s['elo'])} [{elo_text(s['elo_low'])}, {elo_text(s['elo_high'])}] (95%), LOS {100 * s['los']:.1f}%",
              f"games +{s['wins']} ={s['draws']} -{s['losses']}; trinomial (the games as if independent) "
-             f"Elo {_elo(t['elo'])} [{_elo(t['elo_low'])}, {_elo(t['elo_high'])}]"]
+             f"Elo {elo_text(t['elo'])} [{elo_text(t['elo_low'])}, {elo_text(t['elo_high'])}]"]
     if sum(1 for c in s["penta"] if c) == 1 and s["pairs"] > 1:
         lines.append("every pair scored the same, so the pentanomial interval has no width: "
                      "read the trinomial one")

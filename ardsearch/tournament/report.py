@@ -4,7 +4,7 @@ from __future__ import annotations
 from ardsearch.tournament.standings import Standings
 
 
-def _elo(x) -> str:
+def elo_text(x) -> str:
     """An Elo figure as the reports print it (+N; a capped one as its string)."""
     if x is None:
         return "-"
@@ -16,7 +16,7 @@ def _elo(x) -> str:
 def _err(row) -> str:
     if row["minus"] is None:
         return "  -"
-    return f"-{_elo(row['minus']).lstrip('+')}/+{_elo(row['plus']).lstrip('+')}"
+    return f"-{elo_text(row['minus']).lstrip('+')}/+{elo_text(row['plus']).lstrip('+')}"
 
 
 def _rows(summary: dict) -> tuple[list[str], list[list[str]], list[str], list[list[str]]]:
@@ -27,7 +27,7 @@ def _rows(summary: dict) -> tuple[list[str], list[list[str]], list[str], list[li
     for i, r in enumerate(summary["entrants"], 1):
         faults = ", ".join(f"{k} {v}" for k, v in r["faults"].items()) or "-"
         score = f"{100 * r['score']:.1f}%" if r["score"] is not None else "-"
-        rows.append([str(i), r["name"], _elo(r["rating"]), _err(r), str(r["games"]), score,
+        rows.append([str(i), r["name"], elo_text(r["rating"]), _err(r), str(r["games"]), score,
                      str(r["wins"]), str(r["draws"]), str(r["losses"]), faults])
     cross_head = ["entrant"] + [n[:10] for n in names]
     cross = []
@@ -53,9 +53,9 @@ def _pairing_lines(summary: dict) -> list[str]:
         t = p["trinomial"]
         lines.append(
             f"{p['a']} vs {p['b']}: pentanomial {p['penta']} ({p['pairs']} pairs), "
-            f"Elo {_elo(p['elo'])} [{_elo(p['elo_low'])}, {_elo(p['elo_high'])}], LOS {100 * p['los']:.1f}%; "
-            f"trinomial +{p['wins']} ={p['draws']} -{p['losses']}, Elo {_elo(t['elo'])} "
-            f"[{_elo(t['elo_low'])}, {_elo(t['elo_high'])}], LOS {100 * t['los']:.1f}%, "
+            f"Elo {elo_text(p['elo'])} [{elo_text(p['elo_low'])}, {elo_text(p['elo_high'])}], LOS {100 * p['los']:.1f}%; "
+            f"trinomial +{p['wins']} ={p['draws']} -{p['losses']}, Elo {elo_text(t['elo'])} "
+            f"[{elo_text(t['elo_low'])}, {elo_text(t['elo_high'])}], LOS {100 * t['los']:.1f}%, "
             f"draws {100 * t['draw_ratio']:.1f}%")
     s = summary.get("sprt")
     if s:
