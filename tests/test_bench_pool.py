@@ -76,6 +76,12 @@ def test_bad_input_says_what_was_wrong(tmp_path):
     with pytest.raises(ValueError, match="cannot read results file"):
         pool.pool([bad], "new")
     assert pool.main(["--entrant", "new", str(bad)]) == 2
+    whole = gzip.compress(b"".join(json.dumps(_record(k, 0, 0, 1)).encode() + b"\n" for k in range(200)))
+    (tmp_path / "cut.jsonl.gz").write_bytes(whole[:len(whole) // 2])
+    (tmp_path / "corrupt.jsonl.gz").write_bytes(whole[:20] + bytes(50) + whole[70:])
+    for name in ("cut.jsonl.gz", "corrupt.jsonl.gz"):
+        with pytest.raises(ValueError, match="cannot read results file"):
+            pool.pool([tmp_path / name], "new")
 
 
 def test_cli_prints_the_figure(tmp_path, capsys):

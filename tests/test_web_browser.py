@@ -104,7 +104,10 @@ def assert_counted_head(page):
     n = int(head.split()[0])
     buttons = page.locator("#candidates button.move").count()
     assert buttons == min(n, 200)
-    assert head == "1 legal move:" if n == 1 else head.startswith(f"{n} legal moves (click the board"), head
+    if n == 1:
+        assert head == "1 legal move:", head
+    else:
+        assert head.startswith(f"{n} legal moves (click the board to narrow them):"), head
 
 
 @pytest.mark.parametrize("name", ardsearch.list_games())

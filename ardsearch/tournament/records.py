@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import zlib
 from pathlib import Path
 
 from ardsearch.tournament.config import TournamentConfig
@@ -77,7 +78,7 @@ def read_results(path) -> list[dict]:
             text = path.read_text()
     except OSError as exc:
         raise ValueError(f"cannot read results file {path}: {exc.strerror or exc}") from None
-    except (EOFError, UnicodeDecodeError) as exc:
+    except (EOFError, zlib.error, UnicodeDecodeError) as exc:   # a truncated or corrupt .gz, or binary data
         raise ValueError(f"cannot read results file {path}: {exc}") from None
     records = []
     lines = text.split("\n")
