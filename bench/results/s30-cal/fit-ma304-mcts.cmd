@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration microarmour --fit mcts --method platt --by seat --all-games --scoped --from bench/results/s29-cal/cal-ma-31000.jsonl.gz bench/results/s29-cal/cal-ma-32000.jsonl.gz bench/results/s30-cal/cal-ma-37000.jsonl.gz bench/results/s30-cal/cal-ma-38000.jsonl.gz --write ardsearch/games/microarmour/data/eval.toml
