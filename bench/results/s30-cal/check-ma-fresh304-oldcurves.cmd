@@ -1,0 +1,1 @@
+PYTHONPATH=/tmp/oldcal (a checkout of 06a262e, the curves before the refit) .venv/bin/python -m bench.calibration microarmour --installed mcts --from /work/main/bench/results/s30-cal/cal-ma-45000.jsonl.gz /work/main/bench/results/s30-cal/cal-ma-46000.jsonl.gz /work/main/bench/results/s30-cal/cal-ma-47000.jsonl.gz /work/main/bench/results/s30-cal/cal-ma-48000.jsonl.gz

@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration microarmour --installed mcts --from bench/results/s30-cal/cal-ma-45000.jsonl.gz bench/results/s30-cal/cal-ma-46000.jsonl.gz bench/results/s30-cal/cal-ma-47000.jsonl.gz bench/results/s30-cal/cal-ma-48000.jsonl.gz --plot bench/results/s30-cal/check-ma-fresh304.svg
