@@ -52,7 +52,9 @@ parameters only, and any other reports (v + 1) / 2 (a table fitted on one
 scenario of a game whose scenarios favour different seats). A scoped fit is
 written beside the file's scoped fits of other parameters, as
 [[calibration.<search>]] entries, and replaces the one of the same
-parameters; its command goes in source.calibration_<search>_<param values>.
+parameters; its command goes in source.calibration_<search>_<param values>
+(past 60 characters, as with Micro Armour's 22 parameters: the scenario and
+the parameters that differ from the game's defaults, calibration_mcts_introductory).
 
 --installed <search>: no fit; the table is made over all the games with the
 root values mapped through the calibration installed from the game's own
@@ -449,13 +451,26 @@ def merged(old, new):
     return kept[0] if len(kept) == 1 else tuple(kept)
 
 
-def source_key(search, fit) -> str:
+def source_key(search, fit, spec=None) -> str:
     """The [source] key of the command that made `fit`: calibration_<search>,
     and for a scoped fit its parameter values too (calibration_mcts_villers_0),
-    so that the command of each scenario's table is kept."""
+    so that the command of each scenario's table is kept. A game with many
+    parameters (Micro Armour has 22) would get a key of every value joined,
+    which no one can read: past 60 characters the key names the scenario and
+    only the parameters that differ from the game's defaults (`spec`, its
+    GameSpec), name and value (calibration_mcts_introductory_turns_6)."""
     if not isinstance(fit, evaluation.Scoped):
         return f"calibration_{search}"
-    return "_".join([f"calibration_{search}"] + [re.sub(r"[^A-Za-z0-9]+", "_", str(v)) for _, v in fit.params])
+    text = lambda v: re.sub(r"[^A-Za-z0-9]+", "_", str(v))
+    key = "_".join([f"calibration_{search}"] + [text(v) for _, v in fit.params])
+    if len(key) <= 60 or spec is None:
+        return key
+    defaults = {p.name: p.default for p in spec.params}
+    values = dict(fit.params)
+    parts = [text(values["scenario"])] if "scenario" in values else []
+    parts += [f"{text(name)}_{text(v)}" for name, v in fit.params
+              if name != "scenario" and (name not in defaults or v != defaults[name])]
+    return "_".join([f"calibration_{search}"] + (parts or ["default"]))
 
 
 def start_file(path, game):
@@ -496,7 +511,7 @@ def write_calibration(path, game, search, fit, command):
     table = dict(ev.calibration)
     table[search] = merged(table.get(search), fit)
     source = dict(ev.source)
-    source[source_key(search, fit)] = command
+    source[source_key(search, fit, game.spec)] = command
     # keep the file's comments (they say why the weights and tables are what they are)
     text = keep_comments(Path(path).read_text(encoding="utf-8"), render(game, ev.weights, source, table))
     Path(path).write_text(text, encoding="utf-8")

@@ -145,3 +145,23 @@ def test_a_records_file_of_the_same_run_is_continued_and_another_refused(tmp_pat
     assert [r["moves"] for r in again] == [r["moves"] for r in first]
     with pytest.raises(ValueError, match="other settings"):
         cal.play(game, 2, 6, ["a=random", "b=random"], 1, str(out))
+
+
+def test_a_scoped_fit_of_a_game_with_many_parameters_gets_a_key_a_person_can_read():
+    """bench.calibration --scoped --write keeps each command in [source]
+    under a key naming the fit's parameters. A game with few parameters joins
+    every value (calibration_mcts_villers_0, kept as it was); Micro Armour
+    has 22, whose joined values no one can read, so its key names the
+    scenario and only the parameters that differ from the game's defaults."""
+    from bench import calibration as cal
+    game = ardsearch.load_game("microarmour")
+    flat = CalibrationTable((-1.0, 1.0), (0.5, 0.5))
+    default = Scoped(tuple(sorted(game.params.items())), flat)
+    assert cal.source_key("mcts", default, game.spec) == "calibration_mcts_introductory"
+    short = ardsearch.load_game("microarmour(scenario=meeting,turns=6,heat=true)")
+    other = Scoped(tuple(sorted(short.params.items())), flat)
+    assert cal.source_key("ismcts", other, game.spec) == "calibration_ismcts_meeting_heat_True_turns_6"
+    stoss = ardsearch.load_game("stosstruppen(scenario=villers)")
+    villers = Scoped(tuple(sorted(stoss.params.items())), flat)
+    assert cal.source_key("mcts", villers, stoss.spec) == "calibration_mcts_villers_0"
+    assert cal.source_key("mcts", flat, game.spec) == "calibration_mcts"

@@ -20,7 +20,7 @@ import pytest
 
 import ardsearch
 from ardsearch import evaluation
-from ardsearch.evaluation import CalibrationTable, Scoped, SeatCalibration
+from ardsearch.evaluation import CalibrationTable, RoundCalibration, Scoped, SeatCalibration
 from test_calibration_by_seat import _decision  # the first decision of a seeded game where a seat is to move
 
 GAME = "microarmour"
@@ -117,34 +117,57 @@ def test_the_protocol_reports_the_table_in_its_scenario_only(flat_introductory, 
     assert f" wp {calls[-1][3]:.4f} " in infos[-1] + " "
 
 
-def test_the_shipped_curve_holds_for_the_introductory_with_its_default_options_only():
-    """data/eval.toml ships a Platt curve for each side to move, fitted on
-    `mcts` self-play of the Introductory on the current rules (bench/README.md,
-    "The refit on 304 games of the current engine (session 33)"), the
-    same under "mcts" (the protocol's name for the preset) and "ismcts"
-    (what MCTSBot searches here), scoped to every parameter of the default
-    game: a new option of the game fails this test until someone decides
-    whether the curve holds for it. A bare MCTSBot in the Introductory
-    reports its root value v through the curve of the side to move,
-    sigmoid(scale * logit((v + 1) / 2) + shift); in `meeting` the raw
-    (v + 1) / 2."""
-    import math
-
+def test_the_shipped_table_holds_for_the_introductory_with_its_default_options_only():
+    """data/eval.toml ships a monotone table for each side to move and band
+    of turns (1-3, 4-6, 7-9, 10 on), fitted on `mcts` self-play of the
+    Introductory on the current rules (bench/README.md, "A table per side to
+    move and band of turns (session 33)"), the same under "mcts" (the
+    protocol's name for the preset) and "ismcts" (what MCTSBot searches
+    here), scoped to every parameter of the default game: a new option of the
+    game fails this test until someone decides whether the table holds for
+    it. A bare MCTSBot in the Introductory reports its root value v through
+    the table of the side to move in the band of the turn; in `meeting` the
+    raw (v + 1) / 2."""
     from ardsearch.bots import MCTSBot
     game = ardsearch.load_game(GAME)
-    table = evaluation.loaded(GAME).calibration
+    ev = evaluation.loaded(GAME)
+    table = ev.calibration
     assert set(table) == {"mcts", "ismcts"} and table["mcts"] == table["ismcts"]
     scoped = table["mcts"]
     assert isinstance(scoped, Scoped) and dict(scoped.params) == dict(game.params)
-    curves = {"german": (2.40553, 0.486231), "soviet": (2.11381, -0.605586)}
-    assert scoped.fit == evaluation.SeatCalibration(("german", "soviet"), tuple(curves.values()))
+    bands = scoped.fit
+    assert isinstance(bands, RoundCalibration) and bands.starts == (1, 4, 7, 10)
+    for band in bands.fits:
+        assert isinstance(band, SeatCalibration) and band.seats == ("german", "soviet")
+        assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in band.fits)
+    # two knots pinned: turns 1-3, a German to move; turns 10 on, a Soviet to move
+    assert bands.fits[0].fits[0].values[0] == -0.2761 and bands.fits[0].fits[0].wps[0] == 0.1754
+    assert bands.fits[3].fits[1].values[-1] == 0.9133 and bands.fits[3].fits[1].wps[-1] == 0.998
+    for search in ("mcts", "ismcts"):     # the command is kept under the key --scoped writes
+        cmd = ev.source[f"calibration_{search}_introductory"]
+        assert f"--fit {search} --method isotonic --by seat --rounds 1,4,7,10" in cmd and "cal-ma-48000" in cmd
     meeting = ardsearch.load_game(f"{GAME}(scenario=meeting)")
     for seat in (0, 1):
-        info = MCTSBot(game, simulations=30, seed=1).analyze(_decision(game, seat))
+        state = _decision(game, seat)
+        info = MCTSBot(game, simulations=30, seed=1).analyze(state)
         v = info["value"]
         assert -1 < v < 1
-        scale, shift = curves[game.player_names[seat]]
-        z = scale * math.log((v + 1) / (1 - v)) + shift
-        assert info["wp"] == pytest.approx(1 / (1 + math.exp(-z)), abs=1e-12)
-        assert evaluation.calibrated_wp(GAME, v, "ismcts", None, seat, meeting.params) == (v + 1) / 2
-        assert evaluation.calibrated_wp(GAME, v, "mcts", None, seat, game.params) == info["wp"]
+        turn = evaluation.round_of(state)
+        assert isinstance(turn, int) and turn >= 1
+        expected = bands.fit_for(turn).fits[seat](v)
+        assert info["wp"] == pytest.approx(expected, abs=1e-12)
+        assert evaluation.calibrated_wp(GAME, v, "ismcts", None, seat, meeting.params, turn) == (v + 1) / 2
+        assert evaluation.calibrated_wp(GAME, v, "mcts", None, seat, game.params, turn) == info["wp"]
+
+
+@pytest.mark.parametrize("turn, band", [(1, 0), (3, 0), (4, 1), (6, 1), (7, 2), (9, 2), (10, 3), (12, 3)])
+def test_each_turn_reads_the_table_of_its_band(turn, band):
+    """The bands start at turns 1, 4, 7 and 10: a decision in turn `turn`
+    reads band `band`'s table of the side to move, so the same root value
+    can read differently in turn 3 and turn 4."""
+    game = ardsearch.load_game(GAME)
+    bands = evaluation.loaded(GAME).calibration["mcts"].fit
+    for seat in (0, 1):
+        for v in (-0.4, -0.1, 0.0, 0.15, 0.5):
+            assert evaluation.calibrated_wp(GAME, v, "mcts", None, seat, game.params, turn) == \
+                pytest.approx(bands.fits[band].fits[seat](v), abs=1e-12)
