@@ -1,0 +1,1 @@
+.venv/bin/python -m bench.calibration microarmour --installed mcts --from bench/results/s30-cal/cal-ma-49000.jsonl.gz bench/results/s30-cal/cal-ma-50000.jsonl.gz bench/results/s30-cal/cal-ma-51000.jsonl.gz bench/results/s30-cal/cal-ma-52000.jsonl.gz --plot bench/results/s30-cal/check-ma-fresh304b.svg
