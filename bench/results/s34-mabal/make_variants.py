@@ -53,6 +53,11 @@ def main():
     write("airstrike_sfwd1", shift_side(a, "soviet", -1),
           "airstrike, every Soviet stand one square west (nearer the village)")
 
+    # amendment 1 (the second airstrike round)
+    write("airstrike_sfwd2", shift_side(a, "soviet", -2),
+          "airstrike, every Soviet stand two squares west (nearer the village)")
+    write("airstrike_t10", set_turns(a, 10), "airstrike, 10 turns not 12")
+
     b = shipped("barrage")
     nosfh = re.sub(r'(?ms)^\[\[battery\]\]\nid = "sfh".*?(?=^\[\[battery\]\])', "", b)
     assert nosfh != b
