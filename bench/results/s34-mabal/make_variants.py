@@ -58,6 +58,12 @@ def main():
           "airstrike, every Soviet stand two squares west (nearer the village)")
     write("airstrike_t10", set_turns(a, 10), "airstrike, 10 turns not 12")
 
+    # amendment 2 (the third airstrike round)
+    write("airstrike_ju87b9", replace_once(a, "strafe = 4\nbomb = 12", "strafe = 4\nbomb = 9"),
+          "airstrike, the Ju 87's bomb 9 not 12 (the Il-2's)")
+    write("airstrike_il2o3", replace_once(a, "ordnance = 2\nstrafe = 7", "ordnance = 3\nstrafe = 7"),
+          "airstrike, the Il-2 carries 3 loads not 2")
+
     b = shipped("barrage")
     nosfh = re.sub(r'(?ms)^\[\[battery\]\]\nid = "sfh".*?(?=^\[\[battery\]\])', "", b)
     assert nosfh != b
