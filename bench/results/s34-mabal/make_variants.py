@@ -61,8 +61,8 @@ def main():
     # amendment 2 (the third airstrike round)
     write("airstrike_ju87b9", replace_once(a, "strafe = 4\nbomb = 12", "strafe = 4\nbomb = 9"),
           "airstrike, the Ju 87's bomb 9 not 12 (the Il-2's)")
-    write("airstrike_il2o3", replace_once(a, "ordnance = 2\nstrafe = 7", "ordnance = 3\nstrafe = 7"),
-          "airstrike, the Il-2 carries 3 loads not 2")
+    write("airstrike_il2b12", replace_once(a, "strafe = 7\nbomb = 9", "strafe = 7\nbomb = 12"),
+          "airstrike, the Il-2's bomb 12 not 9 (the Ju 87's)")
 
     b = shipped("barrage")
     nosfh = re.sub(r'(?ms)^\[\[battery\]\]\nid = "sfh".*?(?=^\[\[battery\]\])', "", b)
