@@ -1,7 +1,9 @@
 """Writes session 34's Micro Armour balance variants, each one change to a
 shipped scenario file, into bench/results/s34-mabal-variants/NAME/NAME.toml
 (a folder of its own, for ARDSEARCH_MICROARMOUR_SCENARIOS). Run from the
-repository root: python bench/results/s34-mabal/make_variants.py"""
+repository root: python bench/results/s34-mabal/make_variants.py, on the
+shipped files as they were before this pass applied its changes (commit
+4c31671): each variant is one change to the file as it was then."""
 import os
 import re
 
@@ -63,6 +65,10 @@ def main():
           "airstrike, the Ju 87's bomb 9 not 12 (the Il-2's)")
     write("airstrike_il2b12", replace_once(a, "strafe = 7\nbomb = 9", "strafe = 7\nbomb = 12"),
           "airstrike, the Il-2's bomb 12 not 9 (the Ju 87's)")
+
+    # amendment 3 (the last airstrike variant: both small levers together)
+    write("airstrike_sfwd1_b9", replace_once(shift_side(a, "soviet", -1), "strafe = 4\nbomb = 12", "strafe = 4\nbomb = 9"),
+          "airstrike, every Soviet stand one square west and the Ju 87's bomb 9 not 12")
 
     b = shipped("barrage")
     nosfh = re.sub(r'(?ms)^\[\[battery\]\]\nid = "sfh".*?(?=^\[\[battery\]\])', "", b)
