@@ -114,7 +114,7 @@ def test_a_hidden_stand_in_the_village_holds_it_only_once_shown():
     assert paths("ambush")[10][16] == 0                     # m3's square, a village square
     hidden = scenario_position("ambush", {"m3": {}}, turn=4)
     shown = scenario_position("ambush", {"m3": {"hidden": False}}, turn=4)
-    bonus = 0.5 + 0.5 * 4 / 12
+    bonus = 0.5 + 0.5 * 4 / 16                              # the ambush lasts 16 turns (RULES.md, Scenarios)
     assert feature(hidden, "village_markers", SOVIET) == pytest.approx(-bonus)
     assert feature(hidden, "village_markers", GERMAN) == pytest.approx(bonus)
     assert feature(shown, "village_markers", SOVIET) == 0.0

@@ -141,6 +141,19 @@ def test_microarmour_combined_gives_the_soviets_three_sections_and_no_german_pre
     assert "prereg" not in d["side"]["german"]
 
 
+def test_microarmour_combined_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `combined` (design choice, balance,
+    session 34): "16 turns (`turns = 16` in this file, the default of the
+    `turns` parameter here ...), not its base's 12"; the base, the
+    Introductory, keeps the contract's 12."""
+    import ardsearch
+    d = microarmour_file("combined")
+    assert (d["base"], d["turns"]) == ("introductory", 16)
+    assert microarmour_file("introductory")["turns"] == 12
+    assert ardsearch.load_game("microarmour", scenario="combined").new_initial_state(seed=0).to_dict()["turns"] == 16
+    assert ardsearch.load_game("microarmour").new_initial_state(seed=0).to_dict()["turns"] == 12
+
+
 def test_microarmour_outpost_sets_the_germans_up_on_the_streams_west_bank():
     """Micro Armour RULES.md, Scenarios, `outpost` (design choice, balance): "the
     German stands set up 4 squares further east (x 4..7, the stream's west bank),
@@ -153,15 +166,27 @@ def test_microarmour_outpost_sets_the_germans_up_on_the_streams_west_bank():
     assert {tuple(m["at"]) for m in d["minefield"]} == {(9, 10), (9, 9), (9, 11), (9, 16), (9, 17), (9, 4)}
 
 
+def test_microarmour_outpost_lasts_fourteen_turns():
+    """Micro Armour RULES.md, Scenarios, `outpost` (design choice, balance,
+    session 34): "14 turns (`turns = 14`, the default of the `turns` parameter
+    in this scenario), not 12: the Germans again ran short of time"; a
+    `turns` given by name still wins."""
+    import ardsearch
+    assert microarmour_file("outpost")["turns"] == 14
+    assert ardsearch.load_game("microarmour", scenario="outpost").new_initial_state(seed=0).to_dict()["turns"] == 14
+    assert ardsearch.load_game("microarmour", scenario="outpost", turns=12).new_initial_state(seed=0).to_dict()["turns"] == 12
+
+
 def test_microarmour_minefield_moves_the_germans_up_and_thins_the_soviets():
-    """Micro Armour RULES.md, Scenarios, `minefield` (design choice, balance): "the
-    German stands set up 2 squares east of where first written (x 2..4, not 0..2;
-    still west of the stream), and the Soviets have one T-34 fewer (`t34d`) ... and
-    no ZiS-3 (`zis`; its medium position stays, empty)"."""
+    """Micro Armour RULES.md, Scenarios, `minefield` (design choices, balance):
+    session 9, "the Soviets have one T-34 fewer (`t34d`) ... and no ZiS-3
+    (`zis`; its medium position stays, empty)"; session 34, "the German stands
+    one square further west, x 1..3, not 2..4 (still 1 square east of where
+    first written)", so still west of the stream (x 6)."""
     import collections
     d = microarmour_file("minefield")
     german = [s for s in d["stand"] if s["side"] == "german" and not s.get("support")]
-    assert {s["at"][0] for s in german} == {2, 3, 4}
+    assert {s["at"][0] for s in german} == {1, 2, 3}
     soviet = collections.Counter(s["type"] for s in d["stand"] if s["side"] == "soviet" and not s.get("support"))
     assert soviet == {"sov_ghq": 1, "sov_hq": 1, "t34": 3, "t34_dozer": 1, "t34_pt3": 1, "rifle": 3}
     assert {"at": [15, 11], "class": "medium", "side": "soviet", "facing": "w"} in d["position"]
@@ -189,6 +214,17 @@ def test_microarmour_meeting_lasts_sixteen_turns():
     assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
     assert (d["side"]["german"]["quality"], d["side"]["soviet"]["quality"]) == (1, 0)
     assert ardsearch.load_game("microarmour", scenario="meeting").new_initial_state(seed=0).to_dict()["turns"] == 16
+
+
+def test_microarmour_ambush_lasts_sixteen_turns():
+    """Micro Armour RULES.md, Scenarios, `ambush` (design choice, balance,
+    session 34): "16 turns (`turns = 16`, the default of the `turns` parameter
+    in this scenario), not 12"; cohesion, quality and the light rain stay."""
+    import ardsearch
+    d = microarmour_file("ambush")
+    assert (d["turns"], d["weather"]) == (16, "light_rain")
+    assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    assert ardsearch.load_game("microarmour", scenario="ambush").new_initial_state(seed=0).to_dict()["turns"] == 16
 
 
 def test_microarmour_ambush_has_one_dummy_and_five_t34s():
@@ -221,17 +257,15 @@ def test_microarmour_airdrop_lasts_sixteen_turns():
 def test_microarmour_ambush_support_lasts_sixteen_turns():
     """Micro Armour RULES.md, Scenarios, `ambush_support` (design choice, balance):
     "16 turns (`turns = 16` in this file ...), not its base's 12"; its fire support
-    (the 2-section leFH battery, the Ju 87 without FASC) is unchanged, and its base
-    `ambush` keeps 12 turns."""
+    (the 2-section leFH battery, the Ju 87 without FASC) is unchanged; its base
+    `ambush` has 16 turns too since session 34, and this file keeps its own."""
     import ardsearch
     d = microarmour_file("ambush_support")
     assert (d["base"], d["turns"]) == ("ambush", 16)
     (battery,) = d["battery"]
     assert (battery["id"], battery["sections"], battery["sheaf"]) == ("lefh", 2, "open")
     assert [(a["id"], a["turns"], a["fasc"]) for a in d["aircraft"]] == [("ju87", 3, False)]
-    assert microarmour_file("ambush")["turns"] == 12
     assert ardsearch.load_game("microarmour", scenario="ambush_support").new_initial_state(seed=0).to_dict()["turns"] == 16
-    assert ardsearch.load_game("microarmour", scenario="ambush").new_initial_state(seed=0).to_dict()["turns"] == 12
 
 
 def test_microarmour_barrage_lasts_sixteen_turns_and_the_soviet_122_fires_a_barrage():
