@@ -70,6 +70,12 @@ def main():
     write("airstrike_sfwd1_b9", replace_once(shift_side(a, "soviet", -1), "strafe = 4\nbomb = 12", "strafe = 4\nbomb = 9"),
           "airstrike, every Soviet stand one square west and the Ju 87's bomb 9 not 12")
 
+    # amendment 4 (larger steps on the air war)
+    write("airstrike_ju87a4", replace_once(a, 'side = "german"\narrive = 2', 'side = "german"\narrive = 4'),
+          "airstrike, the Ju 87 arrives on turn 4 not 2")
+    write("airstrike_noflak", re.sub(r'(?ms)^\[\[stand\]\]\nid = "flak".*?(?=^\[\[stand\]\])', "", a),
+          "airstrike, the German Flakvierling flak removed")
+
     b = shipped("barrage")
     nosfh = re.sub(r'(?ms)^\[\[battery\]\]\nid = "sfh".*?(?=^\[\[battery\]\])', "", b)
     assert nosfh != b
