@@ -76,6 +76,12 @@ def main():
     write("airstrike_noflak", re.sub(r'(?ms)^\[\[stand\]\]\nid = "flak".*?(?=^\[\[stand\]\])', "", a),
           "airstrike, the German Flakvierling flak removed")
 
+    # amendment 5 (the forces: a seventh Soviet T-34)
+    t34g = '[[stand]]\nid = "t34g"\ntype = "t34"\nside = "soviet"\nat = [28, 18]\nfacing = "w"\n'
+    write("airstrike_t34g", replace_once(a, 'id = "t34f"\ntype = "t34"\nside = "soviet"\nat = [28, 16]\nfacing = "w"\n',
+                                         'id = "t34f"\ntype = "t34"\nside = "soviet"\nat = [28, 16]\nfacing = "w"\n' + t34g),
+          "airstrike, a seventh Soviet T-34 t34g entering at 28,18")
+
     b = shipped("barrage")
     nosfh = re.sub(r'(?ms)^\[\[battery\]\]\nid = "sfh".*?(?=^\[\[battery\]\])', "", b)
     assert nosfh != b
