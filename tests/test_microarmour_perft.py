@@ -71,10 +71,10 @@ POSITIONS = [
     ("deployment=close,intuitive_action=true,conflicting_orders=true", 3, 59),
     # the airstrike scenario: the start, air strike choices (turns 1 and 2), a joint plot
     ("scenario=airstrike", 0, 0),
-    ("scenario=airstrike,deployment=close", 1, 29),
-    ("scenario=airstrike,deployment=close", 4, 158),
-    ("scenario=airstrike,deployment=close", 5, 178),
-    ("scenario=airstrike,deployment=close", 1, 181),
+    ("scenario=airstrike,deployment=close", 1, 30),
+    ("scenario=airstrike,deployment=close", 4, 161),
+    ("scenario=airstrike,deployment=close", 5, 187),
+    ("scenario=airstrike,deployment=close", 1, 197),
     ("scenario=airstrike,deployment=close", 6, 163),
     # the support stands and building areas with the ammunition rules (RULES.md, Weapons extras, Buildings)
     ("deployment=close,support=true", 8, 200),

@@ -204,6 +204,25 @@ def test_microarmour_airstrike_ju87_has_no_fasc():
     assert (planes["il2"]["fasc"], planes["il2"]["plot"]) == (False, [6, 10])
 
 
+
+def test_microarmour_airstrike_has_a_seventh_soviet_t34():
+    """Micro Armour RULES.md, Scenarios, `airstrike` (design choice, balance,
+    session 34): "a seventh Soviet T-34 (`t34g`, entering at 28,18, the next
+    square of the T-34s' row), where the Introductory has six"; the rest of
+    the Introductory's forces, cohesion and quality stay, with one AA stand
+    a side."""
+    import collections
+    import ardsearch
+    d = microarmour_file("airstrike")
+    t34s = {s["id"]: s for s in d["stand"] if s["type"] == "t34"}
+    assert len(t34s) == 7 and t34s["t34g"]["at"] == [28, 18] and t34s["t34g"]["side"] == "soviet"
+    assert sorted(s["at"][1] for s in t34s.values()) == [4, 6, 8, 12, 14, 16, 18]
+    intro = microarmour_file("introductory")
+    assert collections.Counter(s["type"] for s in intro["stand"])["t34"] == 6
+    assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    stands = ardsearch.load_game("microarmour", scenario="airstrike").new_initial_state(seed=0).to_dict()["stands"]
+    assert any(s["id"] == "t34g" for s in stands)
+
 def test_microarmour_meeting_lasts_sixteen_turns():
     """Micro Armour RULES.md, Scenarios, `meeting` (design choice, balance): "16
     turns (`turns = 16`, the default of the `turns` parameter in this scenario),

@@ -55,11 +55,11 @@ def legend_text(page):
     return page.eval_on_selector("#board svg [data-legend]", "g => g.textContent")
 
 
-def airstrike_view(steps, seat):
-    """The airstrike scenario (close deployment, seed 0) after `steps` seeded random moves, seen by `seat`."""
+def airstrike_view(steps, seat, seed=0):
+    """The airstrike scenario (close deployment) after `steps` random moves from `seed`, seen by `seat`."""
     game = ardsearch.load_game("microarmour", scenario="airstrike", deployment="close")
-    state = game.new_initial_state(0)
-    rng = random.Random(0)
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
     for _ in range(steps):
         random_walk(state, 1, rng)
     return state.to_dict(), state.view(seat).to_dict()
@@ -69,10 +69,11 @@ def test_strafe_own_bomb_plot_and_the_enemys_hidden_plot(page):
     """Digest, Airstrikes: "Each aircraft is present for up to 3 turns: it may
     strafe once in any turn and bomb only in turns 2-3 ... Bomb points are
     pre-plotted". The Soviet view in turn 3: both aircraft over the table, the
-    Stuka strafing 18,9 (deviation step), the Il-2's own bomb plot at 10,1 on
+    Stuka strafing 20,18 (deviation step), the Il-2's own bomb plot at 4,13 on
     the table, the Stuka's plot hidden: `?` in its line and no crosshair."""
-    full, view = airstrike_view(213, 1)
-    assert full["air"]["strike"]["aircraft"] == "ju87" and full["air"]["strike"]["at"] == [18, 9]
+    full, view = airstrike_view(291, 1)
+    assert full["air"]["strike"]["aircraft"] == "ju87" and full["air"]["strike"]["at"] == [20, 18]
+    assert full["air"]["strike"]["step"] == "deviate"
     assert view["air"]["aircraft"][1]["plot"]["at"] == "hidden"
     svg = render(page, view)
     assert svg.locator("[data-aircraft]").count() == 2
@@ -80,7 +81,7 @@ def test_strafe_own_bomb_plot_and_the_enemys_hidden_plot(page):
     assert svg.locator("[data-plot='bomb:il2']").count() == 1
     assert svg.locator("[data-plot='bomb:ju87']").count() == 0      # the enemy's plot: not on the table
     text = svg_text(page)
-    assert "bomb plot turn 3: ?" in text and "bomb plot turn 3: 10,1" in text
+    assert "bomb plot turn 3: ?" in text and "bomb plot turn 3: 4,13" in text
     for words in ("aircraft over the table", "airstrike target", "plot (bomb or artillery"):
         assert words in legend_text(page)
     shot(page, "microarmour-airstrike-strafe")
@@ -89,7 +90,7 @@ def test_strafe_own_bomb_plot_and_the_enemys_hidden_plot(page):
 def test_the_full_state_shows_both_plots(page):
     """The full state (a spectator's choice for a bot game) holds both plots,
     so both crosshairs are drawn."""
-    full, _ = airstrike_view(213, 1)
+    full, _ = airstrike_view(291, 1)
     svg = render(page, full)
     assert svg.locator("[data-plot='bomb:il2']").count() == 1 and svg.locator("[data-plot='bomb:ju87']").count() == 1
 
@@ -97,12 +98,12 @@ def test_the_full_state_shows_both_plots(page):
 def test_bomb_strike_rings_the_block_it_attacks(page):
     """RULES.md, Airstrikes: a bomb attacks "every stand within `bomb_radius`
     (`charts.toml` `[air]`, design 1: the 3" x 3" block around the point)":
-    the ring covers three squares a side. (The Stuka's plotted bomb on 4,1,
+    the ring covers three squares a side. (The Stuka's plotted bomb on 1,13,
     deviating; since the Ju 87 has no FASC, session 10, it bombs only plotted
     points, and this game's first bomb is this one.)"""
-    full, view = airstrike_view(296, 0)
+    full, view = airstrike_view(212, 0, seed=4)
     st = full["air"]["strike"]
-    assert st["kind"] == "bomb" and st["step"] == "deviate" and st["at"] == [4, 1]
+    assert st["aircraft"] == "ju87" and st["kind"] == "bomb" and st["step"] == "deviate" and st["at"] == [1, 13]
     svg = render(page, view)
     ring = svg.locator("[data-strike=bomb] rect").first
     assert round(float(ring.get_attribute("width"))) == 3 * 40 + 2

@@ -129,6 +129,13 @@ cdef inline int n_blocks_x(const MaState *s) noexcept nogil:
 cdef inline int n_blocks_y(const MaState *s) noexcept nogil:
     return (SC_H[s.scn] + 1) // 3
 
+cdef inline bint preplot_turn(const MaState *s, int a) noexcept nogil:
+    """a's plot for this turn is the scenario's point plotted before play: it
+    has one and this is its first bombing turn (the joint plot never plots
+    that turn: air_init filled it)."""
+    return (a < AIR_N[s.scn] and AIR_PLOT_X[s.scn][a] != PLOT_NONE
+            and s.plot_turn[a] == AIR_ARRIVE[s.scn][a] + 1)
+
 cdef inline bint block_ok(const MaState *s, int b) noexcept nogil:
     """Plot points are the centres of the table's 3" blocks, (1 + 3i, 1 + 3j)."""
     return 0 <= b < BLOCK_W * 10 and b % BLOCK_W < n_blocks_x(s) and b // BLOCK_W < n_blocks_y(s)
@@ -247,10 +254,14 @@ cdef int air_legal(const MaState *s, ard_action *out) noexcept nogil:
         return n
     memset(point, 0, sizeof(point))
     if s.plot_turn[a] == s.turn and s.plot_x[a] == PLOT_HIDDEN:
-        # a view: the opponent's plotted point is unknown, any block centre
+        # a view: the opponent's plotted point is unknown, any block centre;
+        # on its first bombing turn, the scenario's point plotted before play
+        # too (any square, not only a centre), else a view could not replay it
         for b in range(BLOCK_W * 10):
             if block_ok(s, b):
                 point[(1 + 3 * (b // BLOCK_W)) * WMAX + 1 + 3 * (b % BLOCK_W)] = 1
+        if preplot_turn(s, a):
+            point[AIR_PLOT_Y[s.scn][a] * WMAX + AIR_PLOT_X[s.scn][a]] = 1
     elif plot_ready(s, a):
         point[s.plot_y[a] * WMAX + s.plot_x[a]] = 1
     if (s.air_fasc >> a) & 1:
