@@ -69,7 +69,7 @@ POSITIONS = [
     ("broken", 4, 60),
     ("broken", 8, 100),
     ("deployment=close,intuitive_action=true,conflicting_orders=true", 3, 59),
-    # the airstrike scenario: the start, air strike choices (turns 1 and 2), a joint plot
+    # the airstrike scenario: the start, air strike choices (turns 1 and 2), a joint plot, a strafe's deviation roll
     ("scenario=airstrike", 0, 0),
     ("scenario=airstrike,deployment=close", 1, 30),
     ("scenario=airstrike,deployment=close", 4, 161),
