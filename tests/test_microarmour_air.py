@@ -420,16 +420,17 @@ def test_a_view_with_a_hidden_plot_accepts_the_bomb_where_it_falls():
     assert view.raw() == st.view(GERMAN).raw()
 
 
-
 def test_a_view_accepts_the_bomb_on_the_point_plotted_before_play():
     """RULES.md, Airstrikes: an aircraft's optional `plot` is "a bomb point
-    plotted before play for its first bombing turn", and "the plot decision
-    (point or pass) is seen only by its owner ... the bomb's point shows when
-    it is dropped (`bomb x,y`)". The Il-2's point 6,10 is not a block centre
-    (x = 6 is not 1 + 3i), so the German view must offer it beside the 70
-    centres on turn 2, and only then: on turn 3 a hidden plot is a joint
-    plot's, always a centre. (Found by the masked-history replay of
-    tests/test_conformance.py, airstrike at close deployment, seeds 21 and 29.)"""
+    plotted before play for its first bombing turn"; "Hidden": "A bomb point
+    plotted before play (the scenario's `plot`) is hidden the same way, so in
+    the opponent's view an enemy aircraft with a hidden plot for this turn may
+    bomb any block centre and, on its first bombing turn, the scenario's point
+    too (which need not be a centre: the `airstrike` Il-2's 6,10)". So the
+    German view offers 6,10 beside the 70 centres on turn 2, and only then:
+    on turn 3 a hidden plot is a joint plot's, always a centre. (Found by the
+    masked-history replay of tests/test_conformance.py, airstrike at close
+    deployment, seeds 21 and 29.)"""
     st = position({"pz4a": {"at": [6, 10]}}, strike=strike("il2", "choose"), phase="fire", turn=2)
     assert plane(st, "il2")["plot"] == {"turn": 2, "at": [6, 10]}
     view = st.view(GERMAN)

@@ -204,7 +204,6 @@ def test_microarmour_airstrike_ju87_has_no_fasc():
     assert (planes["il2"]["fasc"], planes["il2"]["plot"]) == (False, [6, 10])
 
 
-
 def test_microarmour_airstrike_has_a_seventh_soviet_t34():
     """Micro Armour RULES.md, Scenarios, `airstrike` (design choice, balance,
     session 34): "a seventh Soviet T-34 (`t34g`, entering at 28,18, the next
@@ -220,8 +219,11 @@ def test_microarmour_airstrike_has_a_seventh_soviet_t34():
     intro = microarmour_file("introductory")
     assert collections.Counter(s["type"] for s in intro["stand"])["t34"] == 6
     assert (d["side"]["german"]["cohesion"], d["side"]["soviet"]["cohesion"]) == (15, 12)
+    assert {(s["id"], s["side"]) for s in d["stand"] if s["type"] in ("flak38", "aa52k")} == {
+        ("flak", "german"), ("aa85", "soviet")}
     stands = ardsearch.load_game("microarmour", scenario="airstrike").new_initial_state(seed=0).to_dict()["stands"]
     assert any(s["id"] == "t34g" for s in stands)
+
 
 def test_microarmour_meeting_lasts_sixteen_turns():
     """Micro Armour RULES.md, Scenarios, `meeting` (design choice, balance): "16
