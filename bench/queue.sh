@@ -1,0 +1,35 @@
+#!/bin/bash
+# usage: bench/queue.sh DIR [HHMM]
+# One worker of a run queue: pops the first line of DIR/queue.txt and runs it
+# through bench/logged.sh (so each job leaves DIR/PREFIX.cmd, .load, .out),
+# until the queue is empty, its first line is "stop", or the UTC clock has
+# reached HHMM (a deadline written in the run's PLAN.md: no job starts later).
+# A queue line is "PREFIX COMMAND...", PREFIX a name inside DIR. Start one
+# worker a core; they share the queue (popping is locked on DIR) and append
+# "UTC worker-pid starts|ends PREFIX (status)" to DIR/workers.log.
+# Run it with the project's environment active, so `python` is its venv's.
+set -u
+if [ $# -lt 1 ] || [ ! -d "$1" ]; then
+  echo "usage: bench/queue.sh DIR [HHMM] (DIR holds queue.txt: one 'PREFIX COMMAND...' a line)" >&2
+  exit 2
+fi
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(cd "$1" && pwd)
+deadline=${2:-}
+if [ -n "$deadline" ] && ! [[ $deadline =~ ^[0-2][0-9][0-5][0-9]$ ]]; then
+  echo "bench/queue.sh: the deadline '$deadline' is not HHMM (UTC, e.g. 1745)" >&2
+  exit 2
+fi
+while true; do
+  if [ -n "$deadline" ] && [ "$(date -u +%H%M)" -ge "$deadline" ]; then break; fi
+  # The directory is the lock: sed -i replaces queue.txt, so the file cannot be.
+  job=$(flock "$dir" bash -c 'f="$1/queue.txt"; [ -f "$f" ] || exit 0
+    l=$(head -n1 "$f"); [ -n "$l" ] && [ "$l" != stop ] && sed -i 1d "$f"; echo "$l"' _ "$dir")
+  if [ -z "$job" ] || [ "$job" = stop ]; then break; fi
+  read -r prefix command <<< "$job"
+  echo "$(date -u +%H:%M:%S) worker $$ starts $prefix" >> "$dir/workers.log"
+  eval "set -- $command"
+  "$here/logged.sh" "$dir/$prefix" "$@"
+  status=$?
+  echo "$(date -u +%H:%M:%S) worker $$ ends $prefix (status $status)" >> "$dir/workers.log"
+done
