@@ -117,6 +117,22 @@ def test_classic_bots_play_as_the_old_evaluation_did(name, restore_weights):
     assert moved["values"] != before["greedy"]["values"]
 
 
+@pytest.mark.parametrize("name", GAMES_WITH_FEATURES)
+def test_a_search_keeps_its_weights_when_the_games_table_changes(name, restore_weights):
+    """A search whose weights equal the game's table scores with the game's
+    evaluate() (the same number, cheaper: evaluator.h), but only while they
+    are equal: a bot made with `classic` while the table was classic keeps
+    playing classic after the table changes."""
+    game, s = _midgame(name, 11, 12)
+    game.weights = _classic(game)
+    first, second = (MCTSBot(game, simulations=1200, seed=2, weights="classic") for _ in range(2))
+    before = first.analyze(s)
+    game.weights = _other(game)
+    after = second.analyze(s)
+    assert before["best"] == after["best"] and before["values"] == after["values"]
+    assert MCTSBot(game, simulations=1200, seed=2).analyze(s)["values"] != before["values"]
+
+
 def test_ismcts_takes_weights(restore_weights):
     """ISMCTS (Ardennes has hidden objective cards) uses the bot's weights too."""
     game, s = _midgame("ardennes", 2, 8)

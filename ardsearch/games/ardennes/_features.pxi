@@ -65,30 +65,47 @@ cdef void side_terms(const ArdState *s, int q, double *t) noexcept nogil:
     t[4] = stock / s.road_length
 
 
-cdef void ard_features(const void *state, int player, double *f) noexcept nogil:
-    cdef const ArdState *s = <const ArdState *>state
+cdef inline bint wanted(const double *w, int k) noexcept nogil:
+    """Whether feature k is computed: always for features(), whose w is NULL;
+    for evaluate() only with a non-zero weight."""
+    return w == NULL or w[k] != 0.0
+
+
+cdef void features_w(const ArdState *s, int player, double *f, const double *w) noexcept nogil:
+    """The features of s for player; with weights w, only those weighted (the
+    rest are 0, so that w . f is the same number: a zero weight times a
+    finite feature adds nothing to the sum)."""
     cdef double a[5]
     cdef double b[5]
     cdef int r, o = 1 - player
     cdef double threat = 0.0
     for r in range(NFEAT):
         f[r] = 0.0
-    f[0] = atanh_clamped(ard_evaluate_classic(state, player))
+    if wanted(w, 0):
+        f[0] = atanh_clamped(ard_evaluate_classic(s, player))
     if s.phase != PH_PLAY and s.phase != PH_OVER:
         return                      # setup: nothing on the board yet
-    side_terms(s, player, a)
-    side_terms(s, o, b)
+    # side_terms, the costliest, for the features made of it
+    if wanted(w, 2) or wanted(w, 3) or wanted(w, 4) or wanted(w, 6) or wanted(w, 7):
+        side_terms(s, player, a)
+        side_terms(s, o, b)
+        f[2] = a[0] - b[0]
+        f[3] = a[1] - b[1]
+        f[4] = a[2] - b[2]
+        f[6] = a[3] - b[3]
+        f[7] = a[4] - b[4]
     f[1] = POPCOUNT[s.conquered[player]] - POPCOUNT[s.conquered[o]]
-    f[2] = a[0] - b[0]
-    f[3] = a[1] - b[1]
-    f[4] = a[2] - b[2]
-    for r in range(NROADS):
-        threat += clash_loss(s, o, r) - clash_loss(s, player, r)
-    f[5] = threat / s.road_length
-    f[6] = a[3] - b[3]
-    f[7] = a[4] - b[4]
+    if wanted(w, 5):
+        for r in range(NROADS):
+            threat += clash_loss(s, o, r) - clash_loss(s, player, r)
+        f[5] = threat / s.road_length
     if s.phase == PH_PLAY:
         f[8] = (s.ap if s.to_move == player else -<int>s.ap) / 4.0
+
+
+cdef void ard_features(const void *state, int player, double *f) noexcept nogil:
+    """Every feature (tuning and tests read them all)."""
+    features_w(<const ArdState *>state, player, f, NULL)
 
 
 cdef double ard_evaluate(const void *state, int player) noexcept nogil:
@@ -96,5 +113,7 @@ cdef double ard_evaluate(const void *state, int player) noexcept nogil:
     cdef double f[NFEAT]
     if s.phase == PH_OVER:
         return ard_evaluate_classic(state, player)    # the result itself
-    ard_features(state, player, f)
+    # only the weighted features: the shipped weights use classic alone, and
+    # the others (side_terms twice, the threats) cost twice what it does
+    features_w(s, player, f, ARD_WEIGHTS)
     return ard_linear_value(ARD_WEIGHTS, f, NFEAT)

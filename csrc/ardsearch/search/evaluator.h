@@ -20,10 +20,21 @@ struct Evaluator {
     double w[ARD_MAX_FEATURES] = {};
 
     double operator()(const void *s, int player) const {
-        if (!own || g->current_player(s) == ARD_TERMINAL) return g->evaluate(s, player);
+        if (!own || g->current_player(s) == ARD_TERMINAL || games_table()) return g->evaluate(s, player);
         double f[ARD_MAX_FEATURES];
         g->features(s, player, f);
         return ard_linear_value(w, f, n);
+    }
+
+    /* Whether the search's weights are the game's own table now (mcts-v1's
+     * `classic` in a game that ships classic alone): then the game's
+     * evaluate() is the same number, and cheaper where the engine skips the
+     * features a zero weight would multiply away. Checked at every call, as
+     * the game's table can be replaced between searches. */
+    bool games_table() const {
+        for (int i = 0; i < n; i++)
+            if (w[i] != g->weights[i]) return false;
+        return true;
     }
 };
 
