@@ -241,6 +241,7 @@ class Worker {
         missing_.resize((size_t)g->max_legal + 1);
         probs_.resize((size_t)g->max_legal + 1);
         marks_.assign((size_t)g->num_actions, 0);
+        candidates_.resize(0x10000);  // a node holds at most 65535 children
         path_.reserve((size_t)g->max_game_length + 8);
         if (cfg->belief > 0.0) {
             belief_states_.resize(ss * (size_t)cfg->belief_samples);
@@ -614,7 +615,7 @@ class Worker {
         const double c = cfg_->exploration;
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
         const double shift = prior_shift(n, p);  // 0 unless prior_drift
-        const ValueScale scale = value_scale(n, p, false, shift);
+        const ValueScale scale = value_scale(n, p, shift);
         const uint32_t admitted = widened(n);
         const double min_eval = at_root_ ? root_floor(n) : -1e300;
         int32_t best = -1;
@@ -742,42 +743,64 @@ class Worker {
     }
 
     /* UCB over the children legal in this determinization, with the
-     * availability count in place of the parent's visits. */
+     * availability count in place of the parent's visits. One pass over the
+     * block gathers them, each with its value and exploration term (and,
+     * with normalize, the spread of the visited ones' means: value_scale's,
+     * without a second pass); a second pass scores the gathered ones. */
     int32_t select_available(const Node &n, int p) {
         const double c = cfg_->exploration;
-        const ValueScale scale = value_scale(n, p, true);
-        int32_t best = -1;
-        double best_score = -1e300;
+        const bool normalize = cfg_->normalize;
+        const bool blend = cfg_->prior_visits > 0.0;  // exploited() is not q_value()
+        double lo = 1e300, hi = -1e300;
+        size_t k = 0;
         for (uint32_t i = 0; i < n.num_children; i++) {
             int32_t ci = n.first_child + (int32_t)i;
             const Node &ch = pool_[ci];
             if (ch.chooser != p || ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1) continue;
-            double score;
+            Candidate &cd = candidates_[k++];
+            cd.index = ci;
             if (ch.visits == 0) {
                 if (!ch.has_eval) return ci;
                 // the heuristic prior, as one virtual visit
-                score = scale(ch.eval) + c * std::sqrt(std::log((double)ch.avail));
-            } else {
-                score = scale(q_value(ch)) + c * std::sqrt(std::log((double)ch.avail) / ch.visits);
+                cd.value = ch.eval;
+                cd.explore = std::sqrt(std::log((double)ch.avail));
+                continue;
             }
+            cd.value = q_value(ch);
+            cd.explore = std::sqrt(std::log((double)ch.avail) / ch.visits);
+            if (normalize && ch.proven == kUnproven) {
+                const double m = blend ? exploited(ch, 0.0) : cd.value;
+                lo = m < lo ? m : lo;
+                hi = m > hi ? m : hi;
+            }
+        }
+        ValueScale scale;
+        if (hi > lo + 1e-9) {
+            scale.lo = lo;
+            scale.inv = 1.0 / (hi - lo);
+        }
+        int32_t best = -1;
+        double best_score = -1e300;
+        for (size_t j = 0; j < k; j++) {
+            const Candidate &cd = candidates_[j];
+            double score = scale(cd.value) + c * cd.explore;
             if (score > best_score) {
                 best_score = score;
-                best = ci;
+                best = cd.index;
             }
         }
         return best;
     }
 
     /* The spread of the visited, unproven children's means that selection
-     * at n compares (in ISMCTS only those legal in this determinization). */
-    ValueScale value_scale(const Node &n, int p, bool available_only, double shift = 0.0) const {
+     * at n compares (ISMCTS gathers its own: select_available). */
+    ValueScale value_scale(const Node &n, int p, double shift) const {
         ValueScale s;
         if (!cfg_->normalize) return s;
         double lo = 1e300, hi = -1e300;
         for (uint32_t i = 0; i < n.num_children; i++) {
             const Node &ch = pool_[n.first_child + (int32_t)i];
             if (ch.visits == 0 || ch.proven != kUnproven || ch.chooser != p) continue;
-            if (available_only && (ch.action < 0 || marks_[(size_t)ch.action] != stamp_ + 1)) continue;
             double m = exploited(ch, shift);
             lo = m < lo ? m : lo;
             hi = m > hi ? m : hi;
@@ -1106,6 +1129,11 @@ class Worker {
     std::vector<double> probs_;
     std::vector<uint32_t> marks_;
     uint32_t stamp_ = 0;
+    struct Candidate {
+        int32_t index;
+        double value, explore;
+    };
+    std::vector<Candidate> candidates_;  // select_available's children legal now
     std::vector<int32_t> path_;
     ard_action hidden_sampled_ = 0;
     bool leaf_ = false;
