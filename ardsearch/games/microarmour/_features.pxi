@@ -277,6 +277,15 @@ cdef void race_scores(const MaState *s, int p, double *promise, double *fix) noe
     fix[0] = vq - v
 
 
+cdef inline bint counts_wanted(const double *w) noexcept nogil:
+    """Whether a feature made of side_counts has a weight (all do for
+    features(), whose w is NULL): material by class, command, the village
+    hold and nearness, disrupted stands, stands to enter, cargo, hidden."""
+    return (w == NULL or w[1] != 0.0 or w[2] != 0.0 or w[3] != 0.0 or w[4] != 0.0 or w[5] != 0.0
+            or w[6] != 0.0 or w[7] != 0.0 or w[10] != 0.0 or w[13] != 0.0 or w[14] != 0.0
+            or w[15] != 0.0)
+
+
 cdef void ma_features_w(const MaState *s, int player, double *f, const double *w) noexcept nogil:
     """All features into f (w NULL), or only those with a non-zero weight in w
     (the others are left 0): evaluate() runs at every search leaf and should
@@ -290,24 +299,25 @@ cdef void ma_features_w(const MaState *s, int player, double *f, const double *w
         f[i] = 0.0
     if w == NULL or w[0] != 0.0:
         f[0] = ma_atanh2(ma_evaluate_classic(s, player))
-    side_counts(s, player, a, 1)
-    side_counts(s, q, b, 1)
-    for i in range(1, 5):
-        f[i] = (a[i] - b[i]) / 4.0
-    f[5] = (a[5] - b[5]) / 2.0
-    f[6] = f[5] * frac
-    f[7] = (a[7] - b[7]) / 4.0
+    if counts_wanted(w):
+        side_counts(s, player, a, 1)
+        side_counts(s, q, b, 1)
+        for i in range(1, 5):
+            f[i] = (a[i] - b[i]) / 4.0
+        f[5] = (a[5] - b[5]) / 2.0
+        f[6] = f[5] * frac
+        f[7] = (a[7] - b[7]) / 4.0
+        f[10] = (b[10] - a[10]) / 4.0
+        f[13] = (b[13] - a[13]) / 4.0
+        f[14] = (a[14] - b[14]) / 4.0
+        f[15] = (a[15] - b[15]) / 4.0
     if w == NULL or w[8] != 0.0:
         f[8] = break_margin(s, player) - break_margin(s, q)
     f[9] = <double>side_broken(s, q) - <double>side_broken(s, player)
-    f[10] = (b[10] - a[10]) / 4.0
     if w == NULL or w[11] != 0.0:
         f[11] = (threat_pairs(s, player) - threat_pairs(s, q)) / 8.0
     if w == NULL or w[12] != 0.0:
         f[12] = (incoming_fire(s, player) + air_threat(s, player) + pending_attack_value(s, player)) / 4.0
-    f[13] = (b[13] - a[13]) / 4.0
-    f[14] = (a[14] - b[14]) / 4.0
-    f[15] = (a[15] - b[15]) / 4.0
     if w == NULL or w[16] != 0.0 or w[17] != 0.0:
         race_scores(s, player, &pa, &ra)
         race_scores(s, q, &pb, &rb)
