@@ -1,0 +1,1 @@
+python -m bench.balance_log bench/results/s36-balance/ma-l4-minefield-seed5.jsonl microarmour(scenario=minefield) --bot level-4 --pairs 4 --seed 5
