@@ -1,0 +1,1 @@
+bash -c cd /tmp/dev && exec python -m ardsearch tournament ardennes --bots ne=mcts:normalize=true,eval_children=true mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 15 --concurrency 1 --out /work/main/bench/results/s36-ardennes/eqtime-ardennes-ne-vs-v1-seed15.jsonl
