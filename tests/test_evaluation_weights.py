@@ -10,14 +10,12 @@ positions of seeded random and greedy play (Stosstruppen's own test,
 test_stosstruppen_evaluation.py, does the same on both its scenarios)."""
 import math
 import os
-import random
 import sys
 
 import numpy as np
 import pytest
 
 import ardsearch
-from ardsearch.bots import HeuristicBot
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import random_play  # noqa: E402
@@ -44,27 +42,6 @@ def game(request):
     g.weights = saved
 
 
-def greedy_positions(game, seed, every=10, plies=3000):
-    """Positions of one seeded game of greedy moves (one in five random), which
-    gets further than random play: roads conquered, units off the map."""
-    rng = random.Random(seed)
-    bot = HeuristicBot(game, seed=seed)
-    state = game.new_initial_state(seed=seed)
-    out = []
-    for ply in range(plies):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            moves = state.legal_actions()
-            state.apply_action(rng.choice(moves) if rng.random() < 0.2 else bot.analyze(state)["best"])
-        if ply % every == 0 and not state.is_terminal():
-            out.append(state.clone())
-    return out
-
-
 def positions(game):
     """Seeded random play under each parameter set, and greedy play. (A
     feature that is 0 in all of them cannot show a skip: Micro Armour's
@@ -76,7 +53,7 @@ def positions(game):
         for seed in (3, 4):
             out += random_play.seeded_positions(variant.new_initial_state(seed=seed), seed, every=25, plies=3000)
     for seed in (3, 4):
-        out += greedy_positions(game, seed)
+        out += random_play.greedy_positions(game, seed)
     assert len(out) >= 30
     return out
 
