@@ -1,0 +1,57 @@
+"""bench/queue.sh: one worker of a run queue, so that a session's long runs
+go one a core from a queue.txt written beside their PLAN.md, each job kept
+by bench/logged.sh and none started after the plan's deadline."""
+import pathlib
+import subprocess
+import threading
+
+
+SCRIPT = pathlib.Path(__file__).resolve().parents[1] / "bench" / "queue.sh"
+
+
+def run(*args):
+    return subprocess.run([str(SCRIPT), *map(str, args)], capture_output=True, text=True, timeout=60)
+
+
+def test_it_runs_each_line_through_logged_sh_until_stop(tmp_path):
+    (tmp_path / "queue.txt").write_text('a echo "f(x=1)" two\n'
+                                        'b sh -c "exit 3"\n'
+                                        'stop\n'
+                                        'c echo never\n')
+    assert run(tmp_path).returncode == 0
+    assert (tmp_path / "a.out").read_text() == "f(x=1) two\n"     # quoted words stay one argument
+    assert (tmp_path / "a.cmd").read_text() == "echo f(x=1) two\n"
+    assert len((tmp_path / "a.load").read_text().splitlines()) == 4
+    log = (tmp_path / "workers.log").read_text()
+    assert "ends a (status 0)" in log and "ends b (status 3)" in log   # a failed job does not stop the queue
+    assert not (tmp_path / "c.cmd").exists()
+    assert (tmp_path / "queue.txt").read_text() == "stop\nc echo never\n"
+
+
+def test_two_workers_share_the_queue_and_run_each_job_once(tmp_path):
+    jobs = [f"j{i} sh -c 'sleep 0.05; echo {i}'" for i in range(12)]
+    (tmp_path / "queue.txt").write_text("\n".join(jobs) + "\n")
+    workers = [threading.Thread(target=run, args=(tmp_path,)) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    for i in range(12):
+        assert (tmp_path / f"j{i}.out").read_text() == f"{i}\n"
+    starts = [line for line in (tmp_path / "workers.log").read_text().splitlines() if " starts " in line]
+    assert sorted(line.split()[-1] for line in starts) == sorted(f"j{i}" for i in range(12))
+    assert (tmp_path / "queue.txt").read_text() == ""
+
+
+def test_a_passed_deadline_starts_nothing(tmp_path):
+    (tmp_path / "queue.txt").write_text("a echo late\n")
+    assert run(tmp_path, "0000").returncode == 0        # every UTC time is at or after 00:00
+    assert not (tmp_path / "a.cmd").exists()
+    assert (tmp_path / "queue.txt").read_text() == "a echo late\n"
+
+
+def test_bad_calls_say_how_to_call_it(tmp_path):
+    done = run(tmp_path / "missing")
+    assert done.returncode == 2 and "usage: bench/queue.sh DIR [HHMM]" in done.stderr
+    done = run(tmp_path, "17h")
+    assert done.returncode == 2 and "'17h' is not HHMM" in done.stderr
