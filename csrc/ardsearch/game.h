@@ -165,6 +165,21 @@ static inline double ard_linear_value(const double *weights, const double *f, in
     return tanh(0.5 * z);
 }
 
+/* Features an evaluate() computes: feature k is wanted when w is NULL (a
+ * features() call: every feature, for tuning) or its weight is non-zero
+ * (a zero weight times a finite feature adds nothing to w . f, so skipping
+ * it gives the same number, cheaper). */
+static inline int ard_feature_wanted(const double *w, int k) {
+    return w == 0 || w[k] != 0.0;
+}
+
+/* Whether every weight but w[k] is 0 (a table of one feature alone). */
+static inline int ard_weight_alone(const double *w, int n, int k) {
+    for (int i = 0; i < n; i++)
+        if (i != k && w[i] != 0.0) return 0;
+    return 1;
+}
+
 /* returns(): +1 / -1 for winner 0 or 1, 0 / 0 for anything else (a draw). */
 static inline void ard_returns_for_winner(int winner, double *out) {
     out[0] = winner == 0 ? 1.0 : winner == 1 ? -1.0 : 0.0;

@@ -16,6 +16,8 @@ cdef extern from "ardsearch/game.h" nogil:
     void ard_returns_for_winner(int winner, double *out)
     uint64_t ard_hash_bytes(const void *data, size_t n)
     double ard_linear_value(const double *weights, const double *f, int n)
+    bint ard_feature_wanted(const double *w, int k)
+    bint ard_weight_alone(const double *w, int n, int k)
 
     # enum so that Cython treats them as compile-time constants (array sizes)
     enum:

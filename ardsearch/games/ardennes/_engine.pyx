@@ -14,7 +14,7 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
 from libc.math cimport log
-from ardsearch.game cimport (ard_linear_value, ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
+from ardsearch.game cimport (ard_linear_value, ard_feature_wanted, ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL, ARD_HIDDEN_OUTCOME,
                              ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 

@@ -65,12 +65,6 @@ cdef void side_terms(const ArdState *s, int q, double *t) noexcept nogil:
     t[4] = stock / s.road_length
 
 
-cdef inline bint wanted(const double *w, int k) noexcept nogil:
-    """Whether feature k is computed: always for features(), whose w is NULL;
-    for evaluate() only with a non-zero weight."""
-    return w == NULL or w[k] != 0.0
-
-
 cdef void features_w(const ArdState *s, int player, double *f, const double *w) noexcept nogil:
     """The features of s for player; with weights w, only those weighted (the
     rest are 0, so that w . f is the same number: a zero weight times a
@@ -81,12 +75,13 @@ cdef void features_w(const ArdState *s, int player, double *f, const double *w) 
     cdef double threat = 0.0
     for r in range(NFEAT):
         f[r] = 0.0
-    if wanted(w, 0):
+    if ard_feature_wanted(w, 0):
         f[0] = atanh_clamped(ard_evaluate_classic(s, player))
     if s.phase != PH_PLAY and s.phase != PH_OVER:
         return                      # setup: nothing on the board yet
     # side_terms, the costliest, for the features made of it
-    if wanted(w, 2) or wanted(w, 3) or wanted(w, 4) or wanted(w, 6) or wanted(w, 7):
+    if (ard_feature_wanted(w, 2) or ard_feature_wanted(w, 3) or ard_feature_wanted(w, 4)
+            or ard_feature_wanted(w, 6) or ard_feature_wanted(w, 7)):
         side_terms(s, player, a)
         side_terms(s, o, b)
         f[2] = a[0] - b[0]
@@ -95,7 +90,7 @@ cdef void features_w(const ArdState *s, int player, double *f, const double *w) 
         f[6] = a[3] - b[3]
         f[7] = a[4] - b[4]
     f[1] = POPCOUNT[s.conquered[player]] - POPCOUNT[s.conquered[o]]
-    if wanted(w, 5):
+    if ard_feature_wanted(w, 5):
         for r in range(NROADS):
             threat += clash_loss(s, o, r) - clash_loss(s, player, r)
         f[5] = threat / s.road_length

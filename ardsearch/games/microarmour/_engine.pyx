@@ -14,7 +14,8 @@ from libc.math cimport atan2, M_PI, log
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from ardsearch.game cimport (ard_game, ard_fail, ard_linear_value, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below, ard_rng_double,
+from ardsearch.game cimport (ard_game, ard_fail, ard_linear_value, ard_weight_alone, ard_feature_wanted,
+                             ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below, ard_rng_double,
                              ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL, ARD_HIDDEN_OUTCOME,
                              ARD_FLAG_CHANCE, ARD_FLAG_HIDDEN)
 

@@ -281,9 +281,13 @@ cdef inline bint counts_wanted(const double *w) noexcept nogil:
     """Whether a feature made of side_counts has a weight (all do for
     features(), whose w is NULL): material by class, command, the village
     hold and nearness, disrupted stands, stands to enter, cargo, hidden."""
-    return (w == NULL or w[1] != 0.0 or w[2] != 0.0 or w[3] != 0.0 or w[4] != 0.0 or w[5] != 0.0
-            or w[6] != 0.0 or w[7] != 0.0 or w[10] != 0.0 or w[13] != 0.0 or w[14] != 0.0
-            or w[15] != 0.0)
+    cdef int k
+    if w == NULL:
+        return 1
+    for k in range(1, 16):
+        if k not in (8, 9, 11, 12) and w[k] != 0.0:   # those four are not made of the counts
+            return 1
+    return 0
 
 
 cdef void ma_features_w(const MaState *s, int player, double *f, const double *w) noexcept nogil:
@@ -297,7 +301,7 @@ cdef void ma_features_w(const MaState *s, int player, double *f, const double *w
     cdef double pa, ra, pb, rb
     for i in range(MA_NFEAT):
         f[i] = 0.0
-    if w == NULL or w[0] != 0.0:
+    if ard_feature_wanted(w, 0):
         f[0] = ma_atanh2(ma_evaluate_classic(s, player))
     if counts_wanted(w):
         side_counts(s, player, a, 1)
@@ -311,24 +315,24 @@ cdef void ma_features_w(const MaState *s, int player, double *f, const double *w
         f[13] = (b[13] - a[13]) / 4.0
         f[14] = (a[14] - b[14]) / 4.0
         f[15] = (a[15] - b[15]) / 4.0
-    if w == NULL or w[8] != 0.0:
+    if ard_feature_wanted(w, 8):
         f[8] = break_margin(s, player) - break_margin(s, q)
     f[9] = <double>side_broken(s, q) - <double>side_broken(s, player)
-    if w == NULL or w[11] != 0.0:
+    if ard_feature_wanted(w, 11):
         f[11] = (threat_pairs(s, player) - threat_pairs(s, q)) / 8.0
-    if w == NULL or w[12] != 0.0:
+    if ard_feature_wanted(w, 12):
         f[12] = (incoming_fire(s, player) + air_threat(s, player) + pending_attack_value(s, player)) / 4.0
-    if w == NULL or w[16] != 0.0 or w[17] != 0.0:
+    if ard_feature_wanted(w, 16) or ard_feature_wanted(w, 17):
         race_scores(s, player, &pa, &ra)
         race_scores(s, q, &pb, &rb)
         f[16] = pa - pb
         f[17] = ra - rb
-    if w == NULL or w[18] != 0.0 or w[19] != 0.0:
+    if ard_feature_wanted(w, 18) or ard_feature_wanted(w, 19):
         village_corrections(s, player, &pa, &ra)
         village_corrections(s, q, &pb, &rb)
         f[18] = pa - pb
         f[19] = ra - rb
-    if w == NULL or w[20] != 0.0:
+    if ard_feature_wanted(w, 20):
         f[20] = (stands_on_mines(s, q) - stands_on_mines(s, player)) / 4.0
 
 
@@ -337,11 +341,7 @@ cdef void ma_features(const void *state, int player, double *out) noexcept nogil
 
 
 cdef bint classic_only() noexcept nogil:
-    cdef int i
-    for i in range(1, MA_NFEAT):
-        if MA_WEIGHTS[i] != 0.0:
-            return 0
-    return MA_WEIGHTS[0] == 1.0
+    return ard_weight_alone(MA_WEIGHTS, MA_NFEAT, 0) and MA_WEIGHTS[0] == 1.0
 
 
 cdef double ma_evaluate(const void *state, int player) noexcept nogil:

@@ -77,22 +77,13 @@ cdef void m_features(const void *state, int player, double *f) noexcept nogil:
         f[i] *= sign
 
 
-cdef bint classic_alone() noexcept nogil:
-    """Whether every weight but classic's is 0 (the shipped table)."""
-    cdef int i
-    for i in range(1, MFEAT):
-        if M_WEIGHTS[i] != 0.0:
-            return 0
-    return 1
-
-
 cdef double m_evaluate(const void *state, int player) noexcept nogil:
     cdef const MState *s = <const MState *>state
     cdef double f[MFEAT]
     cdef int i
     if s.phase == PH_OVER:
         return m_evaluate_classic(state, player)    # the result itself
-    if classic_alone():
+    if ard_weight_alone(M_WEIGHTS, MFEAT, 0):    # classic alone (the shipped table)
         # the other features, a third of a search's time, would be multiplied
         # by 0: the same number without them (f[0] as m_features makes it)
         for i in range(MFEAT):

@@ -19,7 +19,8 @@ from cpython.pycapsule cimport PyCapsule_New
 
 from ardsearch.game cimport (ard_game, ard_fail, ard_hash_bytes, ard_rng, ard_action, ard_rng_seed, ard_rng_below,
                              ard_rng_pick, ARD_ABI_VERSION, ARD_CHANCE, ARD_TERMINAL,
-                             ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ard_linear_value)
+                             ARD_HIDDEN_OUTCOME, ARD_FLAG_CHANCE, ard_linear_value,
+                             ard_feature_wanted)
 
 import time
 import numpy as np

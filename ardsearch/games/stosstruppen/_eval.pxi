@@ -331,13 +331,6 @@ cdef double morale_race(const StState *s, int a) noexcept nogil:
     return (1.0 - margin(s, 1 - a)) * hold
 
 
-cdef inline bint wanted(const double *need, int k) noexcept nogil:
-    """Whether feature k is computed: always for features() (need NULL), else
-    only when its weight is non-zero (evaluate() skips the rest: a zero
-    weight times anything adds nothing, and the threats cost the most)."""
-    return need == NULL or need[k] != 0.0
-
-
 cdef void static_features(const StState *s, int p, double *f, const double *need) noexcept nogil:
     """Every feature but `classic` and `result` of a position (no chance node
     expanded); with `need` (the weights) the zero-weight ones are left 0."""
@@ -349,14 +342,16 @@ cdef void static_features(const StState *s, int p, double *f, const double *need
     cdef double full[2]
     for k in range(F_RIFLES, NFEAT):
         f[k] = 0.0
-    if wanted(need, F_MARKER_HITS) or wanted(need, F_MARKER_HQ) or wanted(need, F_FIRE_THREAT) \
-            or wanted(need, F_ASSAULT_THREAT):
+    if ard_feature_wanted(need, F_MARKER_HITS) or ard_feature_wanted(need, F_MARKER_HQ) \
+            or ard_feature_wanted(need, F_FIRE_THREAT) \
+            or ard_feature_wanted(need, F_ASSAULT_THREAT):
         full[0] = full_value(s, 0)
         full[1] = full_value(s, 1)
     # side_counts gives these eight together: one wanted, all computed
-    if wanted(need, F_RIFLES) or wanted(need, F_WEAPONS) or wanted(need, F_TANKS) \
-            or wanted(need, F_HQ) or wanted(need, F_PINNED) or wanted(need, F_SUPPRESSED) \
-            or wanted(need, F_HQ_COVER) or wanted(need, F_STOCK):
+    if ard_feature_wanted(need, F_RIFLES) or ard_feature_wanted(need, F_WEAPONS) \
+            or ard_feature_wanted(need, F_TANKS) or ard_feature_wanted(need, F_HQ) \
+            or ard_feature_wanted(need, F_PINNED) or ard_feature_wanted(need, F_SUPPRESSED) \
+            or ard_feature_wanted(need, F_HQ_COVER) or ard_feature_wanted(need, F_STOCK):
         side_counts(s, p, mine)
         side_counts(s, q, yours)
         f[F_RIFLES] = mine[0] - yours[0]
@@ -367,27 +362,27 @@ cdef void static_features(const StState *s, int p, double *f, const double *need
         f[F_SUPPRESSED] = yours[5] - mine[5]
         f[F_HQ_COVER] = mine[6] - yours[6]
         f[F_STOCK] = mine[7] - yours[7]
-    if wanted(need, F_OBJECTIVES):
+    if ard_feature_wanted(need, F_OBJECTIVES):
         f[F_OBJECTIVES] = sgn * objectives_held(s, a) / <double>sc.obj_needed
-    if wanted(need, F_ADVANCE):
+    if ard_feature_wanted(need, F_ADVANCE):
         f[F_ADVANCE] = sgn * advance_score(s, a)
-    if wanted(need, F_DEMORALISED):
+    if ard_feature_wanted(need, F_DEMORALISED):
         f[F_DEMORALISED] = (1.0 if demoralised(s, q) else 0.0) - (1.0 if demoralised(s, p) else 0.0)
-    if wanted(need, F_MORALE):
+    if ard_feature_wanted(need, F_MORALE):
         f[F_MORALE] = morale_pass(s, p) - morale_pass(s, q)
-    if wanted(need, F_MARKER_HITS) or wanted(need, F_MARKER_HQ):
+    if ard_feature_wanted(need, F_MARKER_HITS) or ard_feature_wanted(need, F_MARKER_HQ):
         marker_features(s, p, full, &f[F_MARKER_HITS], &f[F_MARKER_HQ])
-    if wanted(need, F_FIRE_THREAT):
+    if ard_feature_wanted(need, F_FIRE_THREAT):
         f[F_FIRE_THREAT] = fire_threat(s, q, full[q]) - fire_threat(s, p, full[p])
-    if wanted(need, F_ASSAULT_THREAT):
+    if ard_feature_wanted(need, F_ASSAULT_THREAT):
         f[F_ASSAULT_THREAT] = assault_threat(s, q, full[q]) - assault_threat(s, p, full[p])
     f[F_ATTACKER] = sgn
     f[F_CLOCK] = sgn * s.turn / <double>s.turns
-    if wanted(need, F_MARGIN):
+    if ard_feature_wanted(need, F_MARGIN):
         f[F_MARGIN] = margin(s, p) - margin(s, q)
-    if wanted(need, F_MORALE_RACE):
+    if ard_feature_wanted(need, F_MORALE_RACE):
         f[F_MORALE_RACE] = sgn * morale_race(s, a)
-    if wanted(need, F_GUARD):
+    if ard_feature_wanted(need, F_GUARD):
         f[F_GUARD] = -sgn * objectives_held(s, 1 - a) / <double>sc.nobj if sc.nobj else 0.0
 
 
@@ -420,7 +415,7 @@ cdef void features_depth(const StState *s, int p, int depth, double *f, const do
                 f[j] += probs[k] * sub[j]
         return
     static_features(s, p, f, need)
-    f[F_CLASSIC] = static_eval(s, p) if wanted(need, F_CLASSIC) else 0.0
+    f[F_CLASSIC] = static_eval(s, p) if ard_feature_wanted(need, F_CLASSIC) else 0.0
     f[F_RESULT] = 0.0
 
 

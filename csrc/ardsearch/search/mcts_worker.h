@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "ardsearch/game.h"
@@ -254,7 +255,9 @@ class Worker {
         missing_.resize((size_t)g->max_legal + 1);
         probs_.resize((size_t)g->max_legal + 1);
         marks_.assign((size_t)g->num_actions, 0);
-        candidates_.resize(0x10000);  // a node holds at most 65535 children
+        // a node holds at most 65535 children; left uninitialized (no page
+        // touched until a selection writes it: a bot is made per game)
+        candidates_.reset(new Candidate[0x10000]);
         path_.reserve((size_t)g->max_game_length + 8);
         if (cfg->belief > 0.0) {
             belief_states_.resize(ss * (size_t)cfg->belief_samples);
@@ -1146,7 +1149,7 @@ class Worker {
         int32_t index;
         double value, explore;
     };
-    std::vector<Candidate> candidates_;  // select_available's children legal now
+    std::unique_ptr<Candidate[]> candidates_;  // select_available's children legal now
     std::vector<int32_t> path_;
     ard_action hidden_sampled_ = 0;
     bool leaf_ = false;
