@@ -1,0 +1,1 @@
+python -m ardsearch tournament undaunted(scenario=2) --bots ish=mcts:rollout_depth=0,exploration=1.0,minimax_weight=0.5,final_lcb=0.5 mcts-v1 --movetime 0.1 --clock cpu --games 20 --seed 14 --concurrency 1 --quiet --out bench/results/s37-undaunted/ish-vs-v1-s2-seed14.jsonl
