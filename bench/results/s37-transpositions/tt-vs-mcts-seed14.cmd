@@ -1,0 +1,1 @@
+bash -c cd /tmp/dev37 && exec python -m ardsearch tournament mortain --bots tt=mcts:transpositions=true mcts --movetime 0.1 --clock cpu --games 40 --seed 14 --concurrency 1 --quiet --out /work/main/bench/results/s37-transpositions/tt-vs-mcts-seed14.jsonl
