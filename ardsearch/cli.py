@@ -56,15 +56,20 @@ def cmd_list(args):
         print(f"  {name:<14}{ardsearch.load_game(name).title}")
     print("bots:")
     from ardsearch.bots import list_bots, preset_description
-    from ardsearch.levels import levels
+    from ardsearch.levels import levels, not_stronger
     ranked = levels()
     for name in list_bots():
         if name not in {lv.preset for lv in ranked}:
             print(f"  {name:<14}{preset_description(name)}")
     print("levels (ardsearch play GAME --level NAME; Elo measured per game, random = 0):")
+    flat = {g: not_stronger(g) for lv in ranked for g in lv.elo}
     for lv in ranked:
-        elo = ", ".join(f"{g} {e:.0f}" for g, e in sorted(lv.elo.items())) or "not measured yet"
+        elo = ", ".join(f"{g} {e:.0f}{'*' if lv.preset in flat[g] else ''}"
+                        for g, e in sorted(lv.elo.items())) or "not measured yet"
         print(f"  {lv.preset:<10}{lv.title:<11}Elo: {elo}")
+    if any(flat.values()):
+        print("  * not measured stronger than a weaker level in that game: its ladder's steps there are within\n"
+              "    their error (bench/README.md, \"Difficulty levels: the Elo ladder\")")
     return 0
 
 

@@ -36,7 +36,7 @@ from ardsearch.bots import (Bot, _MASK64, _check_decision, _integer, _number, _o
                             list_bots, load_bot)
 
 __all__ = ["Level", "LevelBot", "levels", "level_names", "find_level", "for_elo", "elo_range",
-           "pick_move", "NOISE_KEYS"]
+           "not_stronger", "pick_move", "NOISE_KEYS"]
 
 # Settings a level adds to its base preset's.
 NOISE_KEYS = ("temperature", "max_loss")
@@ -234,6 +234,24 @@ def _ladder(game_name: str) -> list[tuple[float, Level]]:
         if game_name in lv.elo:
             top = max(top, lv.elo[game_name])
             out.append((top, lv))
+    return out
+
+
+def not_stronger(game_name: str) -> dict[str, str]:
+    """The levels measured no stronger in this game than a weaker level:
+    {preset: the weaker level's preset with the highest measured Elo}. Where
+    more simulations buy nothing (Stosstruppen's levels above level-2, Micro
+    Armour's above level-3) the ladder's steps are within their error, and a
+    person choosing a level by its name should be told so."""
+    out, best = {}, None
+    for lv in levels():
+        e = lv.elo.get(game_name)
+        if e is None:
+            continue
+        if best is not None and e <= best[0]:
+            out[lv.preset] = best[1]
+        elif best is None or e > best[0]:
+            best = (e, lv.preset)
     return out
 
 

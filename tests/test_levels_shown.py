@@ -21,7 +21,7 @@ def test_list_shows_the_levels_by_name_weakest_first(capsys):
     code, out, _ = run(capsys, "list")
     assert code == 0
     section = out.split("levels (", 1)[1]
-    rows = [line.split() for line in section.splitlines()[1:]]
+    rows = [line.split() for line in section.splitlines()[1:] if line.startswith("  level-")]
     assert [r[0] for r in rows] == [f"level-{i}" for i in range(1, 7)]
     assert [r[1] for r in rows] == TITLES
     # the levels are listed once, in their own section, not again among the bots
@@ -52,3 +52,43 @@ def test_the_web_catalogue_lists_the_levels_by_name():
     assert all(isinstance(lv["elo"], dict) for lv in cat["levels"])
     assert not any(b["name"].startswith("level-") for b in cat["bots"])
     assert any(b["name"] == "mcts" for b in cat["bots"])
+
+
+def _level(n, elo):
+    from ardsearch.levels import Level
+    return Level(preset=f"level-{n}", number=n, title=TITLES[n - 1], description="", base="mcts",
+                 params={}, games={}, elo=elo)
+
+
+def test_not_stronger_names_the_weaker_level_a_level_did_not_rise_above(monkeypatch):
+    """Issue 15: "each [level] with its measured Elo in a ladder". Where a
+    level measured no higher than a weaker one, a person choosing by name
+    is told which: the weaker level with the highest Elo so far; a level
+    not measured in a game is skipped, not counted as a step."""
+    from ardsearch import levels
+    ladder = [_level(1, {"g": 100, "h": 10}), _level(2, {"g": 300}), _level(3, {"g": 250, "h": 5}),
+              _level(4, {"g": 300, "h": 20}), _level(5, {"g": 400})]
+    monkeypatch.setattr(levels, "levels", lambda: ladder)
+    assert levels.not_stronger("g") == {"level-3": "level-2", "level-4": "level-2"}
+    assert levels.not_stronger("h") == {"level-3": "level-1"}
+    assert levels.not_stronger("none") == {}
+
+
+def test_list_and_the_web_mark_a_level_not_measured_stronger(capsys):
+    """The shipped ladders (bench/README.md, "Difficulty levels: the Elo
+    ladder"): Stosstruppen's level-3 measured below level-2, so `ardsearch
+    list` stars it and the web's tooltip data names level-2; Ardennes'
+    ladder rises at every level, so nothing is marked there."""
+    from ardsearch.levels import find_level, not_stronger
+    assert find_level("level-3").elo["stosstruppen"] < find_level("level-2").elo["stosstruppen"]
+    assert not_stronger("stosstruppen")["level-3"] == "level-2"
+    assert not_stronger("ardennes") == {}
+    _, out, _ = run(capsys, "list")
+    row3 = next(line for line in out.splitlines() if line.startswith("  level-3"))
+    elo = find_level("level-3").elo
+    assert f"stosstruppen {elo['stosstruppen']:.0f}*" in row3
+    assert f"ardennes {elo['ardennes']:.0f}," in row3
+    assert "* not measured stronger than a weaker level" in out
+    cat = {lv["name"]: lv for lv in game_catalogue()["levels"]}
+    assert cat["level-3"]["not_stronger"]["stosstruppen"] == "level-2"
+    assert "ardennes" not in cat["level-3"]["not_stronger"]

@@ -52,12 +52,16 @@ async function loadCatalogue() {
   gameChosen();
 }
 
-// A level's description and its measured Elo in the chosen game, as the select's tooltip.
+// A level's description and its measured Elo in the chosen game, as the select's tooltip
+// (and, where its ladder did not rise, the weaker level it was not measured stronger than).
 function levelShown() {
   const opp = $("opponent");
   const l = (catalogue.levels || []).find((x) => x.name === opp.value);
-  const elo = l && l.elo[$("game").value];
-  opp.title = l ? `${l.description}${elo !== undefined ? ` Measured Elo in this game: ${elo} (random = 0).` : ""}` : "";
+  const game = $("game").value;
+  const elo = l && l.elo[game];
+  const weaker = l && l.not_stronger && l.not_stronger[game];
+  opp.title = l ? `${l.description}${elo !== undefined ? ` Measured Elo in this game: ${elo} (random = 0).` : ""}` +
+    (weaker ? ` Not measured stronger than ${weaker} in this game.` : "") : "";
 }
 
 function currentGame() { return catalogue.games.find((g) => g.name === $("game").value); }
