@@ -1,0 +1,1 @@
+python -m ardsearch tournament microarmour --bots mcts mcts-v1 --movetime 0.03 --clock cpu --games 20 --seed 20 --concurrency 1 --quiet --out bench/results/s37-ma-check/eqtime-microarmour-mcts-vs-v1-003-seed20.jsonl
