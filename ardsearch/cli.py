@@ -62,7 +62,7 @@ def cmd_list(args):
         if name not in {lv.preset for lv in ranked}:
             print(f"  {name:<14}{preset_description(name)}")
     print("levels (ardsearch play GAME --level NAME; Elo measured per game, random = 0):")
-    flat = {g: not_stronger(g) for lv in ranked for g in lv.elo}
+    flat = {g: not_stronger(g) for g in {g for lv in ranked for g in lv.elo}}
     for lv in ranked:
         elo = ", ".join(f"{g} {e:.0f}{'*' if lv.preset in flat[g] else ''}"
                         for g, e in sorted(lv.elo.items())) or "not measured yet"
