@@ -56,13 +56,13 @@ def cmd_list(args):
         print(f"  {name:<14}{ardsearch.load_game(name).title}")
     print("bots:")
     from ardsearch.bots import list_bots, preset_description
-    from ardsearch.levels import levels, not_stronger
+    from ardsearch.levels import levels, not_stronger_by_game
     ranked = levels()
     for name in list_bots():
         if name not in {lv.preset for lv in ranked}:
             print(f"  {name:<14}{preset_description(name)}")
     print("levels (ardsearch play GAME --level NAME; Elo measured per game, random = 0):")
-    flat = {g: not_stronger(g) for g in {g for lv in ranked for g in lv.elo}}
+    flat = not_stronger_by_game(ranked)
     for lv in ranked:
         elo = ", ".join(f"{g} {e:.0f}{'*' if lv.preset in flat[g] else ''}"
                         for g, e in sorted(lv.elo.items())) or "not measured yet"

@@ -36,7 +36,7 @@ from ardsearch.bots import (Bot, _MASK64, _check_decision, _integer, _number, _o
                             list_bots, load_bot)
 
 __all__ = ["Level", "LevelBot", "levels", "level_names", "find_level", "for_elo", "elo_range",
-           "not_stronger", "pick_move", "NOISE_KEYS"]
+           "not_stronger", "not_stronger_by_game", "pick_move", "NOISE_KEYS"]
 
 # Settings a level adds to its base preset's.
 NOISE_KEYS = ("temperature", "max_loss")
@@ -237,14 +237,15 @@ def _ladder(game_name: str) -> list[tuple[float, Level]]:
     return out
 
 
-def not_stronger(game_name: str) -> dict[str, str]:
+def not_stronger(game_name: str, ranked: list[Level] | None = None) -> dict[str, str]:
     """The levels measured no stronger in this game than a weaker level:
     {preset: the weaker level's preset with the highest measured Elo}. Where
     more simulations buy nothing (Stosstruppen's levels above level-2, Micro
     Armour's above level-3) the ladder's steps are within their error, and a
-    person choosing a level by its name should be told so."""
+    person choosing a level by its name should be told so. `ranked`: the
+    levels weakest first (default: the roster's)."""
     out, best = {}, None
-    for lv in levels():
+    for lv in ranked if ranked is not None else levels():
         e = lv.elo.get(game_name)
         if e is None:
             continue
@@ -253,6 +254,13 @@ def not_stronger(game_name: str) -> dict[str, str]:
         elif best is None or e > best[0]:
             best = (e, lv.preset)
     return out
+
+
+def not_stronger_by_game(ranked: list[Level]) -> dict[str, dict[str, str]]:
+    """not_stronger() for every game some level of `ranked` has an Elo in:
+    {game: {preset: weaker preset}}, what `ardsearch list` and the web
+    catalogue mark."""
+    return {g: not_stronger(g, ranked) for g in {g for lv in ranked for g in lv.elo}}
 
 
 def elo_range(game_name: str) -> tuple[float, float] | None:

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import random
-import time
-
 import os
+import random
 import statistics
 import sys
+import time
 
 import ardsearch
 from ardsearch.bots import load_bot
@@ -53,7 +52,9 @@ def positions(game, n: int, seed: int) -> list:
 
 def greedy_positions(game, n: int, seed: int) -> list:
     """Up to n decision states of two seeded greedy games (tests/random_play.py)."""
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+    tests = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
     import random_play
     states = [s for k in (seed, seed + 1) for s in random_play.greedy_positions(game, k, every=6, plies=600)]
     return [s for s in states if not s.is_chance_node()][:n]

@@ -72,6 +72,9 @@ def test_not_stronger_names_the_weaker_level_a_level_did_not_rise_above(monkeypa
     assert levels.not_stronger("g") == {"level-3": "level-2", "level-4": "level-2"}
     assert levels.not_stronger("h") == {"level-3": "level-1"}
     assert levels.not_stronger("none") == {}
+    # every game at once, as `ardsearch list` and the web catalogue mark them
+    assert levels.not_stronger_by_game(ladder) == {"g": {"level-3": "level-2", "level-4": "level-2"},
+                                                   "h": {"level-3": "level-1"}}
 
 
 def test_list_and_the_web_mark_a_level_not_measured_stronger(capsys):

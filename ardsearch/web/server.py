@@ -43,12 +43,12 @@ def game_catalogue() -> dict:
         games.append({"name": name, "title": game.title, "params": params,
                       "sides": list(side_names(game)), "titles": list(side_titles(game)),
                       "hidden": game.hidden_information, "chance": game.has_chance})
-    from ardsearch.levels import levels, not_stronger
+    from ardsearch.levels import levels, not_stronger_by_game
     ranked = {lv.preset: lv for lv in levels()}
     bots = [{"name": b, "description": preset_description(b)} for b in list_bots() if b not in ranked]
     # the difficulty levels, weakest first, by name; elo: measured per game (random = 0);
     # not_stronger: per game, the weaker level it was not measured stronger than
-    flat = {g: not_stronger(g) for g in {g for lv in ranked.values() for g in lv.elo}}
+    flat = not_stronger_by_game(list(ranked.values()))
     levels_ = [{"name": lv.preset, "title": lv.title, "level": lv.number, "description": lv.description,
                 "elo": {g: round(e) for g, e in lv.elo.items()},
                 "not_stronger": {g: flat[g][lv.preset] for g in lv.elo if lv.preset in flat[g]}}
