@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --bots level-2 w50=level-2:root_margin=0.5 w20=level-2:root_margin=0.2 w08=level-2:root_margin=0.08 greedy l2q=level-2:temperature=0 --format gauntlet --games 20 --seed 101 --concurrency 2 --quiet --out bench/results/s38-stoss-levels/explore/g1.jsonl

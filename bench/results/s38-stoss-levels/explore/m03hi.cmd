@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 32 --seed 107 --concurrency 1 --quiet --bots c5=level-5:simulations=120 m03=level-4:simulations=120,root_margin=0.03,temperature=0 --out bench/results/s38-stoss-levels/explore/m03hi.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 16 --seed 102 --concurrency 1 --quiet --bots c2=level-2:root_margin=0.5 c1=level-1:root_margin=1.0 --out bench/results/s38-stoss-levels/explore/s2.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 16 --seed 102 --concurrency 1 --quiet --bots c5=level-5:simulations=120 c4=level-4:simulations=120,root_margin=0.15 --out bench/results/s38-stoss-levels/explore/s5.jsonl

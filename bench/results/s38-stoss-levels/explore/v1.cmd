@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 103 --concurrency 1 --quiet --bots v1=level-1:simulations=120,root_margin=1.0 random --out bench/results/s38-stoss-levels/explore/v1.jsonl

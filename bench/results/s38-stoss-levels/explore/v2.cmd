@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 103 --concurrency 1 --quiet --bots v2=level-2:root_margin=0.5 v1=level-1:simulations=120,root_margin=1.0 --out bench/results/s38-stoss-levels/explore/v2.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 32 --seed 106 --concurrency 1 --quiet --bots c5=level-5:simulations=120 v4=level-4:simulations=120,root_margin=0.1 --out bench/results/s38-stoss-levels/explore/v4hi.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 32 --seed 106 --concurrency 1 --quiet --bots v4=level-4:simulations=120,root_margin=0.1 c3=level-3:simulations=120,root_margin=0.3 --out bench/results/s38-stoss-levels/explore/v4lo.jsonl

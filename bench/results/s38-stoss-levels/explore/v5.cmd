@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 103 --concurrency 1 --quiet --bots v5=level-5:simulations=120 v4=level-4:simulations=120,root_margin=0.1 --out bench/results/s38-stoss-levels/explore/v5.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 104 --concurrency 1 --quiet --bots c4=level-4:simulations=120,root_margin=0.15 c3=level-3:simulations=120,root_margin=0.3 --out bench/results/s38-stoss-levels/explore/x4.jsonl

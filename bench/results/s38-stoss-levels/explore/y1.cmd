@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 105 --concurrency 1 --quiet --bots c2=level-2:root_margin=0.5 y1=level-1:simulations=300,root_margin=1.0,max_loss=1.0 --out bench/results/s38-stoss-levels/explore/y1.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 105 --concurrency 1 --quiet --bots c4=level-4:simulations=120,root_margin=0.15 y3=level-3:simulations=120,root_margin=0.3,temperature=0.6,max_loss=0.2 --out bench/results/s38-stoss-levels/explore/y3hi.jsonl

@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen --games 20 --seed 105 --concurrency 1 --quiet --bots y3=level-3:simulations=120,root_margin=0.3,temperature=0.6,max_loss=0.2 c2=level-2:root_margin=0.5 --out bench/results/s38-stoss-levels/explore/y3lo.jsonl
