@@ -9,7 +9,10 @@ change:
 - a smaller budget (`simulations`, `time_limit`) replacing the base's;
 - for one game, other search settings of the base (a [games.<name>] table
   of the level file: rollout_depth, normalize, eval_children, ...), where a
-  low budget wants another search shape than the base's (Stand at Mortain);
+  low budget wants another search shape than the base's (Stand at Mortain),
+  or the level's budget, noise and root_margin for that game (Stosstruppen,
+  where more simulations buy nothing and the one-ply band a root move must
+  be within sets the strength);
 - controlled move noise: among the root moves the search visited whose
   value is within `max_loss` of the best one's, the move is drawn with
   probability proportional to visits ** (1 / temperature) (temperature 0:
@@ -36,10 +39,16 @@ from ardsearch.bots import (Bot, _MASK64, _check_decision, _integer, _number, _o
                             list_bots, load_bot)
 
 __all__ = ["Level", "LevelBot", "levels", "level_names", "find_level", "for_elo", "elo_range",
-           "not_stronger", "not_stronger_by_game", "pick_move", "NOISE_KEYS"]
+           "not_stronger", "not_stronger_by_game", "pick_move", "NOISE_KEYS", "DIAL_KEYS"]
 
 # Settings a level adds to its base preset's.
 NOISE_KEYS = ("temperature", "max_loss")
+
+# Search settings that are strength dials rather than shapes: between two
+# levels for_elo interpolates them linearly, as it does the noise. root_margin
+# is the one-ply band a level may choose from (Stosstruppen's levels, where
+# more simulations buy nothing, differ by it; bench/README.md, "Difficulty levels").
+DIAL_KEYS = ("root_margin",)
 
 
 @dataclass(frozen=True)
@@ -240,8 +249,8 @@ def _ladder(game_name: str) -> list[tuple[float, Level]]:
 def not_stronger(game_name: str, ranked: list[Level] | None = None) -> dict[str, str]:
     """The levels measured no stronger in this game than a weaker level:
     {preset: the weaker level's preset with the highest measured Elo}. Where
-    more simulations buy nothing (Stosstruppen's levels above level-2, Micro
-    Armour's above level-3) the ladder's steps are within their error, and a
+    more simulations buy nothing (Micro Armour's levels above level-3, the
+    preset at level-6 in Stosstruppen) the ladder's steps are within their error, and a
     person choosing a level by its name should be told so. `ranked`: the
     levels weakest first (default: the roster's)."""
     out, best = {}, None
@@ -274,8 +283,8 @@ def elo_range(game_name: str) -> tuple[float, float] | None:
 def for_elo(game_name: str, elo: float) -> dict:
     """Search settings that play at about `elo` in this game: the level's
     own when `elo` is a level's measured Elo, else between the two levels
-    around it (simulations geometrically, temperature and max_loss
-    linearly). ValueError when `elo` is outside the measured levels' range.
+    around it (simulations geometrically, temperature, max_loss and the
+    DIAL_KEYS linearly). ValueError when `elo` is outside the measured levels' range.
     Returns {"base", "simulations", "time_limit", "temperature", "max_loss",
     "search": the level's other search settings for this game (its
     [games.<name>] table's rollout_depth, eval_children, ...; the nearer
@@ -301,8 +310,13 @@ def for_elo(game_name: str, elo: float) -> dict:
     elif t >= 1.0:
         out = sb
     else:
-        # a search shape (on/off settings) cannot be interpolated: the nearer level's
-        out = {"base": sa["base"], "search": (sa if t < 0.5 else sb)["search"]}
+        # a search shape (on/off settings) cannot be interpolated: the nearer level's;
+        # a dial both levels hold (own or their base's) can
+        out = {"base": sa["base"], "search": dict((sa if t < 0.5 else sb)["search"])}
+        da, db = _dials(a, game_name), _dials(b, game_name)
+        for key in DIAL_KEYS:
+            if da[key] is not None and db[key] is not None:
+                out["search"][key] = (1 - t) * da[key] + t * db[key]
         ns, nb = sa["simulations"], sb["simulations"]
         out["simulations"] = (None if ns is None or nb is None else
                               max(1, round(math.exp((1 - t) * math.log(ns) + t * math.log(nb)))))
@@ -312,12 +326,22 @@ def for_elo(game_name: str, elo: float) -> dict:
     return {**out, "near": near.preset}
 
 
+def _own_and_base(level: Level, game_name: str) -> tuple[dict, dict]:
+    """(the level's settings for a game, its base preset's settings for that game)."""
+    data, _, params = _preset(level.base)
+    return level.settings(game_name), {**params, **data.get("games", {}).get(game_name, {})}
+
+
 def _resolved(level: Level, game_name: str) -> dict:
     """A level's budget and noise for a game, budget from its base where the level gives none."""
-    own = level.settings(game_name)
-    data, _, params = _preset(level.base)
-    base = {**params, **data.get("games", {}).get(game_name, {})}
+    own, base = _own_and_base(level, game_name)
     pick = lambda key: own[key] if key in own else base.get(key)  # noqa: E731
     return {"base": level.base, "simulations": pick("simulations"), "time_limit": pick("time_limit"),
             "temperature": float(own.get("temperature", 0.0)), "max_loss": float(own.get("max_loss", 0.0)),
             "search": {k: v for k, v in own.items() if k not in ("simulations", "time_limit") + NOISE_KEYS}}
+
+
+def _dials(level: Level, game_name: str) -> dict:
+    """A level's DIAL_KEYS for a game, its own or else its base's (None where neither sets one)."""
+    own, base = _own_and_base(level, game_name)
+    return {k: own[k] if k in own else base.get(k) for k in DIAL_KEYS}

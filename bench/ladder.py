@@ -147,7 +147,9 @@ def save_pairs(path: str, game: str, m: Match) -> None:
 
 
 def load_pairs(path: str, game: str) -> dict:
-    """(a, b) -> Match from the pairs save_pairs wrote for this game (the last line of a pair index wins)."""
+    """(a, b) -> Match from the pairs save_pairs wrote for this game. A pair is
+    its game seed: a pair played again (the same seed) counts once, its last
+    line winning; runs of one step on other --seed values add their pairs."""
     found: dict = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -155,11 +157,11 @@ def load_pairs(path: str, game: str) -> dict:
             if r["game"] != game:
                 continue
             m = found.setdefault((r["a"], r["b"]), {})
-            m[r["index"]] = PairResult(r["index"], r["seed"], tuple(r["a_points"]), tuple(r["lengths"]),
+            m[r["seed"]] = PairResult(r["index"], r["seed"], tuple(r["a_points"]), tuple(r["lengths"]),
                                        r["seconds"])
     out = {}
     for (a, b), pairs in found.items():
-        out[(a, b)] = Match(a, b, [pairs[k] for k in sorted(pairs)])
+        out[(a, b)] = Match(a, b, sorted(pairs.values(), key=lambda pr: (pr.index, pr.seed)))
     return out
 
 

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from ardsearch.stats import elo_from_score, pentanomial_elo
-from bench.ladder import Step, chain, finite_elo, set_elo, step_of
+from bench.ladder import Step, chain, finite_elo, load_pairs, save_pairs, set_elo, step_of
 from bench.pairs import Match, PairResult, parse_spec
 
 
@@ -60,6 +60,25 @@ def test_a_sweep_adds_a_finite_lower_bound():
     assert rungs[1].bound and rungs[2].bound
     assert rungs[2].high == math.inf
     assert math.isfinite(rungs[2].elo)
+
+
+def test_saved_pairs_of_one_step_on_two_seeds_add_up(tmp_path):
+    """Session 38 ran level-6 over level-5 as two runs of 3 pairs (--seed 38
+    and 39) into one file: both runs' pairs count (pair indices 0-2 twice,
+    game seeds differ), and a pair played again (its seed repeated) counts
+    once, its last line winning."""
+    path = str(tmp_path / "pairs.jsonl")
+    run1, run2 = Match("l6", "l5"), Match("l6", "l5")
+    run1.pairs = [PairResult(i, 100 + i, (1.0, 1.0), (10, 10), 1.0) for i in range(3)]
+    run2.pairs = [PairResult(i, 200 + i, (0.0, 0.0), (10, 10), 1.0) for i in range(3)]
+    again = Match("l6", "l5")
+    again.pairs = [PairResult(0, 100, (0.5, 0.5), (10, 10), 1.0)]
+    for m in (run1, run2, again):
+        save_pairs(path, "g", m)
+    m = load_pairs(path, "g")[("l6", "l5")]
+    assert [(pr.index, pr.seed) for pr in m.pairs] == [(0, 100), (0, 200), (1, 101), (1, 201), (2, 102), (2, 202)]
+    assert step_of(m).points == 0.5 + 0.5 + 2 + 2 + 0 + 0
+    assert step_of(m).games == 12
 
 
 def test_set_elo_writes_and_replaces_one_games_line():

@@ -163,6 +163,21 @@ def test_for_elo_interpolates_between_the_levels_around_it(synthetic):
     assert half["time_limit"] == 2.0
 
 
+def test_for_elo_interpolates_root_margin_a_dial_not_a_shape(monkeypatch):
+    """root_margin (the one-ply band a level chooses from, Stosstruppen's
+    strength dial) is interpolated like the noise, from a level's own table
+    or else its base's; a game where neither sets it gets none."""
+    roster = dict(SYNTHETIC)
+    roster["mcts"] += '[games.toy]\nroot_margin = 0.01\n'
+    roster["level-1"] = roster["level-1"].replace("[elo]", "[games.toy]\nroot_margin = 0.5\n[elo]")
+    monkeypatch.setattr(bots, "_roster_files", lambda: roster)
+    assert for_elo("toy", 200)["search"] == {"root_margin": 0.5}
+    assert for_elo("toy", 300)["search"]["root_margin"] == pytest.approx(0.3775)
+    assert for_elo("toy", 500)["search"]["root_margin"] == pytest.approx(0.1325)
+    assert for_elo("toy", 600)["search"] == {}  # level-2's own: the base's 0.01 is the search's default
+    assert "root_margin" not in for_elo("other", 50)["search"]
+
+
 def test_a_noisy_measurement_below_a_weaker_level_is_raised_to_it(synthetic):
     """level-3 measured 550 < level-2's 600: the map stays monotone, the top is 600."""
     assert levels.elo_range("toy") == (200.0, 600.0)
@@ -209,6 +224,37 @@ def test_each_levels_mortain_table_is_applied_to_its_search():
         other = ardsearch.load_bot(lv.preset, ardennes, seed=1)
         assert other.inner.shape == ardsearch.load_bot(lv.base, ardennes, seed=1).shape
     assert "mortain" not in find_level("level-6").games
+
+
+# The Stosstruppen tables of the level files (bench/README.md, "Stosstruppen:
+# levels by the one-ply band"): (simulations, root_margin, temperature) a level.
+STOSSTRUPPEN_BANDS = {
+    "level-1": (120, 1.0, 1.0),
+    "level-2": (120, 0.5, 0.6),
+    "level-3": (120, 0.3, 0.3),
+    "level-4": (120, 0.05, 0.0),
+    "level-5": (120, 0.01, 0.0),
+    "level-6": (150000, 0.01, 0.0),  # the bare mcts preset
+}
+
+
+def test_each_levels_stosstruppen_band_reaches_its_search():
+    """A level's [games.stosstruppen] table (budget, root_margin, noise)
+    reaches the bot's search and the protocol's level settings; another
+    game keeps the level's generic budget and noise."""
+    from ardsearch.protocol.strength import level_settings
+    stoss, ardennes = ardsearch.load_game("stosstruppen"), ardsearch.load_game("ardennes")
+    for lv in levels.levels():
+        bot = ardsearch.load_bot(lv.preset, stoss, seed=1)
+        assert (bot.inner.simulations, bot.inner.shape["root_margin"], bot.temperature) \
+            == STOSSTRUPPEN_BANDS[lv.preset]
+        proto = level_settings(stoss, {}, {"algorithm": "level", "name": lv.preset})[0]
+        assert (proto["simulations"], proto["temperature"]) == (STOSSTRUPPEN_BANDS[lv.preset][0],
+                                                                 STOSSTRUPPEN_BANDS[lv.preset][2])
+        assert proto["search"].get("root_margin", 0.01) == STOSSTRUPPEN_BANDS[lv.preset][1]
+        other = ardsearch.load_bot(lv.preset, ardennes, seed=1)
+        assert other.temperature == lv.params.get("temperature", 0.0)
+        assert other.inner.simulations == lv.params.get("simulations", other.inner.simulations)
 
 
 def test_a_level_passes_other_search_settings_to_its_base():

@@ -79,19 +79,19 @@ def test_not_stronger_names_the_weaker_level_a_level_did_not_rise_above(monkeypa
 
 def test_list_and_the_web_mark_a_level_not_measured_stronger(capsys):
     """The shipped ladders (bench/README.md, "Difficulty levels: the Elo
-    ladder"): Stosstruppen's level-3 measured below level-2, so `ardsearch
-    list` stars it and the web's tooltip data names level-2; Ardennes'
+    ladder"): Micro Armour's level-4 measured below level-3, so `ardsearch
+    list` stars it and the web's tooltip data names level-3; Ardennes'
     ladder rises at every level, so nothing is marked there."""
     from ardsearch.levels import find_level, not_stronger
-    assert find_level("level-3").elo["stosstruppen"] < find_level("level-2").elo["stosstruppen"]
-    assert not_stronger("stosstruppen")["level-3"] == "level-2"
+    assert find_level("level-4").elo["microarmour"] < find_level("level-3").elo["microarmour"]
+    assert not_stronger("microarmour")["level-4"] == "level-3"
     assert not_stronger("ardennes") == {}
     _, out, _ = run(capsys, "list")
-    row3 = next(line for line in out.splitlines() if line.startswith("  level-3"))
-    elo = find_level("level-3").elo
-    assert f"stosstruppen {elo['stosstruppen']:.0f}*" in row3
-    assert f"ardennes {elo['ardennes']:.0f}," in row3
+    row4 = next(line for line in out.splitlines() if line.startswith("  level-4"))
+    elo = find_level("level-4").elo
+    assert f"microarmour {elo['microarmour']:.0f}*" in row4
+    assert f"ardennes {elo['ardennes']:.0f}," in row4
     assert "* not measured stronger than a weaker level" in out
     cat = {lv["name"]: lv for lv in game_catalogue()["levels"]}
-    assert cat["level-3"]["not_stronger"]["stosstruppen"] == "level-2"
-    assert "ardennes" not in cat["level-3"]["not_stronger"]
+    assert cat["level-4"]["not_stronger"]["microarmour"] == "level-3"
+    assert "ardennes" not in cat["level-4"]["not_stronger"]

@@ -14,13 +14,13 @@ SETUP = "position startpos seed 5 moves first:A obj:1 obj:2"
 
 
 def _with_elo(real: dict) -> dict:
-    """The real roster with made-up Elo figures for ardennes: level N at 100 * N."""
+    """The real roster with made-up Elo figures for ardennes and stosstruppen: level N at 100 * N."""
     out = dict(real)
     for n in range(1, 7):
         name = f"level-{n}"
         # the [elo] table up to the next table header (its comments may hold brackets)
         text = re.sub(r"^\[elo\]\s*$.*?(?=^\[|\Z)", "", out[name], flags=re.M | re.S)
-        out[name] = text.rstrip("\n") + f"\n\n[elo]\nardennes = {100 * n}\n"
+        out[name] = text.rstrip("\n") + f"\n\n[elo]\nardennes = {100 * n}\nstosstruppen = {100 * n}\n"
     return out
 
 
@@ -120,3 +120,26 @@ def test_a_level_preset_searches_with_its_games_table(rated, monkeypatch):
     assert out[-1].startswith("bestmove ")
     table = bots._preset("level-2")[0]["games"]["mortain"]
     assert seen and all(seen[-1][k] == v for k, v in table.items())
+
+
+def test_limit_strength_interpolates_the_one_ply_band(rated, monkeypatch):
+    """Stosstruppen's levels differ by root_margin (bots/level-2.toml 0.5,
+    level-3.toml 0.3, both 120 simulations): Elo 250, half-way, searches
+    with the band 0.4 and says so."""
+    require_search()
+    from ardsearch.protocol import searcher
+    seen = []
+    real = searcher.make_search
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("shape"))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(searcher, "make_search", spy)
+    e = InProcess()
+    e.run("newgame stosstruppen", "setoption name LimitStrength value true", "setoption name Elo value 250",
+          "position startpos seed 5 moves card:Gm")
+    out = e.run("go")
+    assert out[0].startswith("info string LimitStrength Elo 250 in stosstruppen: 120 simulations, "
+                             "temperature 0.45, max_loss 0.150, root_margin 0.400 (nearest "), out[0]
+    assert seen and seen[-1]["root_margin"] == pytest.approx(0.4)
+    assert out[-1].startswith("bestmove ")

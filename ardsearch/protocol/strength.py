@@ -56,7 +56,7 @@ def level_settings(game, settings: dict, preset) -> tuple[dict | None, str | Non
     "max_loss", "search", "near"}. A level Preset wins over LimitStrength. With
     LimitStrength and an Elo outside the game's measured range the Elo is
     held to the nearest end of it, and the info string says so."""
-    from ..levels import elo_range, find_level, for_elo, _resolved
+    from ..levels import DIAL_KEYS, elo_range, find_level, for_elo, _resolved
     if preset is not None and preset.get("algorithm") == "level":
         level = find_level(preset["name"])
         out = {**_resolved(level, game.name), "near": level.preset}
@@ -75,9 +75,10 @@ def level_settings(game, settings: dict, preset) -> tuple[dict | None, str | Non
         elo = held
     out = for_elo(game.name, elo)
     sims = out["simulations"]
+    dials = "".join(f", {k} {out['search'][k]:.3f}" for k in DIAL_KEYS if k in out["search"])
     return out, (f"LimitStrength Elo {elo:.0f} in {game.name}: "
                  f"{'the base budget' if sims is None else f'{sims} simulations'}, temperature "
-                 f"{out['temperature']:.2f}, max_loss {out['max_loss']:.3f} (nearest {out['near']}){note}")
+                 f"{out['temperature']:.2f}, max_loss {out['max_loss']:.3f}{dials} (nearest {out['near']}){note}")
 
 
 def base_algorithm(game, base_preset: dict) -> str:
