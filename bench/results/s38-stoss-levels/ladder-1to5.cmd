@@ -1,0 +1,1 @@
+bash -c cd /tmp/run38 && exec python -m bench.ladder stosstruppen --jobs 1 --rungs random level-1 level-2 level-3 level-4 level-5 --pairs 10 24 20 32 32 --seed 38 --json /work/main/bench/results/s38-stoss-levels/ladder-1to5.jsonl
