@@ -1,6 +1,7 @@
 """bench/queue.sh: one worker of a run queue, so that a session's long runs
 go one a core from a queue.txt written beside their PLAN.md, each job kept
 by bench/logged.sh and none started after the plan's deadline."""
+import os
 import pathlib
 import subprocess
 import threading
@@ -43,11 +44,28 @@ def test_two_workers_share_the_queue_and_run_each_job_once(tmp_path):
     assert (tmp_path / "queue.txt").read_text() == ""
 
 
+NOON = 20_000 * 86400 + 12 * 3600      # a day's 12:00 UTC, in seconds since the epoch
+
+
+def run_at(now, *args):
+    env = {**os.environ, "QUEUE_NOW": str(now)}
+    return subprocess.run([str(SCRIPT), *map(str, args)], capture_output=True, text=True, timeout=60, env=env)
+
+
 def test_a_passed_deadline_starts_nothing(tmp_path):
     (tmp_path / "queue.txt").write_text("a echo late\n")
-    assert run(tmp_path, "0000").returncode == 0        # every UTC time is at or after 00:00
+    assert run_at(NOON, tmp_path, "1159").returncode == 0     # a minute ago
+    assert run_at(NOON, tmp_path, "0100").returncode == 0     # eleven hours ago
     assert not (tmp_path / "a.cmd").exists()
     assert (tmp_path / "queue.txt").read_text() == "a echo late\n"
+
+
+def test_a_deadline_after_midnight_is_the_coming_one(tmp_path):
+    """Session 38 gave 0005 at 23:01 and the worker started nothing: HHMM is
+    its nearest occurrence, here five past the coming midnight."""
+    (tmp_path / "queue.txt").write_text("a echo night\n")
+    assert run_at(NOON + 11 * 3600, tmp_path, "0005").returncode == 0
+    assert (tmp_path / "a.out").read_text() == "night\n"
 
 
 def test_bad_calls_say_how_to_call_it(tmp_path):
@@ -55,3 +73,5 @@ def test_bad_calls_say_how_to_call_it(tmp_path):
     assert done.returncode == 2 and "usage: bench/queue.sh DIR [HHMM]" in done.stderr
     done = run(tmp_path, "17h")
     assert done.returncode == 2 and "'17h' is not HHMM" in done.stderr
+    done = run(tmp_path, "2500")
+    assert done.returncode == 2 and "'2500' is not HHMM" in done.stderr
