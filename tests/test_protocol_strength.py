@@ -102,9 +102,9 @@ def test_without_limit_strength_the_engine_plays_at_full_strength(rated):
     assert any(re.search(r" nodes 2000 ", s) for s in out)
 
 
-def test_a_level_preset_searches_with_its_games_table(rated, monkeypatch):
-    """level-2's [games.mortain] table (bots/level-2.toml) reaches the
-    protocol's search: its shape over the base preset's."""
+@pytest.fixture
+def shapes(monkeypatch):
+    """The search shapes the protocol's searches are made with, in order."""
     require_search()
     from ardsearch.protocol import searcher
     seen = []
@@ -114,32 +114,29 @@ def test_a_level_preset_searches_with_its_games_table(rated, monkeypatch):
         seen.append(kwargs.get("shape"))
         return real(*args, **kwargs)
     monkeypatch.setattr(searcher, "make_search", spy)
+    return seen
+
+
+def test_a_level_preset_searches_with_its_games_table(rated, shapes):
+    """level-2's [games.mortain] table (bots/level-2.toml) reaches the
+    protocol's search: its shape over the base preset's."""
     e = InProcess()
     e.run("newgame mortain", "setoption name Preset value level-2", "position startpos moves 7b")
     out = e.run("go nodes 50")
     assert out[-1].startswith("bestmove ")
     table = bots._preset("level-2")[0]["games"]["mortain"]
-    assert seen and all(seen[-1][k] == v for k, v in table.items())
+    assert shapes and all(shapes[-1][k] == v for k, v in table.items())
 
 
-def test_limit_strength_interpolates_the_one_ply_band(rated, monkeypatch):
+def test_limit_strength_interpolates_the_one_ply_band(rated, shapes):
     """Stosstruppen's levels differ by root_margin (bots/level-2.toml 0.5,
     level-3.toml 0.3, both 120 simulations): Elo 250, half-way, searches
     with the band 0.4 and says so."""
-    require_search()
-    from ardsearch.protocol import searcher
-    seen = []
-    real = searcher.make_search
-
-    def spy(*args, **kwargs):
-        seen.append(kwargs.get("shape"))
-        return real(*args, **kwargs)
-    monkeypatch.setattr(searcher, "make_search", spy)
     e = InProcess()
     e.run("newgame stosstruppen", "setoption name LimitStrength value true", "setoption name Elo value 250",
           "position startpos seed 5 moves card:Gm")
     out = e.run("go")
     assert out[0].startswith("info string LimitStrength Elo 250 in stosstruppen: 120 simulations, "
                              "temperature 0.45, max_loss 0.150, root_margin 0.400 (nearest "), out[0]
-    assert seen and seen[-1]["root_margin"] == pytest.approx(0.4)
+    assert shapes and shapes[-1]["root_margin"] == pytest.approx(0.4)
     assert out[-1].startswith("bestmove ")
