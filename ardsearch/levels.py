@@ -11,8 +11,8 @@ change:
   of the level file: rollout_depth, normalize, eval_children, ...), where a
   low budget wants another search shape than the base's (Stand at Mortain),
   or the level's budget, noise and root_margin for that game (Stosstruppen,
-  where more simulations buy nothing and the one-ply band a root move must
-  be within sets the strength);
+  where a larger budget did not make a level stronger and the one-ply band
+  a root move must be within sets the strength);
 - controlled move noise: among the root moves the search visited whose
   value is within `max_loss` of the best one's, the move is drawn with
   probability proportional to visits ** (1 / temperature) (temperature 0:
@@ -46,8 +46,8 @@ NOISE_KEYS = ("temperature", "max_loss")
 
 # Search settings that are strength dials rather than shapes: between two
 # levels for_elo interpolates them linearly, as it does the noise. root_margin
-# is the one-ply band a level may choose from (Stosstruppen's levels, where
-# more simulations buy nothing, differ by it; bench/README.md, "Difficulty levels").
+# is the one-ply band a level may choose from (Stosstruppen's levels differ by
+# it; bench/README.md, "Stosstruppen: levels by the one-ply band").
 DIAL_KEYS = ("root_margin",)
 
 
@@ -249,9 +249,9 @@ def _ladder(game_name: str) -> list[tuple[float, Level]]:
 def not_stronger(game_name: str, ranked: list[Level] | None = None) -> dict[str, str]:
     """The levels measured no stronger in this game than a weaker level:
     {preset: the weaker level's preset with the highest measured Elo}. Where
-    more simulations buy nothing (Micro Armour's levels above level-3, the
-    preset at level-6 in Stosstruppen) the ladder's steps are within their error, and a
-    person choosing a level by its name should be told so. `ranked`: the
+    more simulations buy little (Micro Armour's levels above level-3) the
+    ladder's steps are within their error, and a person choosing a level
+    by its name should be told so. `ranked`: the
     levels weakest first (default: the roster's)."""
     out, best = {}, None
     for lv in ranked if ranked is not None else levels():
