@@ -178,7 +178,8 @@ def main(argv=None) -> int:
     p.add_argument("--write", action="store_true", help="store each level's Elo in bots/level-*.toml")
     p.add_argument("--json", metavar="FILE", help="append every pair's result here (JSON lines)")
     p.add_argument("--from", dest="source", metavar="FILE",
-                   help="play nothing: the table from the pairs a --json run saved (the steps it has)")
+                   help="play nothing: the table from the pairs --json runs saved (the steps it has; "
+                        "runs of one step on other --seed values, concatenated, add their pairs)")
     args = p.parse_args(argv)
     rungs = args.rungs or ["random"] + level_names()
     specs = [parse_spec(r) for r in rungs]
