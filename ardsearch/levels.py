@@ -164,6 +164,18 @@ def _figures(info: dict):
 
 # ---------------------------------------------------------------- the bot
 
+def _forwarded(name: str) -> property:
+    """A LevelBot attribute that is its base search's (self.inner) own."""
+    def get(self):
+        return getattr(self.inner, name)
+
+    def set(self, value):
+        if not hasattr(self.inner, name):
+            raise AttributeError(f"bot {self.name!r}: its base {self.base!r} has no setting {name!r}")
+        setattr(self.inner, name, value)
+    return property(get, set, doc=f"The base search's {name}.")
+
+
 class LevelBot(Bot):
     """A difficulty level: the base preset's bot with the level's budget,
     and the level's move noise drawn from its own seeded RNG."""
@@ -195,6 +207,17 @@ class LevelBot(Bot):
     def reset(self):
         self.inner.reset()
         self._rng = random.Random(self.seed & _MASK64)
+
+    # The base search's budget and clock, read and set through the level, so
+    # a tournament's limits (nodes, movetime, tc, depth, clock) and a match's
+    # --clock reach a level as they reach its base preset; the level keeps its
+    # move noise. One the base lacks (expectimax has no simulations) is an
+    # AttributeError, so hasattr(level, name) says whether the limit applies.
+    simulations = _forwarded("simulations")
+    nodes = _forwarded("nodes")
+    time_limit = _forwarded("time_limit")
+    depth = _forwarded("depth")
+    clock = _forwarded("clock")
 
     def stop(self):
         self.inner.stop()

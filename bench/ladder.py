@@ -1,13 +1,15 @@
 """The Elo ladder of the difficulty levels, anchored at `random` = 0.
 
-    python -m bench.ladder <game> [--pairs N ...] [--seed S] [--jobs J] [--write]
+    python -m bench.ladder <game> [--pairs N ...] [--seed S] [--jobs J] [--clock cpu] [--write]
 
 Plays seeded duplicate pairs between neighbouring rungs (level-1 against
 random, level-2 against level-1, ...), prints each step's Elo with its 95%
 interval (pentanomial, from the pair variance) and the chained Elo of every
 level above random, with the steps' intervals added in quadrature. `--pairs`
 takes one count for every step or one per step (the top steps cost the
-most). `--write` stores each level's chained Elo for this game in its
+most). `--clock cpu` counts every time-limited bot's cap in CPU time
+(level-6 is the preset capped at a few seconds a move), so a loaded
+machine does not weaken it. `--write` stores each level's chained Elo for this game in its
 preset's [elo] table (bots/level-*.toml), which the protocol's Elo option
 reads. A step that one side swept has an infinite Elo; the chain then uses
 the score with half a game added to each side (a finite lower bound) and
@@ -137,13 +139,18 @@ def set_elo(text: str, game: str, elo: int) -> str:
     return head + "[elo]" + body + rest
 
 
-def save_pairs(path: str, game: str, m: Match) -> None:
-    """One JSON line per pair: game, the two bots, seed, A's points per leg, lengths."""
+def save_pairs(path: str, game: str, m: Match, clock: str | None = None) -> None:
+    """One JSON line per pair: game, the two bots, seed, A's points per leg,
+    lengths, and the match's --clock when one was given (for the record: a
+    pair is keyed by its bots and seed alone)."""
     with open(path, "a", encoding="utf-8") as f:
         for pr in m.pairs:
-            f.write(json.dumps({"game": game, "a": m.a, "b": m.b, "index": pr.index, "seed": pr.seed,
-                                "a_points": list(pr.a_points), "lengths": list(pr.lengths),
-                                "seconds": round(pr.seconds, 2)}) + "\n")
+            line = {"game": game, "a": m.a, "b": m.b, "index": pr.index, "seed": pr.seed,
+                    "a_points": list(pr.a_points), "lengths": list(pr.lengths),
+                    "seconds": round(pr.seconds, 2)}
+            if clock is not None:
+                line["clock"] = clock
+            f.write(json.dumps(line) + "\n")
 
 
 def load_pairs(path: str, game: str) -> dict:
@@ -175,6 +182,9 @@ def main(argv=None) -> int:
                    help="duplicate pairs per step: one count, or one per step from the bottom")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--clock", choices=("wall", "cpu"), default=None,
+                   help="what every time-limited rung's time limit counts (default: each bot's own, wall); "
+                        "cpu keeps a time-capped level (level-6) at its strength on a loaded machine")
     p.add_argument("--write", action="store_true", help="store each level's Elo in bots/level-*.toml")
     p.add_argument("--json", metavar="FILE", help="append every pair's result here (JSON lines)")
     p.add_argument("--from", dest="source", metavar="FILE",
@@ -200,10 +210,10 @@ def main(argv=None) -> int:
         if counts[i] < 1:
             p.error("--pairs: every step needs at least one pair")
         t0 = time.perf_counter()
-        m = play_match(args.game, specs[i + 1], specs[i], counts[i], args.seed, args.jobs)
+        m = play_match(args.game, specs[i + 1], specs[i], counts[i], args.seed, args.jobs, clock=args.clock)
         steps.append(step_of(m))
         if args.json:
-            save_pairs(args.json, args.game, m)
+            save_pairs(args.json, args.game, m, args.clock)
         s = steps[-1]
         print(f"{s.upper} over {s.lower}: {s.points:g}/{s.games}, Elo {_num(s.elo)} "
               f"[{_num(s.low)}, {_num(s.high)}] ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)

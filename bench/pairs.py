@@ -72,19 +72,29 @@ class Match:
         return sum(p.seconds for p in self.pairs)
 
 
-def _bot(game, spec, seed):
+CLOCKS = (None, "wall", "cpu")
+
+
+def _bot(game, spec, seed, clock=None):
+    """The spec's bot; `clock` ("wall" or "cpu", None: the bot's own) is what
+    its time limit counts, given to a bot that has one (not greedy or random)
+    unless the spec sets its own."""
     preset, settings = spec
-    return ardsearch.load_bot(preset, game, seed=seed, **settings)
+    bot = ardsearch.load_bot(preset, game, seed=seed, **settings)
+    if clock is not None and "clock" not in settings and hasattr(bot, "clock"):
+        bot.clock = clock
+    return bot
 
 
 def play_pair(args) -> PairResult:
-    game_text, spec_a, spec_b, seed, index = args
+    game_text, spec_a, spec_b, seed, index, *rest = args
+    clock = rest[0] if rest else None
     game = ardsearch.load_game(game_text)
     game_seed = derive_seed(seed, index)
     points, lengths, outcomes, seconds = [], [], [], 0.0
     for leg in (0, 1):
-        a = _bot(game, spec_a, derive_seed(game_seed, 1 + leg, leg))
-        b = _bot(game, spec_b, derive_seed(game_seed, 1 + leg, 1 - leg))
+        a = _bot(game, spec_a, derive_seed(game_seed, 1 + leg, leg), clock)
+        b = _bot(game, spec_b, derive_seed(game_seed, 1 + leg, 1 - leg), clock)
         seated = (a, b) if leg == 0 else (b, a)
         rec = play_game(game, seated, game_seed, chance=DuplicateChance(game_seed))
         points.append(rec.points(leg))
@@ -97,13 +107,18 @@ def play_pair(args) -> PairResult:
 
 
 def play_match(game_text: str, spec_a, spec_b, pairs: int, seed: int, jobs: int = 1,
-               first: int = 0, progress=None) -> Match:
+               first: int = 0, progress=None, clock=None) -> Match:
     """`pairs` duplicate pairs (indices first .. first+pairs-1) of A against B.
-    Bad presets or settings raise ValueError before any game starts."""
+    clock ("wall" or "cpu", None: each bot's own) is what the time limits of
+    both bots count (_bot). Bad presets, settings or clocks raise ValueError
+    before any game starts."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock {clock!r} is not valid: wall (time limits count wall time) or cpu "
+                         f"(the searching threads' CPU time, fair on a loaded machine)")
     game = ardsearch.load_game(game_text)
     for spec in (spec_a, spec_b):
-        _bot(game, spec, 0)
-    tasks = [(game_text, spec_a, spec_b, seed, first + k) for k in range(pairs)]
+        _bot(game, spec, 0, clock)
+    tasks = [(game_text, spec_a, spec_b, seed, first + k, clock) for k in range(pairs)]
     match = Match(label(spec_a), label(spec_b))
     if jobs <= 1:
         results = map(play_pair, tasks)

@@ -2,6 +2,7 @@
 are played): step Elo from duplicate pairs, the chain anchored at random = 0
 with intervals added in quadrature, sweeps as finite lower bounds, and the
 [elo] table written into a level's preset text."""
+import json
 import math
 
 import pytest
@@ -140,3 +141,44 @@ def test_scaling_table_has_one_row_per_game_and_budget_kind(tmp_path):
     assert lines[0] == "| game (budget) | 0.01 s | 0.03 s |"
     assert "| toy (wall time) | 0 | +50 [+0, +100] |" in lines
     assert "| toy (simulations at 1000/CPU s) | 0 | +70 [+20, +120] |" in lines
+
+
+def test_ladder_clock_reaches_the_time_limited_rungs_and_is_saved(tmp_path):
+    """`bench.ladder --clock cpu`: level-6 (the preset capped at 2.5 s) counts
+    its cap in CPU time; greedy and random have no time limit and are left
+    alone; a rung that names its own clock keeps it; the saved pairs say
+    which clock they were played on, and a bad clock is refused before any
+    game."""
+    import ardsearch
+    from bench.pairs import _bot, play_match
+    game = ardsearch.load_game("stosstruppen")
+    assert _bot(game, parse_spec("level-6"), 0, "cpu").clock == "cpu"
+    assert _bot(game, parse_spec("level-6:clock=wall"), 0, "cpu").clock == "wall"
+    assert _bot(game, parse_spec("level-6"), 0).clock == "wall"
+    assert not hasattr(_bot(game, parse_spec("greedy"), 0, "cpu"), "clock")
+    with pytest.raises(ValueError, match="clock 'sundial' is not valid: wall .* or cpu"):
+        play_match("stosstruppen", parse_spec("greedy"), parse_spec("random"), 1, 1, clock="sundial")
+    path = str(tmp_path / "pairs.jsonl")
+    m = Match("l6", "l5", [PairResult(0, 7, (1.0, 0.0), (10, 10), 1.0)])
+    save_pairs(path, "g", m, "cpu")
+    save_pairs(path, "g", Match("l5", "l4", [PairResult(0, 8, (1.0, 0.0), (10, 10), 1.0)]))
+    lines = [json.loads(x) for x in open(path, encoding="utf-8")]
+    assert [x.get("clock") for x in lines] == ["cpu", None]
+    assert load_pairs(path, "g")[("l6", "l5")].pairs == m.pairs
+
+
+def test_ladder_command_passes_its_clock_to_every_step(monkeypatch, tmp_path, capsys):
+    """The --clock option reaches each step's match and its saved pairs."""
+    import bench.ladder as ladder
+    seen = []
+
+    def fake_match(game, upper, lower, pairs, seed, jobs, clock=None):
+        seen.append(clock)
+        return Match(ladder.label(upper), ladder.label(lower), [PairResult(0, seed, (1.0, 0.5), (5, 5), 0.1)])
+    monkeypatch.setattr(ladder, "play_match", fake_match)
+    path = tmp_path / "p.jsonl"
+    assert ladder.main(["g", "--rungs", "random", "greedy", "level-6", "--pairs", "1", "--clock", "cpu",
+                        "--json", str(path)]) == 0
+    assert seen == ["cpu", "cpu"]
+    assert [json.loads(x)["clock"] for x in path.read_text().splitlines()] == ["cpu", "cpu"]
+    assert "--clock cpu" in capsys.readouterr().out      # the command printed beside the table

@@ -264,3 +264,38 @@ def test_a_level_passes_other_search_settings_to_its_base():
     assert (bot.inner.shape["rollout_depth"], bot.inner.shape["eval_children"]) == (3, True)
     with pytest.raises(ValueError, match="unknown override 'depth'.*simulations"):
         ardsearch.load_bot("level-2", game, depth=3)
+
+
+def test_a_tournaments_limits_reach_a_level_as_they_reach_its_base():
+    """`ardsearch tournament --bots level-1:nodes=7` recorded nodes 7 but the
+    level searched its own 25 simulations (session 39): a tournament sets
+    its limits on the bot it has, and a level's budget lives in its base
+    search. A level's simulations, time limit and clock are now its base's,
+    read and set through it, and its noise stays its own."""
+    from ardsearch.tournament import parse_bot
+    from ardsearch.tournament.entrants import Limits, apply_settings
+    from ardsearch.tournament.players import BotPlayer
+    game = ardsearch.load_game("ardennes(road_length=8,max_rounds=10)")
+    (entrant,) = apply_settings([parse_bot("level-1:nodes=7")], [], Limits(movetime=0.2, clock="cpu"))
+    player = BotPlayer(entrant)
+    player.new_game(game, 0, 5)
+    inner = player.bot.inner
+    assert (inner.simulations, inner.time_limit, inner.clock) == (7, 0.2, "cpu")
+    assert player.bot.temperature == ardsearch.load_bot("level-1", game).temperature > 0
+
+
+def test_a_level_has_only_the_limits_its_base_has():
+    """A tournament applies a limit where hasattr(bot, name) holds: a level
+    on MCTS has simulations and no nodes or depth; one on expectimax the
+    reverse; setting what the base lacks is refused with its name."""
+    game = ardsearch.load_game("ardennes")
+    on_mcts = ardsearch.load_bot("level-6", game)
+    assert hasattr(on_mcts, "simulations") and not hasattr(on_mcts, "nodes")
+    assert not hasattr(on_mcts, "depth")
+    on_expectimax = LevelBot(game, base="expectimax")
+    assert hasattr(on_expectimax, "nodes") and hasattr(on_expectimax, "depth")
+    assert not hasattr(on_expectimax, "simulations")
+    with pytest.raises(AttributeError, match="its base 'expectimax' has no setting 'simulations'"):
+        on_expectimax.simulations = 10
+    on_mcts.clock = "cpu"
+    assert on_mcts.clock == on_mcts.inner.clock == "cpu"

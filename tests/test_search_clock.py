@@ -172,3 +172,14 @@ def test_protocol_clock_option(monkeypatch):
     assert e.run("go movetime 20")[-1].startswith("bestmove ")
     assert e.run("go wtime 5000 btime 5000")[-1].startswith("bestmove ")
     assert used == ["wall", "cpu", "wall"]
+
+
+def test_match_clock_reaches_a_level():
+    """level-6 is the bare preset capped by time: `ardsearch match --clock
+    cpu` must count that cap in CPU time for a level as for its base
+    (before session 39 a level had no `clock`, so the match left it on wall
+    time and its record said nothing)."""
+    from ardsearch.match import run_match
+    result = run_match(GAME, "level-1", "greedy", games=1, seed=2, progress=False, clock="cpu")
+    players = {p["name"]: p.get("settings", {}) for p in result.records[0].record.players}
+    assert players["level-1"]["clock"] == "cpu" and "clock" not in players["greedy"]
