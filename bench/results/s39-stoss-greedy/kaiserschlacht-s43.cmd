@@ -1,0 +1,1 @@
+python -m ardsearch tournament stosstruppen(scenario=kaiserschlacht) --bots mcts greedy --games 12 --seed 43 --clock cpu --concurrency 1 --out bench/results/s39-stoss-greedy/kaiserschlacht-s43.jsonl
