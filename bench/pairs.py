@@ -88,7 +88,7 @@ def _bot(game, spec, seed, clock=None):
 
 def play_pair(args) -> PairResult:
     game_text, spec_a, spec_b, seed, index, *rest = args
-    clock = rest[0] if rest else None
+    clock = rest[0] if rest else None     # bench.balance_log passes the five without a clock
     game = ardsearch.load_game(game_text)
     game_seed = derive_seed(seed, index)
     points, lengths, outcomes, seconds = [], [], [], 0.0
