@@ -153,6 +153,14 @@ def save_pairs(path: str, game: str, m: Match, clock: str | None = None) -> None
             f.write(json.dumps(line) + "\n")
 
 
+def _saver(path: str | None, game: str, clock: str | None):
+    """play_match's progress hook that appends the pair just finished to
+    `path` (None: saves nothing)."""
+    if not path:
+        return None
+    return lambda m: save_pairs(path, game, Match(m.a, m.b, m.pairs[-1:]), clock)
+
+
 def load_pairs(path: str, game: str) -> dict:
     """(a, b) -> Match from the pairs save_pairs wrote for this game. A pair is
     its game seed: a pair played again (the same seed) counts once, its last
@@ -186,7 +194,8 @@ def main(argv=None) -> int:
                    help="what every time-limited rung's time limit counts (default: each bot's own, wall); "
                         "cpu keeps a time-capped level (level-6) at its strength on a loaded machine")
     p.add_argument("--write", action="store_true", help="store each level's Elo in bots/level-*.toml")
-    p.add_argument("--json", metavar="FILE", help="append every pair's result here (JSON lines)")
+    p.add_argument("--json", metavar="FILE",
+                   help="append every pair's result here as it finishes (JSON lines; a stopped run keeps its pairs)")
     p.add_argument("--from", dest="source", metavar="FILE",
                    help="play nothing: the table from the pairs --json runs saved (the steps it has; "
                         "runs of one step on other --seed values, concatenated, add their pairs)")
@@ -210,10 +219,10 @@ def main(argv=None) -> int:
         if counts[i] < 1:
             p.error("--pairs: every step needs at least one pair")
         t0 = time.perf_counter()
-        m = play_match(args.game, specs[i + 1], specs[i], counts[i], args.seed, args.jobs, clock=args.clock)
+        # Each pair is saved as it finishes, so a long step stopped midway keeps its pairs.
+        m = play_match(args.game, specs[i + 1], specs[i], counts[i], args.seed, args.jobs, clock=args.clock,
+                       progress=_saver(args.json, args.game, args.clock))
         steps.append(step_of(m))
-        if args.json:
-            save_pairs(args.json, args.game, m, args.clock)
         s = steps[-1]
         print(f"{s.upper} over {s.lower}: {s.points:g}/{s.games}, Elo {_num(s.elo)} "
               f"[{_num(s.low)}, {_num(s.high)}] ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)

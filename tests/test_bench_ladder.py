@@ -172,9 +172,11 @@ def test_ladder_command_passes_its_clock_to_every_step(monkeypatch, tmp_path, ca
     import bench.ladder as ladder
     seen = []
 
-    def fake_match(game, upper, lower, pairs, seed, jobs, clock=None):
+    def fake_match(game, upper, lower, pairs, seed, jobs, clock=None, progress=None):
         seen.append(clock)
-        return Match(ladder.label(upper), ladder.label(lower), [PairResult(0, seed, (1.0, 0.5), (5, 5), 0.1)])
+        m = Match(ladder.label(upper), ladder.label(lower), [PairResult(0, seed, (1.0, 0.5), (5, 5), 0.1)])
+        progress(m)
+        return m
     monkeypatch.setattr(ladder, "play_match", fake_match)
     path = tmp_path / "p.jsonl"
     assert ladder.main(["g", "--rungs", "random", "greedy", "level-6", "--pairs", "1", "--clock", "cpu",
@@ -182,3 +184,23 @@ def test_ladder_command_passes_its_clock_to_every_step(monkeypatch, tmp_path, ca
     assert seen == ["cpu", "cpu"]
     assert [json.loads(x)["clock"] for x in path.read_text().splitlines()] == ["cpu", "cpu"]
     assert "--clock cpu" in capsys.readouterr().out      # the command printed beside the table
+
+
+def test_ladder_saves_each_pair_as_it_finishes(monkeypatch, tmp_path):
+    """Session 39's level-6 step ran two hours and saved nothing until it
+    ended: stopping it would have lost every pair. Each pair is now appended
+    to --json when it finishes, so a run stopped midway keeps them."""
+    import bench.ladder as ladder
+
+    def stopped_after_two(game, upper, lower, pairs, seed, jobs, clock=None, progress=None):
+        m = Match(ladder.label(upper), ladder.label(lower))
+        for k in range(2):
+            m.pairs.append(PairResult(k, 100 + k, (1.0, 0.0), (5, 5), 0.1))
+            progress(m)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(ladder, "play_match", stopped_after_two)
+    path = tmp_path / "p.jsonl"
+    with pytest.raises(KeyboardInterrupt):
+        ladder.main(["g", "--rungs", "level-5", "level-6", "--pairs", "8", "--json", str(path)])
+    assert [json.loads(x)["seed"] for x in path.read_text().splitlines()] == [100, 101]
+    assert ladder.load_pairs(str(path), "g")[("level-6", "level-5")].penta() == (0, 0, 2, 0, 0)
