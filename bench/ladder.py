@@ -9,9 +9,9 @@ level above random, with the steps' intervals added in quadrature. `--pairs`
 takes one count for every step or one per step (the top steps cost the
 most). `--clock cpu` counts every time-limited bot's cap in CPU time
 (level-6 is the preset capped at a few seconds a move), so a loaded
-machine does not weaken it. `--write` stores each level's chained Elo for this game in its
-preset's [elo] table (bots/level-*.toml), which the protocol's Elo option
-reads. A step that one side swept has an infinite Elo; the chain then uses
+machine does not weaken it. `--json` appends each pair as it finishes.
+`--write` stores each level's chained Elo for this game in its preset's
+[elo] table (bots/level-*.toml), which the protocol's Elo option reads. A step that one side swept has an infinite Elo; the chain then uses
 the score with half a game added to each side (a finite lower bound) and
 marks the level with ">=".
 """
