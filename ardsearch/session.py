@@ -280,6 +280,21 @@ def _lower_case_notation(state, text: str) -> int | None:
         return None
 
 
+def value_texts(values: list[float], least: int = 3, most: int = 6) -> list[str]:
+    """The values signed, with the fewest decimals (from `least` to `most`)
+    at which values that differ read differently. A search's values can
+    differ only in the fifth decimal (in Stand at Mortain a move is worth a
+    few thousandths of the evaluation or less), and at three decimals five
+    moves of different visits all read "-0.531", as if rated level."""
+    texts: list[str] = []
+    distinct = len({round(v, most) for v in values})
+    for digits in range(least, most + 1):
+        texts = [f"{v:+.{digits}f}" for v in values]
+        if len(set(texts)) == distinct:
+            break
+    return texts
+
+
 def top_moves(info: dict, count: int) -> list[tuple[str, int | None, float]]:
     """A bot's analysis as a person reads it: up to `count` (move, visits,
     value), most visited first, then by value. A search's children it never

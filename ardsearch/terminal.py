@@ -10,7 +10,7 @@ import random
 from importlib import resources
 
 from ardsearch._refusals import group_moves
-from ardsearch.session import HUMAN, Session, top_moves
+from ardsearch.session import HUMAN, Session, top_moves, value_texts
 
 MOVES_SHOWN = 120          # a longer move list is cut, saying how many more there are
 
@@ -202,9 +202,10 @@ class TerminalPlay:
         self.write(f"thinking ({self.hint_preset}, on what you can see)...")
         info = self.session.hint(self.human, self.hint_preset)
         self.write(f"hint: {info['move']}  (win probability {info.get('wp', 0.5):.0%})")
-        for m, visits, value in top_moves(info, 5):
+        top = top_moves(info, 5)
+        for (m, visits, _), text in zip(top, value_texts([value for _, _, value in top])):
             v = f"visits {visits:>6}  " if visits is not None else ""
-            self.write(f"  {m:<16}{v}value {value:+.3f}")
+            self.write(f"  {m:<16}{v}value {text}")
         if info.get("pv"):
             self.write("  line: " + " ".join(info["pv"]))
 

@@ -6,7 +6,7 @@ import pytest
 
 import ardsearch
 from ardsearch.records import read_record
-from ardsearch.session import HUMAN, Session, group_moves, parse_move, top_moves
+from ardsearch.session import HUMAN, Session, group_moves, parse_move, top_moves, value_texts
 from ardsearch.terminal import TerminalPlay, legend_text, rules_text
 
 FAST = {"simulations": 100, "time_limit": None}
@@ -242,3 +242,30 @@ def test_terminal_hint_shows_only_searched_moves():
     rows = [line.split() for line in out.splitlines() if " visits " in line]
     assert rows, out
     assert all(int(r[2]) > 0 for r in rows), out
+
+
+def test_value_texts_use_the_decimals_that_tell_values_apart():
+    """A hint lists each move's value; values that differ must read
+    differently (up to six decimals), with no more decimals than that."""
+    assert value_texts([0.2, -0.1]) == ["+0.200", "-0.100"]
+    assert value_texts([0.25, 0.25]) == ["+0.250", "+0.250"]
+    assert value_texts([-0.5313833, -0.5313964]) == ["-0.53138", "-0.53140"]
+    assert value_texts([-0.5313833, -0.5313964, -0.5313996]) == ["-0.531383", "-0.531396", "-0.531400"]
+    assert value_texts([0.1, 0.1 + 1e-9]) == ["+0.100", "+0.100"]   # beyond six decimals: level
+    assert value_texts([]) == []
+
+
+def test_terminal_hint_values_read_apart(monkeypatch):
+    """The hint's lines tell apart moves whose values differ only in the
+    fifth decimal (as Stand at Mortain's often do), rather than printing
+    "value -0.531" on every line."""
+    s = Session(ardsearch.load_game("mortain"), [HUMAN, "random"], seed=3)
+    list(s.advance())
+    info = {"move": "a", "wp": 0.37, "visits": {"a": 21243, "b": 13938},
+            "values": {"a": -0.5313833, "b": -0.5313964}, "pv": []}
+    monkeypatch.setattr(s, "hint", lambda seat, preset: info)
+    out = io.StringIO()
+    feed = iter(["hint", "quit"])
+    TerminalPlay(s, 0, lambda: next(feed, None), functools.partial(print, file=out)).run()
+    lines = [line.split() for line in out.getvalue().splitlines() if " visits " in line]
+    assert [(r[0], r[-1]) for r in lines] == [("a", "-0.53138"), ("b", "-0.53140")]

@@ -198,10 +198,20 @@ def test_summary_lists_only_moves_the_search_visited():
     a bot that scores without visits sends visits null."""
     from ardsearch.web.tables import summarize
     info = {"move": "a", "wp": 0.6, "visits": {"a": 9, "b": 0}, "values": {"a": 0.2, "b": 0.0}, "pv": ["a"]}
-    assert summarize(info, None)["top"] == [{"move": "a", "visits": 9, "value": 0.2}]
+    assert summarize(info, None)["top"] == [{"move": "a", "visits": 9, "value": 0.2, "value_text": "+0.200"}]
     info = {"move": "b", "wp": 0.6, "visits": {}, "values": {"a": 0.2, "b": 0.5}}
-    assert summarize(info, None)["top"] == [{"move": "b", "visits": None, "value": 0.5},
-                                            {"move": "a", "visits": None, "value": 0.2}]
+    assert summarize(info, None)["top"] == [{"move": "b", "visits": None, "value": 0.5, "value_text": "+0.500"},
+                                            {"move": "a", "visits": None, "value": 0.2, "value_text": "+0.200"}]
+
+
+def test_summary_values_read_apart_where_they_differ():
+    """Stand at Mortain's moves can differ in the fifth decimal of their
+    value: the browser's table shows as many decimals as tell them apart,
+    so moves of very different visits do not all read "-0.531"."""
+    from ardsearch.web.tables import summarize
+    info = {"move": "a", "wp": 0.37, "visits": {"a": 21243, "b": 13938},
+            "values": {"a": -0.5313833, "b": -0.5313964}}
+    assert [t["value_text"] for t in summarize(info, None)["top"]] == ["-0.53138", "-0.53140"]
 
 
 def test_bot_against_bot_to_watch(client):

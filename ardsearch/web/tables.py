@@ -13,7 +13,7 @@ import time
 
 import ardsearch
 from ardsearch.records import Record, side_names
-from ardsearch.session import HUMAN, Session, top_moves
+from ardsearch.session import HUMAN, Session, top_moves, value_texts
 
 FULL = "full"             # the audience that sees everything (bot-vs-bot spectators only)
 TOP_MOVES = 8
@@ -112,11 +112,12 @@ def summarize(info: dict | None, view) -> dict | None:
     """A bot's analysis as the browser shows it: best, wp, top moves, pv."""
     if not info:
         return None
+    top = top_moves(info, TOP_MOVES)
     return {"move": info.get("move"), "wp": round(float(info.get("wp", 0.5)), 4),
             "nodes": int(info.get("nodes") or 0), "time": round(float(info.get("time") or 0.0), 3),
             "pv": list(info.get("pv") or []),
-            "top": [{"move": m, "visits": visits, "value": round(value, 4)}
-                    for m, visits, value in top_moves(info, TOP_MOVES)]}
+            "top": [{"move": m, "visits": visits, "value": value, "value_text": text}
+                    for (m, visits, value), text in zip(top, value_texts([v for _, _, v in top]))]}
 
 
 def new_table(game_name: str, params: dict, seats: list[str], seed, audience) -> Table:

@@ -290,7 +290,7 @@ function drawAnalysis(msg) {
   const title = msg.kind === "hint" ? "Hint (from what you can see)" : "Bot's search";
   let html = `<p><b>${title}</b>: ${esc(info.move)} — win probability ${Math.round(info.wp * 100)}%, ` +
     `${info.nodes} nodes, ${info.time}s</p><table><tr><th>move</th><th>visits</th><th>value</th></tr>`;
-  for (const t of info.top) html += `<tr><td>${esc(t.move)}</td><td>${t.visits === null ? "–" : t.visits}</td><td>${t.value.toFixed(3)}</td></tr>`;
+  for (const t of info.top) html += `<tr><td>${esc(t.move)}</td><td>${t.visits === null ? "–" : t.visits}</td><td>${esc(t.value_text)}</td></tr>`;
   html += "</table>";
   if (info.pv.length) html += `<p class="pv">line: ${info.pv.map(esc).join(" ")}</p>`;
   box.innerHTML = html;
