@@ -69,6 +69,7 @@ class Session:
         self.state = game.new_initial_state(seed=self.seed)
         self.record = Record.start(game, self.seed, [self._player_entry(s) for s in self.seats])
         self._chance_events = 0
+        self._since = time.perf_counter()   # when the position last changed: a person's clock starts here
 
     def _player_entry(self, seat: Seat) -> dict:
         p = {"name": seat.name, "kind": seat.kind}
@@ -141,7 +142,7 @@ class Session:
         if p < 0 or self.seats[p].kind != HUMAN:
             raise ValueError("it is not a person's turn to move")
         action = parse_move(self.state, text)
-        return self._apply(action, p)
+        return self._apply(action, p, seconds=time.perf_counter() - self._since)
 
     def _chance(self) -> int:
         u = uniform(self.seed, self._chance_events)
@@ -167,6 +168,7 @@ class Session:
             raise
         if player < 0:
             self._chance_events += 1
+        self._since = time.perf_counter()
         if self.state.is_terminal():
             self.record.finish(self.state)
         side = "chance" if player < 0 else self.sides[player]
@@ -194,6 +196,7 @@ class Session:
         self.record.moves = moves
         self.record.result, self.record.outcome, self.record.termination = "*", None, "normal"
         self._chance_events = sum(1 for m in moves if m["player"] < 0)
+        self._since = time.perf_counter()
         for s in self.seats:
             if s.bot is not None:
                 s.bot.reset()

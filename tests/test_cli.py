@@ -7,6 +7,7 @@ import pytest
 
 import ardsearch
 from ardsearch.cli import main
+from ardsearch.session import HUMAN, Session
 
 
 def run(capsys, *argv):
@@ -366,3 +367,17 @@ def test_replay_reads_every_kind_of_record(capsys, tmp_path):
     assert code == 0 and "Allies: random" in out and "result " in out
     rec = ardsearch.read_record(path, index=1)
     assert rec.outcome["sentence"] in out
+
+
+def test_replay_of_a_game_saved_in_progress_says_it_is_not_over(capsys, tmp_path):
+    """docs/records.md: result `*` is "a game not over"; replay says so in
+    words rather than printing the termination `normal` as if it had ended."""
+    session = Session(ardsearch.load_game("ardennes(road_length=8,max_rounds=6)"), [HUMAN, "random"], seed=4)
+    list(session.advance())
+    session.move(session.state.action_to_string(session.state.legal_actions()[0]))
+    path = tmp_path / "saved.json"
+    session.save(path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "not over (saved in progress)" in out and "normal" not in out
+    code, out, _ = run(capsys, "replay", str(path), "--game", "0", "--no-board")
+    assert code == 0 and out.rstrip().endswith("result *: not over (saved in progress)")

@@ -269,3 +269,21 @@ def test_terminal_hint_values_read_apart(monkeypatch):
     TerminalPlay(s, 0, lambda: next(feed, None), functools.partial(print, file=out)).run()
     lines = [line.split() for line in out.getvalue().splitlines() if " visits " in line]
     assert [(r[0], r[-1]) for r in lines] == [("a", "-0.53138"), ("b", "-0.53140")]
+
+
+def test_a_persons_move_records_the_time_they_took(monkeypatch):
+    """docs/records.md: a move's `time` is the seconds spent. A person's is
+    from the position reaching them to their move (it was written 0.0)."""
+    import ardsearch.session as session_module
+    now = [100.0]
+    monkeypatch.setattr(session_module.time, "perf_counter", lambda: now[0])
+    s = Session(ardsearch.load_game("ardennes(road_length=8,max_rounds=6)"), [HUMAN, HUMAN], seed=4)
+    now[0] = 103.0
+    while s.to_move() == -1:
+        s.step()                         # the coin flip: the position reaches the person at 103.0
+    now[0] = 110.25
+    s.move(s.state.action_to_string(s.state.legal_actions()[0]))
+    assert s.record.moves[-1]["time"] == 7.25
+    now[0] = 111.0
+    s.move(s.state.action_to_string(s.state.legal_actions()[0]))
+    assert s.record.moves[-1]["time"] == 0.75

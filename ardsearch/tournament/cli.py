@@ -168,6 +168,17 @@ def replay_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _ending(record) -> str:
+    """How a recorded game ended, as a person reads it: the outcome's
+    sentence, the termination of a game cut short, or that it is not over
+    (a game saved in progress: result `*`, termination `normal`)."""
+    if record.outcome:
+        return record.outcome["sentence"]
+    if record.result == "*" and record.termination == "normal":
+        return "not over (saved in progress)"
+    return record.termination
+
+
 def main_replay(argv: list[str]) -> int:
     parser = replay_parser()
     args = parser.parse_args(argv)
@@ -182,7 +193,7 @@ def main_replay(argv: list[str]) -> int:
     if args.game is None:
         for number, r in zip(numbers, records):
             players = " - ".join(f"{p['name']} ({p['side']})" for p in r.players)
-            why = r.outcome["sentence"] if r.outcome else r.termination
+            why = _ending(r)
             print(f"{number:>5}  {players}  {r.result:<8}{len(r.moves)} events  seed {r.seed}  {why}")
         return 0
     if args.game not in numbers:
@@ -206,7 +217,7 @@ def main_replay(argv: list[str]) -> int:
         if not args.no_board:
             print(state)
     fault = record.extra.get("fault")
-    end = record.outcome["sentence"] if record.outcome else record.termination
+    end = _ending(record)
     if fault and not record.outcome:
         end += f" ({fault['entrant']}: {fault['message']})"
     print(f"result {record.result}: {end}")
