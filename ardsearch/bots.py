@@ -314,6 +314,9 @@ class MCTSBot(Bot, _Weighted):
     first and lets selection visit only the first
     max(1, ceil(widening * visits^widening_exponent)), so the search starts
     as the one-ply greedy line at every node and widens with visits.
+    opponent_widening (with widening; -1 off): widening's coefficient at
+    the other player's nodes; 0 admits only the opponent's one-ply best
+    move there, so the tree answers a greedy opponent (an opponent model).
     root_margin: a one-ply guard (0 off; needs widening or eval_children):
     root moves evaluated more than root_margin below the best one are
     neither searched nor played. rollout_turn_end: rollouts go on until a
@@ -357,8 +360,9 @@ class MCTSBot(Bot, _Weighted):
     follows from the last searched one.
     Search-shape settings left out (exploration, rollout_depth, normalize,
     minimax_weight, eval_children, final_lcb, rollout_sample, rollout_epsilon, widening,
-    widening_exponent, root_margin, rollout_turn_end, rollout_extra_runs, chance_expectation,
-    rollout_stop_prefix, prior_visits, prior_drift, tree_depth, belief, belief_samples) are the
+    widening_exponent, opponent_widening, root_margin, rollout_turn_end, rollout_extra_runs,
+    chance_expectation, rollout_stop_prefix, prior_visits, prior_drift, tree_depth, belief,
+    belief_samples) are the
     game's `mcts` preset's
     (ISMCTSBot: `ismcts`), so a bare bot plays as well as the preset does."""
 
@@ -374,7 +378,7 @@ class MCTSBot(Bot, _Weighted):
                  root_margin=None, rollout_turn_end=None, clock="wall", rollout_extra_runs=None,
                  chance_expectation=None, rollout_stop_prefix=None, stop_weights=None,
                  common_random=False, prior_visits=None, prior_drift=None, tree_depth=None,
-                 belief=None, belief_samples=None):
+                 belief=None, belief_samples=None, opponent_widening=None):
         super().__init__(game, seed, name)
         self._set_weights(weights)
         from ardsearch import evaluation
@@ -411,6 +415,7 @@ class MCTSBot(Bot, _Weighted):
             "widening": _number(who, "widening", pick("widening", widening), 0.0),
             "widening_exponent": _number(who, "widening_exponent", pick("widening_exponent", widening_exponent),
                                          0.0, 1.0, low_open=True, what="a number > 0 and <= 1"),
+            "opponent_widening": _opponent_widening(who, pick("opponent_widening", opponent_widening)),
             "root_margin": _number(who, "root_margin", pick("root_margin", root_margin), 0.0),
             "rollout_turn_end": _flag(who, "rollout_turn_end", pick("rollout_turn_end", rollout_turn_end)),
             "rollout_extra_runs": _integer(who, "rollout_extra_runs", pick("rollout_extra_runs", rollout_extra_runs), 0,
@@ -432,7 +437,8 @@ class MCTSBot(Bot, _Weighted):
         if ismcts is True:  # a plain-MCTS preset setting cannot apply: back to off unless the caller gave it
             given = {"widening": widening, "root_margin": root_margin, "rollout_turn_end": rollout_turn_end,
                      "rollout_extra_runs": rollout_extra_runs, "chance_expectation": chance_expectation,
-                     "prior_visits": prior_visits, "prior_drift": prior_drift}
+                     "prior_visits": prior_visits, "prior_drift": prior_drift,
+                     "opponent_widening": opponent_widening}
             self.shape.update({k: SHAPE_FALLBACK[k] for k in PLAIN_ONLY if given[k] is None})
         elif ismcts is False and belief is None:  # an ISMCTS-only preset setting: off in plain MCTS
             self.shape["belief"] = SHAPE_FALLBACK["belief"]
@@ -651,7 +657,7 @@ def _preset(name):
 
 # Settings the C++ search takes in plain MCTS only (it refuses them with ismcts).
 PLAIN_ONLY = ("widening", "root_margin", "rollout_turn_end", "rollout_extra_runs", "chance_expectation",
-              "prior_visits", "prior_drift")
+              "prior_visits", "prior_drift", "opponent_widening")
 
 # What a search bot uses for a setting that neither its caller nor any preset gives.
 SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
@@ -659,7 +665,18 @@ SHAPE_FALLBACK = {"exploration": 1.4, "rollout_depth": 10, "normalize": False,
                   "rollout_sample": 0, "rollout_epsilon": 0.0, "widening": 0.0, "widening_exponent": 0.5,
                   "root_margin": 0.0, "rollout_turn_end": False, "rollout_extra_runs": 0,
                   "chance_expectation": False, "rollout_stop_prefix": "", "prior_visits": 0.0,
-                  "prior_drift": False, "tree_depth": 0, "belief": 0.0, "belief_samples": 256}
+                  "prior_drift": False, "tree_depth": 0, "belief": 0.0, "belief_samples": 256,
+                  "opponent_widening": -1.0}
+
+
+def _opponent_widening(who, value):
+    """opponent_widening: -1 (off: the opponent's nodes widen as the bot's
+    own) or a coefficient >= 0 (0: only the opponent's one-ply best move)."""
+    what = "-1 (off) or a number >= 0 (0: the opponent plays its one-ply best move)"
+    v = _number(who, "opponent_widening", value, -1.0, what=what)
+    if -1.0 < v < 0.0:
+        raise _bad(who, "opponent_widening", value, what)
+    return v
 
 
 def _prefix(who, value):

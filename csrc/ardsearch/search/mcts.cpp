@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -63,7 +64,7 @@ class Mcts {
          double widening_exponent, double root_margin, bool rollout_turn_end, int rollout_extra_runs,
          bool chance_expectation, std::string rollout_stop_prefix, py::object stop_weights,
          bool common_random, double prior_visits, bool prior_drift, int tree_depth, double belief,
-         int belief_samples)
+         int belief_samples, double opponent_widening)
         : capsule_(std::move(capsule)), g_(game_from_capsule(capsule_)), seed_(seed) {
         cfg_.eval = make_evaluator(g_, weights);
         if (threads < 1 || threads > 256) throw py::value_error("threads must be between 1 and 256");
@@ -93,6 +94,11 @@ class Mcts {
             throw py::value_error("widening is for plain MCTS only: pass widening=0 with ismcts");
         cfg_.widening = widening;
         cfg_.widening_exponent = widening_exponent;
+        if (std::isnan(opponent_widening)) throw py::value_error("opponent_widening must be a number (< 0: off)");
+        if (opponent_widening >= 0.0 && widening <= 0.0)
+            throw py::value_error("opponent_widening narrows progressive widening at the opponent's nodes: "
+                                  "give widening > 0 with it (or opponent_widening=-1: off)");
+        cfg_.opponent_widening = opponent_widening < 0.0 ? -1.0 : opponent_widening;
         if (!(root_margin >= 0.0)) throw py::value_error("root_margin must be >= 0 (0: off)");
         if (root_margin > 0.0 && widening <= 0.0 && !eval_children)
             throw py::value_error("root_margin needs the root moves evaluated: give widening > 0 or eval_children=True");
@@ -673,7 +679,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
      widening=0, widening_exponent=0.5, root_margin=0, rollout_turn_end=False,
      rollout_extra_runs=0, chance_expectation=False, rollout_stop_prefix="",
      stop_weights=None, common_random=False, prior_visits=0, prior_drift=False,
-     tree_depth=0, belief=0, belief_samples=256)
+     tree_depth=0, belief=0, belief_samples=256, opponent_widening=-1)
 
 - capsule: game.capsule.
 - threads: root parallelism; each thread grows its own tree with its own RNG
@@ -719,6 +725,10 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   multi-action turns). Costs one apply + evaluate per child of every node
   created.
 - widening_exponent: the exponent of N in k (0 < e <= 1; 0.5 by default).
+- opponent_widening: widening's coefficient at the other player's nodes
+  (< 0: off, the same as widening; needs widening > 0); 0 admits only the
+  opponent's best move by evaluate() there: the tree answers a one-ply
+  greedy opponent (an opponent model).
 - root_margin: a one-ply guard (plain MCTS only; 0: off; needs widening > 0 or
   eval_children): root moves whose evaluate() after the move is more than
   root_margin below the best one's are neither searched nor played; the
@@ -799,7 +809,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
   kept beside that edge.
 )doc")
         .def(py::init<py::object, uint64_t, int, double, int, bool, double, py::object, bool, double, bool, double, py::object, int, double,
-                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool, int, double, int>(),
+                      double, double, double, bool, int, bool, std::string, py::object, bool, double, bool, int, double, int, double>(),
              py::arg("capsule"),
              py::arg("seed") = 0, py::arg("threads") = 1, py::arg("exploration") = 1.4,
              py::arg("rollout_depth") = -1, py::arg("solver") = true, py::arg("max_memory_mb") = 512.0,
@@ -811,7 +821,7 @@ MCTS(capsule, seed=0, threads=1, exploration=1.4, rollout_depth=-1,
              py::arg("chance_expectation") = false, py::arg("rollout_stop_prefix") = std::string(),
              py::arg("stop_weights") = py::none(), py::arg("common_random") = false,
              py::arg("prior_visits") = 0.0, py::arg("prior_drift") = false, py::arg("tree_depth") = 0,
-             py::arg("belief") = 0.0, py::arg("belief_samples") = 256)
+             py::arg("belief") = 0.0, py::arg("belief_samples") = 256, py::arg("opponent_widening") = -1.0)
         .def("search", &Mcts::search, py::arg("state_raw"), py::arg("simulations") = py::none(),
              py::arg("time_limit") = py::none(), py::arg("played") = py::none(),
              py::arg("root_actions") = py::none(), py::arg("depth") = py::none(),

@@ -80,6 +80,14 @@ struct MctsConfig {
     // widening").
     double widening = 0.0;
     double widening_exponent = 0.5;
+    // Widening at the other player's nodes (< 0: off, the same as
+    // widening; needs widening > 0): there selection may visit only the
+    // first max(1, ceil(opponent_widening * visits^widening_exponent))
+    // children, so 0 admits only the opponent's best move by evaluate():
+    // the tree answers a one-ply greedy opponent, whose choices are then
+    // never noise the search must average over (an opponent model; Elo
+    // figures: bench/README.md, "Stosstruppen: a greedy opponent model").
+    double opponent_widening = -1.0;
     // A one-ply guard at the root (0: off; needs widening or eval_children):
     // the root moves whose evaluate() after the move is more than
     // root_margin below the best one's are never searched nor played, so
@@ -598,10 +606,13 @@ class Worker {
     }
 
     /* Progressive widening: how many of n's children (ordered best first)
-     * selection may consider; all of them when widening is off. */
-    uint32_t widened(const Node &n) const {
+     * selection may consider at a node where p moves; all of them when
+     * widening is off; opponent_widening's count at the other player's. */
+    uint32_t widened(const Node &n, int p) const {
         if (cfg_->widening <= 0.0) return n.num_children;
-        double k = std::ceil(cfg_->widening * std::pow((double)n.visits, cfg_->widening_exponent));
+        const bool theirs = cfg_->opponent_widening >= 0.0 && p != pool_[root_].chooser;
+        const double coefficient = theirs ? cfg_->opponent_widening : cfg_->widening;
+        double k = std::ceil(coefficient * std::pow((double)n.visits, cfg_->widening_exponent));
         if (!(k >= 1.0)) return n.num_children ? 1u : 0u;
         return k >= (double)n.num_children ? n.num_children : (uint32_t)k;
     }
@@ -632,7 +643,7 @@ class Worker {
         const double log_n = std::log((double)(n.visits > 0 ? n.visits : 1));
         const double shift = prior_shift(n, p);  // 0 unless prior_drift
         const ValueScale scale = value_scale(n, p, shift);
-        const uint32_t admitted = widened(n);
+        const uint32_t admitted = widened(n, p);
         const double min_eval = at_root_ ? root_floor(n) : -1e300;
         int32_t best = -1;
         double best_score = -1e300;
