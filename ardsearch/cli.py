@@ -177,22 +177,48 @@ def cmd_rules(args):
     return 0
 
 
+def _bot_spec(spec, overrides, option):
+    """`preset[:key=value,...]` (as `ardsearch tournament` writes a bot) into
+    the preset and its settings, merged with the option's KEY=VALUE ones."""
+    from ardsearch.tournament.entrants import parse_settings
+    preset, colon, text = spec.partition(":")
+    if not colon:
+        return spec, overrides
+    inline = parse_settings(text, f"bot {spec!r}")
+    if "seed" in inline:
+        raise ValueError(f"bot {spec!r}: the bots' seeds come from --seed; give --seed instead")
+    twice = sorted(set(inline) & set(overrides))
+    if twice:
+        raise ValueError(f"bot {spec!r} and {option} both set {', '.join(twice)}: give each setting once")
+    return preset.strip(), {**inline, **overrides}
+
+
+def _label(preset, settings):
+    """A bot as the match table names it: `preset` or `preset:key=value,...`."""
+    return preset + (":" + ",".join(f"{k}={v}" for k, v in settings.items()) if settings else "")
+
+
 def cmd_match(args):
     from ardsearch.match import MatchInterrupted, run_match
     game = args.game
-    over = (_overrides(args.set_a, "--set-a"), _overrides(args.set_b, "--set-b"))
+    preset_a, set_a = _bot_spec(args.bot_a, _overrides(args.set_a, "--set-a"), "--set-a")
+    preset_b, set_b = _bot_spec(args.bot_b, _overrides(args.set_b, "--set-b"), "--set-b")
+    over = (set_a, set_b)
     try:
-        result = run_match(game, args.bot_a, args.bot_b, games=args.games, seed=args.seed,
+        result = run_match(game, preset_a, preset_b, games=args.games, seed=args.seed,
                            jobs=args.jobs, overrides=over, progress=not args.quiet, clock=args.clock)
     except MatchInterrupted as stop:
         print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}: interrupted after "
               f"{stop.result.games} of {stop.planned} games")
+        stop.result.preset_a, stop.result.preset_b = _label(preset_a, set_a), _label(preset_b, set_b)
         print(stop.result.table())
         sys.stdout.flush()
         print(f"ardsearch match: interrupted after {stop.result.games} of {stop.planned} games "
               "(the table holds the finished ones)", file=sys.stderr)
         return 130
     print(f"{game.title}: {args.bot_a} vs {args.bot_b}, seed {args.seed}")
+    # each row named by its preset and settings, so two bots of one preset read apart
+    result.preset_a, result.preset_b = _label(preset_a, set_a), _label(preset_b, set_b)
     print(result.table())
     if args.out:
         _write_records(args.out, [r.record for r in result.records])
@@ -300,8 +326,9 @@ def build_parser():
 
     s = sub.add_parser("match", help="bot against bot, seats alternating")
     s.add_argument("game", type=_game)
-    s.add_argument("bot_a")
-    s.add_argument("bot_b")
+    s.add_argument("bot_a", help="a preset (`ardsearch list`), optionally with settings as a "
+                                 "tournament writes them: mcts:simulations=2000,exploration=0.5")
+    s.add_argument("bot_b", help="the other bot, in the same form")
     s.add_argument("--games", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")

@@ -146,11 +146,12 @@ class MatchResult:
         s = score_interval(self.wins, self.draws, self.losses)
         elo, lo, hi = elo_interval(self.wins, self.draws, self.losses)
         mean_len = sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+        w = max(16, len(self.preset_a) + 2, len(self.preset_b) + 2)   # a long label keeps the columns
         rows = [
-            f"{'entrant':<16}{'W':>6}{'D':>6}{'L':>6}  score [95% interval]      Elo [95% interval]",
-            f"{self.preset_a:<16}{self.wins:>6}{self.draws:>6}{self.losses:>6}  {s}   "
+            f"{'entrant':<{w}}{'W':>6}{'D':>6}{'L':>6}  score [95% interval]      Elo [95% interval]",
+            f"{self.preset_a:<{w}}{self.wins:>6}{self.draws:>6}{self.losses:>6}  {s}   "
             f"{_elo(elo)} [{_elo(lo)}, {_elo(hi)}]",
-            f"{self.preset_b:<16}{self.losses:>6}{self.draws:>6}{self.wins:>6}  "
+            f"{self.preset_b:<{w}}{self.losses:>6}{self.draws:>6}{self.wins:>6}  "
             f"{1 - s.score:.3f} [{1 - s.high:.3f}, {1 - s.low:.3f}]   "
             f"{_elo(-elo)} [{_elo(-hi)}, {_elo(-lo)}]",
             f"games {self.games}, mean length {mean_len:.1f} actions",

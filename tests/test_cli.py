@@ -381,3 +381,31 @@ def test_replay_of_a_game_saved_in_progress_says_it_is_not_over(capsys, tmp_path
     assert code == 0 and "not over (saved in progress)" in out and "normal" not in out
     code, out, _ = run(capsys, "replay", str(path), "--game", "0", "--no-board")
     assert code == 0 and out.rstrip().endswith("result *: not over (saved in progress)")
+
+
+def test_match_takes_a_bot_written_as_a_tournament_writes_it(capsys, tmp_path):
+    """`ardsearch match GAME preset:key=value ...` as `ardsearch tournament`
+    takes it (it said "unknown bot preset 'mcts:simulations=30'"); the
+    settings reach the bot, and one given both inline and by --set-a is refused."""
+    game = "ardennes(road_length=8,max_rounds=6)"
+    path = tmp_path / "m.jsonl"
+    code, out, _ = run(capsys, "match", game, "mcts:simulations=30,exploration=0.5", "random",
+                       "--games", "2", "--seed", "1", "--quiet", "--out", str(path))
+    assert code == 0 and "mcts:simulations=30,exploration=0.5 vs random" in out
+    rec = ardsearch.read_record(path, index=0)
+    mcts = next(p for p in rec.players if p["name"] == "mcts")
+    assert (mcts["settings"]["simulations"], mcts["settings"]["exploration"]) == (30, 0.5)
+    from ardsearch.cli import _bot_spec
+    assert _bot_spec("mcts:simulations=30", {"exploration": 0.5}, "--set-a") == \
+        ("mcts", {"simulations": 30, "exploration": 0.5})
+    assert _bot_spec("greedy", {}, "--set-b") == ("greedy", {})
+    code, out, _ = run(capsys, "match", game, "mcts:simulations=30", "mcts", "--set-b", "simulations=20",
+                       "--games", "2", "--quiet")
+    rows = [line.split()[0] for line in out.splitlines() if line.startswith("mcts")]
+    assert rows == ["mcts:simulations=30", "mcts:simulations=20"]      # two bots of one preset read apart
+    code, _, err = run(capsys, "match", game, "mcts:simulations=30", "random", "--set-a", "simulations=40")
+    assert code != 0 and "both set simulations" in err
+    code, _, err = run(capsys, "match", game, "mcts:simulations", "random")
+    assert code != 0 and "expected key=value" in err
+    code, _, err = run(capsys, "match", game, "mcts:seed=3", "random")
+    assert code != 0 and "give --seed instead" in err
