@@ -11,9 +11,10 @@ most). `--clock cpu` counts every time-limited bot's cap in CPU time
 (level-6 is the preset capped at a few seconds a move), so a loaded
 machine does not weaken it. `--json` appends each pair as it finishes.
 `--write` stores each level's chained Elo for this game in its preset's
-[elo] table (bots/level-*.toml), which the protocol's Elo option reads. A step that one side swept has an infinite Elo; the chain then uses
-the score with half a game added to each side (a finite lower bound) and
-marks the level with ">=".
+[elo] table (bots/level-*.toml), which the protocol's Elo option reads. A
+step that one side swept has an infinite Elo; the chain then uses the
+score with half a game added to each side (a finite lower bound) and marks
+the level with ">=".
 """
 from __future__ import annotations
 
