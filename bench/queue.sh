@@ -6,7 +6,8 @@
 # reached HHMM (a deadline written in the run's PLAN.md: no job starts later).
 # HHMM is read as its nearest occurrence: up to 12 hours ahead (so 0005 at
 # 23:00 is five past midnight, not already past), else up to 12 hours back.
-# A queue line is "PREFIX COMMAND...", PREFIX a name inside DIR. Start one
+# A queue line is "PREFIX COMMAND...", PREFIX a name inside DIR, COMMAND shell words
+# (quote an argument holding parentheses); a line that is not is logged and skipped. Start one
 # worker a core; they share the queue (popping is locked on DIR) and append
 # "UTC worker-pid starts|ends PREFIX (status)" to DIR/workers.log.
 # Run it with the project's environment active, so `python` is its venv's.
@@ -38,7 +39,12 @@ while true; do
   if [ -z "$job" ] || [ "$job" = stop ]; then break; fi
   read -r prefix command <<< "$job"
   echo "$(date -u +%H:%M:%S) worker $$ starts $prefix" >> "$dir/workers.log"
-  eval "set -- $command"
+  # A line that is not shell words (an unquoted "(" say) must not run: set --
+  # would not happen and the worker's own arguments would run in its place.
+  if ! eval "set -- $command" 2> "$dir/$prefix.out"; then
+    echo "$(date -u +%H:%M:%S) worker $$ ends $prefix (status 2: the line is not shell words; quote arguments holding ( ) ; & | < >, see $prefix.out)" >> "$dir/workers.log"
+    continue
+  fi
   "$here/logged.sh" "$dir/$prefix" "$@"
   status=$?
   echo "$(date -u +%H:%M:%S) worker $$ ends $prefix (status $status)" >> "$dir/workers.log"

@@ -75,3 +75,17 @@ def test_bad_calls_say_how_to_call_it(tmp_path):
     assert done.returncode == 2 and "'17h' is not HHMM" in done.stderr
     done = run(tmp_path, "2500")
     assert done.returncode == 2 and "'2500' is not HHMM" in done.stderr
+
+
+def test_a_line_that_is_not_shell_words_is_reported_and_skipped(tmp_path):
+    """An unquoted '(' made eval fail, and the worker then ran its own
+    arguments (the queue's directory) as the command: 'nice: DIR: Permission
+    denied', status 126. The line is now reported and the queue goes on."""
+    (tmp_path / "queue.txt").write_text("a echo game(scenario=x) --seed 3\n"
+                                        "b echo fine\n")
+    assert run(tmp_path).returncode == 0
+    log = (tmp_path / "workers.log").read_text()
+    assert "ends a (status 2: the line is not shell words" in log
+    assert "syntax error" in (tmp_path / "a.out").read_text()
+    assert not (tmp_path / "a.cmd").exists()
+    assert (tmp_path / "b.out").read_text() == "fine\n"
