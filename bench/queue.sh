@@ -6,10 +6,11 @@
 # reached HHMM (a deadline written in the run's PLAN.md: no job starts later).
 # HHMM is read as its nearest occurrence: up to 12 hours ahead (so 0005 at
 # 23:00 is five past midnight, not already past), else up to 12 hours back.
-# A queue line is "PREFIX COMMAND...", PREFIX a name inside DIR, COMMAND shell words
-# (quote an argument holding parentheses); a line that is not is logged and skipped. Start one
-# worker a core; they share the queue (popping is locked on DIR) and append
-# "UTC worker-pid starts|ends PREFIX (status)" to DIR/workers.log.
+# A queue line is "PREFIX COMMAND...", PREFIX a name inside DIR and COMMAND
+# shell words (quote an argument holding parentheses); a line that is not is
+# logged and skipped. Start one worker a core; they share the queue (popping
+# is locked on DIR) and append "UTC worker-pid starts|ends PREFIX (status)" to
+# DIR/workers.log.
 # Run it with the project's environment active, so `python` is its venv's.
 set -u
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
