@@ -498,6 +498,32 @@ def test_irremediable_player_loses_to_opponent_with_more_points():
     assert d["phase"] == "over" and d["winner"] == "germans" and d["end_reason"] == "irremediable"
 
 
+def test_irremediable_against_an_immobilize_goal_wins_before_both_immobilized():
+    """Rulebook, Special Situations: "Irremediable Situation: If a player can no
+    longer win the scenario by the required objective points, they are considered
+    immobilized. If the opponent's objective was to immobilize, they win
+    immediately." Both armies immobilized ends on points only "if both armies are
+    immobilized and no one has won". Scenario 3: the US (goal: immobilize) has no
+    Rifleman token on the board; the Germans (goal: capture) lose their last
+    Rifleman card, so they can never Control again. The US wins, though the
+    Germans lead on points (an audit found both_immobilized giving it to them)."""
+    d = U.load_scenario(U.scenario_path(3))
+    d.update(phase="turn", round=1, to_move=0, initiative=0, turn_index=0)
+    us, de = d["armies"]
+    assert (us["goal"], de["goal"]) == ("immobilize", "capture")
+    us.update(deck={}, hand={"sniper": 1}, discard={}, play={}, supply={},
+              tokens={"sniper": {"tile": "15B", "suppressed": False}})
+    de.update(deck={}, hand={"rifB": 1}, discard={}, play={}, supply={},
+              tokens={"rifB": {"tile": "11B", "suppressed": False}})
+    s = GAME_3.state_from_dict(d)
+    assert army(s, 1)["points"] > army(s, 0)["points"]
+    s.apply("sniper:attack:rifB")
+    s.apply("hit:hand")                  # the last German Rifleman card leaves the game
+    d = s.to_dict()
+    assert d["armies"][1]["tokens"]["rifB"]["tile"] == "11B"   # its token stays: not yet immobilized by the goal
+    assert d["phase"] == "over" and d["winner"] == "us" and d["end_reason"] == "irremediable"
+
+
 def test_irremediable_without_opponent_lead_plays_on():
     us = {"hand": {"scoutA": 1}, "supply": {}, "controlled": ["17B", "13B"],
           "tokens": {"rifA": {"tile": "17B", "suppressed": False}, "scoutA": {"tile": "17B", "suppressed": False}}}

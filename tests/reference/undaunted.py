@@ -475,13 +475,13 @@ class Undaunted:
                 return self.finish(p, "objectives")
             if army["goal"] == "immobilize" and not self.rifle_on_board(1 - p):
                 return self.finish(p, "immobilized")
-        if all(not self.rifle_on_board(p) or self.irremediable(p) for p in (0, 1)):
-            return self.finish_on_points("both_immobilized")
-        for p in order:
+        for p in order:     # before both immobilized: that applies only when "no one has won"
             if self.irremediable(p):
                 o = 1 - p
                 if self.armies[o]["goal"] == "immobilize" or self.points(o) > self.points(p):
                     return self.finish(o, "irremediable")
+        if all(not self.rifle_on_board(p) or self.irremediable(p) for p in (0, 1)):
+            return self.finish_on_points("both_immobilized")
 
     # ------------------------------------------------------------ comparison
     def summary(self):

@@ -254,9 +254,9 @@ cdef void check_end(UState *s) noexcept nogil:
         if goal_met(s, p):
             finish(s, p, END_OBJECTIVES if s.army[p].goal == G_CAPTURE else END_IMMOBILIZE)
             return
-    if immobilized(s, 0) and immobilized(s, 1):
-        finish_on_points(s, END_BOTH_IMMOBILIZED)
-        return
+    # Irremediable before both immobilized: "If the opponent's objective was to
+    # immobilize, they win immediately", while both immobilized applies only
+    # when "no one has won" (rulebook, Special Situations).
     for k in range(2):
         p = s.to_move if k == 0 else 1 - s.to_move
         if irremediable(s, p):
@@ -264,6 +264,8 @@ cdef void check_end(UState *s) noexcept nogil:
             if s.army[o].goal == G_IMMOBILIZE or points(s, o) > points(s, p):
                 finish(s, o, END_IRREMEDIABLE)
                 return
+    if immobilized(s, 0) and immobilized(s, 1):
+        finish_on_points(s, END_BOTH_IMMOBILIZED)
 
 
 cdef inline int cover_against(const UState *s, int tile, int from_tile, bint explode) noexcept nogil:
