@@ -326,11 +326,15 @@ def test_stosstruppen_tanks_fire_in_their_front_arc():
     assert "n10 is outside the 45-degree front arc of n9 (Mark IV (male), facing s)" in text
 
 
-def test_stosstruppen_assault_from_an_edge():
-    """RULES.md, Assault: "only a unit on one of those [four orthogonal
-    neighbours] may assault it ... A diagonal neighbour touches only a corner"."""
-    text = refused(stoss("Ga", d3={"square": "d7"}), "d7@e8")
-    assert "e8 is not edge to edge with d7: a unit assaults from one of the target's four orthogonal neighbours" in text
+def test_stosstruppen_assault_from_a_neighbouring_square():
+    """Contract, Assault: "foot units in contact (adjacent square) with an
+    enemy may assault"; Table: "Distance is Chebyshev (diagonal = 1)". From
+    d7 the rifle may assault e8 (diagonal); from d6 it is two squares away."""
+    near = stoss("Ga", d3={"square": "d7"})
+    assert "d7@e8" in {near.action_to_string(a) for a in near.legal_actions()}
+    text = refused(stoss("Ga", d3={"square": "d6"}), "d6@e8")
+    assert ("e8 is not next to d6 (2 squares away): a unit assaults an enemy on one of the 8 squares "
+            "around it, diagonals included") in text
 
 
 # --- Micro Armour ------------------------------------------------------------------------

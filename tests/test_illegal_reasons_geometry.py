@@ -10,7 +10,7 @@ import pytest
 
 import ardsearch
 from ardsearch.games.mortain._engine import hex_distance
-from ardsearch.games.stosstruppen._engine import edge_to_edge, in_front_arc, square_distance
+from ardsearch.games.stosstruppen._engine import in_assault_contact, in_front_arc, square_distance
 from ardsearch.games.undaunted._engine import tile_distance
 
 
@@ -62,18 +62,17 @@ def test_stosstruppen_front_arc():
     assert in_front_arc("w", "c3", "b2") and not in_front_arc("w", "c3", "c2")
 
 
-def test_stosstruppen_edge_to_edge():
-    """RULES.md, Assault: "on the grid a square's four edges face its four
-    orthogonal neighbours ... A diagonal neighbour touches only a corner and
-    may not assault." """
-    assert all(edge_to_edge("d7", sq) for sq in ("d6", "d8", "c7", "e7"))
-    assert not any(edge_to_edge("d7", sq) for sq in ("d7", "e8", "c6", "d9"))
+def test_stosstruppen_assault_contact():
+    """Contract: "foot units in contact (adjacent square) with an enemy may
+    assault", "Distance is Chebyshev (diagonal = 1)": the 8 squares around."""
+    assert all(in_assault_contact("d7", sq) for sq in ("d6", "d8", "c7", "e7", "c6", "e6", "c8", "e8"))
+    assert not any(in_assault_contact("d7", sq) for sq in ("d7", "d9", "f7", "b5", "f9"))
 
 
 @pytest.mark.parametrize("bad", ["q1", "a0", "a13", "A1", "c", "", None, 3])
 def test_stosstruppen_geometry_refuses_a_bad_square(bad):
     for f in (lambda: square_distance(bad, "c3"), lambda: square_distance("c3", bad),
-              lambda: in_front_arc("n", bad, "c3"), lambda: edge_to_edge("c3", bad)):
+              lambda: in_front_arc("n", bad, "c3"), lambda: in_assault_contact("c3", bad)):
         with pytest.raises(ValueError, match="expected a square like 'c3'"):
             f()
 

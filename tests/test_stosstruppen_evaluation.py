@@ -201,15 +201,18 @@ def test_fire_threat_counts_less_once_the_enemy_fire_card_is_played():
     assert feature(before, "fire_threat") < feature(played, "fire_threat") < 0
 
 
-def test_assault_threat_only_from_a_base_edge():
-    """Assault A: "a unit may be assaulted by one unit on each base edge": a
-    British rifle orthogonally next to a German one threatens it, a diagonal
-    one does not."""
+def test_assault_threat_from_any_neighbouring_square():
+    """Contract: "foot units in contact (adjacent square) with an enemy may
+    assault", "Distance is Chebyshev (diagonal = 1)": a British rifle next to
+    a German one, orthogonally or diagonally, threatens it; two squares away
+    it does not."""
     edge = build(fill({0: "p2", 1: "d5", 16: "a12", 17: "d6"}, german=(), british=(18, 19)), card="Gm")
     corner = build(fill({0: "p2", 1: "d5", 16: "a12", 17: "e6"}, german=(), british=(18, 19)), card="Gm")
-    assert feature(corner, "assault_threat") == 0.0
+    apart = build(fill({0: "p2", 1: "d5", 16: "a12", 17: "f7"}, german=(), british=(18, 19)), card="Gm")
+    assert feature(apart, "assault_threat") == 0.0
     assert feature(edge, "assault_threat") != 0.0   # each may assault the other
-    pinned = build(fill({0: "p2", 1: "d5", 16: "a12", 17: "d6"}, german=(), british=(18, 19)), card="Gm",
+    assert feature(corner, "assault_threat") == pytest.approx(feature(edge, "assault_threat"))
+    pinned = build(fill({0: "p2", 1: "d5", 16: "a12", 17: "e6"}, german=(), british=(18, 19)), card="Gm",
                    units={1: {"status": "pinned"}})
     assert feature(pinned, "assault_threat") < 0   # a pinned unit may not assault (Morale A)
 

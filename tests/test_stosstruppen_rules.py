@@ -254,6 +254,8 @@ def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
     s.apply("fail")
     # fall back: one square, not next to an enemy, nearest own edge (row 1), lowest index
     assert unit(s, 1)["square"] == "g4"
+    # the enemy it moved next to tests all the same (next test)
+    assert s.to_dict()["pending"]["kind"] == "adjacent-enemy" and s.to_dict()["pending"]["target"] == 17
     s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5"}, british=range(18, 22)))
     s.apply("d2-d4")
     s.apply("pass")
@@ -267,6 +269,60 @@ def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
     s.apply("pass")
     s.apply("fail")
     assert unit(s, 17)["square"] == "h6"
+
+
+def test_enemies_next_to_the_arrival_square_test_even_when_the_mover_fell_back():
+    """Contract: "Moving adjacent to an enemy: the mover tests morale
+    (failure: back 1 square, toward its own edge when possible); the enemy
+    unit then tests too (same)." Assault B: "And when a enemy unit moves
+    adjacent to a friendly unit, that friendly unit must take a Morale test."
+    The German rifle d2-d4 arrives next to the British rifles on d5 and c5,
+    fails and falls back to c3; both British rifles, next to d4 (not to c3),
+    still test in slot order, and the one that fails falls back."""
+    s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5", 18: "c5"}, british=range(19, 22)))
+    m = model(s)
+    notes = ["d2-d4", "fail"]
+    for note in notes:
+        s.apply(note)
+        m.apply(note)
+    assert unit(s, 1)["square"] == "c3"
+    pend = s.to_dict()["pending"]
+    assert pend["kind"] == "adjacent-enemy" and pend["target"] == 17 and pend["square"] == "d4"
+    assert outcomes(s) == pytest.approx({"pass": 4 / 6, "fail": 2 / 6})
+    assert outcomes(s) == pytest.approx({k: float(p) for k, p in m.chances().items()})
+    # the structured state keeps the arrival square: it round-trips
+    assert s.game.state_from_dict(s.to_dict()).raw() == s.raw()
+    s.apply("fail")
+    m.apply("fail")
+    assert unit(s, 17)["square"] == "c6"          # British edge is the top row; lowest index
+    assert s.to_dict()["pending"]["target"] == 18 and s.to_dict()["pending"]["square"] == "d4"
+    s.apply("pass")
+    m.apply("pass")
+    assert not s.is_chance_node() and unit(s, 18)["square"] == "c5"
+    assert legal(s) == m.legal()
+    # the mover passing: both test as well, the mover staying on d4
+    s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5", 18: "c5"}, british=range(19, 22)))
+    s.apply("d2-d4")
+    s.apply("pass")
+    assert [s.to_dict()["pending"]["target"], unit(s, 1)["square"]] == [17, "d4"]
+
+
+def test_a_pending_enemy_test_must_be_next_to_the_arrival_square():
+    """The adjacency tests keep the arrival square (pending `square`):
+    state_from_dict refuses an enemy test for a unit not next to it, and a
+    mover's test with the mover off it."""
+    s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5", 18: "c5"}, british=range(19, 22)))
+    s.apply("d2-d4")
+    d = s.to_dict()
+    assert d["pending"]["kind"] == "adjacent-mover" and d["pending"]["square"] == "d4"
+    bad = dict(d, pending=dict(d["pending"], square="d3"))
+    with pytest.raises(ValueError, match="no enemy adjacent"):
+        s.game.state_from_dict(bad)
+    s.apply("fail")
+    d = s.to_dict()
+    bad = dict(d, pending=dict(d["pending"], square="f4"))
+    with pytest.raises(ValueError, match="enemy next to the arrival square"):
+        s.game.state_from_dict(bad)
 
 
 def test_star_units_move_or_fire_not_both():
@@ -478,6 +534,104 @@ def test_gas_and_cas():
     assert outcomes(s) == pytest.approx({"hit": 8 / 12, "miss": 4 / 12})
 
 
+# ----------------------------------------------------------------- the contract's chance names
+def alias_reads(s, note):
+    """The outcome `note` names at this chance node, after checking that the
+    reference model reads it the same way (tests/reference, canonical)."""
+    name = s.action_to_string(s.string_to_action(note))
+    assert ref_canonical(s, note) == name, (note, s.to_dict()["pending"])
+    return name
+
+
+def ref_canonical(s, note):
+    """The reference model's reading of `note` at the engine's chance node
+    (its from_dict takes no pending node: the node is set by hand from the
+    kind, the target or marker, and the target's damage)."""
+    d = s.to_dict()
+    m = ref.State(d["scenario"])
+    kind = d["pending"]["kind"]
+    slot = d["pending"]["target"]
+    m.pending = (kind, {"target": slot, "unit": slot, "marker": d["pending"]["aux"]})
+    u = next(x for x in d["units"] if x["slot"] == slot)
+    m.units[slot]["damaged"] = u.get("damaged", False)
+    return m.canonical(note)
+
+
+def test_arrival_test_reads_pass_fail_and_d6():
+    """Contract, Notation: "chance ... `pass`/`fail`, `d<n>=<k>` where an
+    exact die value matters"; Barrages A: "each marker tests 1d6, 5-6
+    arrives". The engine writes `arrive` / `wait` and reads `pass` / `fail`
+    and `d6=1`..`d6=6` for them (RULES.md, Notation)."""
+    s = build({0: "a1", 1: "h4", 16: "a12", 17: "h8"}, phase="fire", card="Gf",
+              markers=[{"slot": 0, "kind": "gas", "armed": True, "square": "h6"}],
+              pending={"kind": "arrival", "aux": 0})
+    assert alias_reads(s, "pass") == "arrive" and alias_reads(s, "fail") == "wait"
+    assert [alias_reads(s, f"d6={k}") for k in range(1, 7)] == ["wait"] * 4 + ["arrive"] * 2
+    assert s.string_to_action("arrive") == s.string_to_action("pass")     # the canonical name still reads
+    for bad in ("d6=0", "d6=7", "d8=5", "d20=3"):
+        with pytest.raises(ValueError, match="d6=<k>.*arrival test.*5-6 arrive"):
+            s.string_to_action(bad)
+    s.apply("d6=5")
+    assert s.to_dict()["pending"]["kind"] == "blast"
+
+
+def test_aircraft_roll_reads_d6():
+    """CAS B: "first roll 1d6, to determine the type of Aircraft: 1-3 = A
+    Single-seat Fighter ... 4-6 = A Two-Seater Light Bomber"."""
+    s = build({16: "a12", 17: "h8", 0: "a1", 1: "h6"}, scenario="villers", phase="fire", card="Bf",
+              markers=[{"slot": 4, "kind": "cas", "armed": True, "square": "h6"}],
+              pending={"kind": "arrival", "aux": 4})
+    s.apply("d6=6")
+    assert s.to_dict()["pending"]["kind"] == "aircraft"
+    assert [alias_reads(s, f"d6={k}") for k in range(1, 7)] == ["fighter"] * 3 + ["bomber"] * 3
+    # pass / fail stay the morale test's names here: not an outcome of this roll
+    with pytest.raises(ardsearch.IllegalMoveError):
+        s.apply("pass")
+    s.apply("d6=2")
+    assert next(mk for mk in s.to_dict()["markers"] if mk["slot"] == 4)["kind"] == "fighter"
+    assert outcomes(s) == pytest.approx({"hit": 4 / 8, "miss": 4 / 8})     # d8 > 4
+
+
+def test_anti_tank_table_reads_d6():
+    """Contract, Fire: "if higher, roll on the anti-tank hit table (design:
+    1d6: 1-2 main armament out, 3-4 secondary out, 5 immobilised, 6
+    destroyed ...)". At a penetration roll against an undamaged tank `d6=<k>`
+    names the penetration with table roll k; against a damaged tank (a
+    second penetration destroys, no table) or a soldier it names nothing."""
+    s = build({0: "a1", 6: "k2", 16: "a12", 20: "k5"}, scenario="villers", phase="fire", card="Gf")
+    s.apply("k2xk5")
+    assert [alias_reads(s, f"d6={k}") for k in range(1, 7)] == [
+        "hit:main", "hit:main", "hit:sec", "hit:sec", "hit:immob", "hit:kill"]
+    s.apply("d6=5")
+    assert unit(s, 20)["immobilised"]
+    s = build({0: "a1", 6: "k2", 16: "a12", 20: "k5"}, scenario="villers", phase="fire", card="Gf",
+              units={20: {"damaged": True, "main_out": True}})
+    s.apply("k2xk5")
+    with pytest.raises(ValueError, match="anti-tank"):
+        s.string_to_action("d6=6")
+    s = build({0: "a1", 1: "h3", 16: "a12", 17: "h6"}, phase="fire", card="Gf")
+    s.apply("h3xh6")
+    with pytest.raises(ValueError, match="hit/miss"):
+        s.string_to_action("d6=6")
+
+
+def test_d6_is_refused_at_other_nodes():
+    """The assault is two dice compressed (Assault C): no `d<n>=<k>` there,
+    nor at a morale test, nor for a player's move."""
+    s = build({0: "a1", 1: "h5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    with pytest.raises(ValueError, match="not stosstruppen notation"):
+        s.string_to_action("d6=3")
+    s.apply("h5@h6")
+    for bad in ("d6=3", "d12=7"):
+        with pytest.raises(ValueError, match="win/loss/tie"):
+            s.string_to_action(bad)
+    s = build({0: "h2", 1: "h3", 16: "a12", 17: "h6"})
+    s.apply("h3-h5")
+    with pytest.raises(ValueError, match="d6=<k>"):
+        s.string_to_action("d6=4")
+    assert s.string_to_action("pass") == ardsearch.Game(SPEC).new_initial_state().string_to_action("pass")
+
+
 # ----------------------------------------------------------------- assault
 def test_assault_odds_and_bonuses():
     s = build({0: "a1", 1: "h5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
@@ -524,18 +678,56 @@ def test_who_may_assault_and_advance():
     assert unit(s, 1)["square"] is None
 
 
-def test_assault_only_across_the_four_base_edges():
-    """Assault A: "a unit may be assaulted by one unit on each base edge. All
-    these attacks are one on one." A square has four edges: at most four
-    assaulters, from the orthogonal neighbours; a unit diagonal to the enemy
-    touches it only at a corner and may not assault it."""
-    s = build({0: "a1", 1: "h5", 2: "g6", 3: "i6", 4: "h7", 5: "g5", 6: "i5", 7: "g7", 16: "a12", 17: "h6"},
-              phase="assault", card="Ga")
+def test_assault_from_any_of_the_eight_neighbours():
+    """Contract: "Unpinned, unsuppressed foot units in contact (adjacent
+    square) with an enemy may assault, once each per phase; a unit may be
+    assaulted from each side", and "Distance is Chebyshev (diagonal = 1)";
+    Assault B: a unit that passes its test on moving adjacent "stays adjacent
+    (and may assault in the next assault phase)". All 8 neighbours, the
+    diagonal ones too, may assault one target, each once."""
+    s = build({0: "a1", 1: "h5", 2: "g6", 3: "i6", 4: "h7", 5: "g5", 6: "i5", 7: "g7", 8: "i7",
+               16: "a12", 17: "h6"}, phase="assault", card="Ga")
     moves = legal_both(s)
-    assert {m for m in moves if m.endswith("@h6")} == {"h5@h6", "g6@h6", "i6@h6", "h7@h6"}
-    # a unit with only diagonal contact has no assault at all
-    s = build({0: "a1", 5: "g5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    assert {m for m in moves if m.endswith("@h6")} == {
+        "h5@h6", "g6@h6", "i6@h6", "h7@h6", "g5@h6", "i5@h6", "g7@h6", "i7@h6"}
+    s.apply("g5@h6")
+    s.apply("tie")
+    s.apply("i7@h6")
+    s.apply("tie")
+    moves = legal_both(s)
+    assert "g5@h6" not in moves and "i7@h6" not in moves and len([m for m in moves if "@" in m]) == 6
+    # a unit with only diagonal contact assaults, and wins or loses as from an edge
+    s = build({0: "a1", 1: "g5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
+    assert legal_both(s) == {"g5@h6", "done"}
+    m = model(s)
+    s.apply("g5@h6")
+    m.apply("g5@h6")
+    assert outcomes(s) == pytest.approx({"win": 15 / 36, "loss": 15 / 36, "tie": 6 / 36})   # rifle d6 each
+    assert outcomes(s) == pytest.approx({k: float(p) for k, p in m.chances().items()})
+    s.apply("win")
+    assert legal(s) == {"advance", "stay"}
+    s.apply("advance")
+    assert unit(s, 1)["square"] == "h6"
+    # two squares away is no contact
+    s = build({0: "a1", 1: "f5", 16: "a12", 17: "h6"}, phase="assault", card="Ga")
     assert legal_both(s) == {"done"}
+
+
+def test_diagonal_assault_on_a_trench_gets_the_trench_bonus():
+    """Contract: "defender in trench or bunker adds 1d3 unless attacked along a
+    connected trench". From e7 (open, with wire) diagonally onto the trench
+    at d8 the attack is not along a trench: the defender adds 1d3; from the
+    trench square e8 beside it, no bonus."""
+    s = build({0: "a1", 1: "e7", 16: "a12", 17: "d8"}, phase="assault", card="Ga")
+    m = model(s)
+    s.apply("e7@d8")
+    m.apply("e7@d8")
+    win = sum(1 for a in range(1, 7) for d in range(1, 7) for b in range(1, 4) if a > d + b) / 108
+    assert outcomes(s)["win"] == pytest.approx(win)
+    assert outcomes(s) == pytest.approx({k: float(p) for k, p in m.chances().items()})
+    s = build({0: "a1", 1: "e8", 16: "a12", 17: "d8"}, phase="assault", card="Ga")
+    s.apply("e8@d8")
+    assert outcomes(s)["win"] == pytest.approx(15 / 36)
 
 
 # ----------------------------------------------------------------- rally, demoralisation, victory

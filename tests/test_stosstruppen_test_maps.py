@@ -62,3 +62,59 @@ def test_a_name_already_shipped_is_refused(tmp_path):
     r = run("import ardsearch.games.stosstruppen", folder=str(tmp_path))
     assert r.returncode != 0
     assert "villers.toml" in r.stderr and "already in play" in r.stderr and "rename" in r.stderr
+
+
+def _variant(tmp_path, name, *changes):
+    """The test map hill_woods saved as `name`.toml in tmp_path with text replacements."""
+    text = open(os.path.join(MAPS, "hill_woods.toml")).read()
+    for old, new in changes:
+        assert old in text, old
+        text = text.replace(old, new)
+    (tmp_path / f"{name}.toml").write_text(text)
+    return str(tmp_path)
+
+
+def test_a_diagonal_trench_square_is_a_connected_trench(tmp_path):
+    """Contract, Assault: "defender in trench or bunker adds 1d3 unless
+    attacked along a connected trench"; RULES.md (design): trench squares
+    next to each other, diagonals included, are connected. On a copy of the
+    test map with a trench on c9, diagonal to the trench on d8, a rifle on c9
+    assaults d8 with no bonus to the defender; from c7 (open) the defender
+    adds 1d3."""
+    folder = _variant(tmp_path, "diagonal_trench", ('"..WW...K........"', '"..TW...K........"'))
+    r = run("""
+        from test_stosstruppen_rules import build, outcomes
+        s = build({0: "a1", 1: "c9", 16: "a12", 17: "d8"}, phase="assault", card="Ga", scenario="diagonal_trench")
+        s.apply("c9@d8")
+        assert abs(outcomes(s)["win"] - 15 / 36) < 1e-12, outcomes(s)
+        s = build({0: "a1", 1: "c7", 16: "a12", 17: "d8"}, phase="assault", card="Ga", scenario="diagonal_trench")
+        s.apply("c7@d8")
+        win = sum(1 for a in range(1, 7) for d in range(1, 7) for b in range(1, 4) if a > d + b) / 108
+        assert abs(outcomes(s)["win"] - win) < 1e-12, outcomes(s)
+        print("ok")
+    """, folder)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
+
+
+def test_anti_tank_table_d6_adds_the_schneider_bonus(tmp_path):
+    """Contract, Fire: "the anti-tank hit table (design: 1d6: 1-2 main
+    armament out, 3-4 secondary out, 5 immobilised, 6 destroyed; +2 against
+    the Schneider CA.1)"; Notation: "`d<n>=<k>` where an exact die value
+    matters". No shipped scenario has a Schneider: on a copy of the test map
+    whose British tank is one, `d6=<k>` at a penetration reads the table at
+    k + 2 (1-2 secondary out, 3 immobilised, 4-6 destroyed), as the
+    reference model does."""
+    folder = _variant(tmp_path, "schneider", ('{ type = "markiv", at = "n9", facing = "s" }',
+                                              '{ type = "schneider", at = "n9", facing = "s" }'))
+    r = run("""
+        from test_stosstruppen_rules import alias_reads, build, outcomes
+        s = build({0: "a1", 11: "h2", 16: "a12", 23: "h5"}, phase="fire", card="Gf", scenario="schneider")
+        s.apply("h2xh5")                       # light infantry gun d10 against armour 5
+        want = {"miss": 0.5, "hit:sec": 0.5 / 3, "hit:immob": 0.5 / 6, "hit:kill": 0.25}
+        got = outcomes(s)
+        assert set(got) == set(want) and all(abs(got[k] - want[k]) < 1e-12 for k in want), got
+        reads = [alias_reads(s, f"d6={k}") for k in range(1, 7)]
+        assert reads == ["hit:sec", "hit:sec", "hit:immob", "hit:kill", "hit:kill", "hit:kill"], reads
+        print("ok")
+    """, folder)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]

@@ -306,9 +306,10 @@ class State:
             u["spotted"] = True
             self.spot()
 
-    def adjacent_enemies(self, i, after=-1):
+    def adjacent_enemies(self, i, sq, after=-1):
+        """i's enemies next to square sq (where i arrived), in slot order after `after`."""
         u = self.units[i]
-        return [j for j in self.alive(1 - u["side"]) if j > after and dist(self.units[j]["sq"], u["sq"]) == 1]
+        return [j for j in self.alive(1 - u["side"]) if j > after and dist(self.units[j]["sq"], sq) == 1]
 
     def land(self, i, sq):
         u = self.units[i]
@@ -322,7 +323,7 @@ class State:
         u["moved"] = True
         u["spotted"] = True
         self.spot()
-        self.pending = ("adjacent-mover", {"unit": i}) if self.adjacent_enemies(i) else None
+        self.pending = ("adjacent-mover", {"unit": i, "square": sq}) if self.adjacent_enemies(i, sq) else None
 
     def next_move_step(self, info):
         if info["hq"]:
@@ -488,9 +489,8 @@ class State:
                 if not u["t"]["assault"] or not u["t"]["foot"] or u["status"] or u["acted"]:
                     continue
                 for j in theirs:
-                    # one assaulter on each base edge: the four orthogonal neighbours
-                    v = self.units[j]["sq"]
-                    if abs(u["sq"][0] - v[0]) + abs(u["sq"][1] - v[1]) == 1:
+                    # "in contact (adjacent square)", Chebyshev: any of the 8 neighbours
+                    if dist(u["sq"], self.units[j]["sq"]) == 1:
                         out.add(f"{self.label(i)}@{self.label(j)}")
         elif ph == "r":
             if any(self.units[i]["status"] for i in mine):
@@ -550,6 +550,32 @@ class State:
                     out["win" if x > y else "loss" if x < y else "tie"] += px * py
             return {k: v for k, v in out.items() if v > 0}
         raise AssertionError(kind)
+
+    def canonical(self, note):
+        """The outcome a contract chance name means at this node (RULES.md,
+        Notation: read, never written): `pass`/`fail` at an arrival test,
+        `d6=<k>` at an arrival test (5-6 arrive), an aircraft roll (1-3
+        fighter) or the anti-tank table of a penetration of an undamaged tank
+        (+table_bonus). None for a `d<n>=<k>` that names nothing here; any
+        other note unchanged."""
+        kind = self.pending[0] if self.pending and self.winner is None else None
+        if kind == "arrival" and note in ("pass", "fail"):
+            return "arrive" if note == "pass" else "wait"
+        if not (note.startswith("d") and "=" in note and note[1:].replace("=", "", 1).isdigit()):
+            return note
+        die, k = (int(x) for x in note[1:].split("="))
+        if die != 6 or not 1 <= k <= 6:
+            return None
+        if kind == "arrival":
+            return "arrive" if k >= 5 else "wait"
+        if kind == "aircraft":
+            return "fighter" if k <= 3 else "bomber"
+        if kind in ("fire", "blast"):
+            v = self.units[self.pending[1]["target" if kind == "fire" else "unit"]]
+            if v["t"]["tank"] and not v["damaged"]:
+                roll = min(k + v["t"]["table_bonus"], 6)
+                return ["hit:main", "hit:main", "hit:sec", "hit:sec", "hit:immob", "hit:kill"][roll - 1]
+        return None
 
     def apply(self, move):
         if self.current_player() == "chance":
@@ -629,15 +655,17 @@ class State:
             else:
                 self.pending = None
         elif kind == "adjacent-mover":
-            if move == "pass":
-                self.pending = ("adjacent-enemy", dict(unit=info["unit"], target=self.adjacent_enemies(info["unit"])[0]))
-            else:
+            # contract: "the mover tests morale (failure: back 1 square ...); the
+            # enemy unit then tests too": the enemies next to the square the mover
+            # arrived on, whether it stayed there or fell back
+            if move == "fail":
                 self.fall_back(info["unit"])
-                self.pending = None
+            rest = self.adjacent_enemies(info["unit"], info["square"])
+            self.pending = ("adjacent-enemy", dict(info, target=rest[0])) if rest else None
         elif kind == "adjacent-enemy":
             if move == "fail":
                 self.fall_back(info["target"])
-            rest = self.adjacent_enemies(info["unit"], info["target"])
+            rest = self.adjacent_enemies(info["unit"], info["square"], info["target"])
             self.pending = ("adjacent-enemy", dict(info, target=rest[0])) if rest else None
         elif kind == "fire":
             self.pending = None

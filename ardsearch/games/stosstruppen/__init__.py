@@ -9,6 +9,7 @@ from __future__ import annotations
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.stosstruppen import _engine
 from ardsearch.games.stosstruppen._illegal_reasons import illegal_reason
+from ardsearch.games.stosstruppen._notation_hints import notation_hint
 
 PARAMS = (
     Param("scenario", str, "kaiserschlacht",
@@ -118,4 +119,5 @@ def _summary() -> str:
 SPEC = GameSpec.from_engine(_engine, name="stosstruppen", title="Stosstruppen",
                             params=PARAMS, render=render, summary=_summary(),
                             player_names=SIDES, player_titles=TITLES, outcome=outcome,
-                            outcome_reasons=OUTCOME_REASONS, illegal_reason=illegal_reason)
+                            outcome_reasons=OUTCOME_REASONS, illegal_reason=illegal_reason,
+                            notation_hint=notation_hint)

@@ -96,8 +96,8 @@ cdef enum:  # pending chance node inside a phase
     P_NONE = 0
     P_HQTEST = 1        # unit pu far from its HQ tests to move to psq
     P_CROSS = 2         # unit pu tests to cross wire (at psq) or a trench (paux)
-    P_ADJ_MOVER = 3     # unit pu moved next to an enemy: tests
-    P_ADJ_ENEMY = 4     # enemy pt next to the mover pu tests
+    P_ADJ_MOVER = 3     # unit pu moved next to an enemy, arriving on psq: tests
+    P_ADJ_ENEMY = 4     # enemy pt next to psq (where mover pu arrived) tests
     P_FIRE = 5          # unit pu fires at pt (pflags & PF_SECONDARY: tank secondary)
     P_ARRIVE = 6        # marker paux tests arrival
     P_AIRCRAFT = 7      # marker paux (CAS) arrived: fighter or bomber
@@ -205,7 +205,8 @@ cdef packed struct StState:
     uint8_t pend               # P_*: a chance node inside the phase
     uint8_t pu                 # pending: acting unit slot
     uint8_t pt                 # pending: target unit slot
-    uint8_t psq                # pending: destination square (move, advance)
+    uint8_t psq                # pending: destination square (move, advance; the arrival
+                               # square while the tests for moving next to the enemy run)
     uint8_t paux               # pending: marker slot or trench square crossed
     uint8_t pflags             # pending: PF_*
     uint8_t reserved[2]        # always 0

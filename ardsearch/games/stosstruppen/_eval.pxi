@@ -24,7 +24,7 @@ cdef enum:
     F_MARKER_HITS = 14  # placed markers: expected loss to your units minus mine
     F_MARKER_HQ = 15    # placed markers: chance they hit your HQ minus mine
     F_FIRE_THREAT = 16  # expected loss to your units from my fire next minus mine
-    F_ASSAULT_THREAT = 17  # expected loss from assaults by edge-adjacent units
+    F_ASSAULT_THREAT = 17  # expected loss from assaults by neighbouring units (8 squares)
     F_ATTACKER = 18     # +1 for the attacker, -1 for the defender (scenario bias)
     F_CLOCK = 19        # turn / turns, + for the attacker
     F_MARGIN = 20       # losses an army can still take before it is demoralised (at most 4) / 4
@@ -208,9 +208,10 @@ cdef double fire_threat(const StState *s, int q, double full) noexcept nogil:
 
 
 cdef double assault_threat(const StState *s, int q, double full) noexcept nogil:
-    """Expected loss to q's army from assaults by enemy units on an edge
-    (Assault A): per target the best attacker's chance to win, times the
-    unit's value (the loser is eliminated)."""
+    """Expected loss to q's army from assaults by enemy units on any of the
+    8 neighbouring squares (contract: "in contact (adjacent square)",
+    Chebyshev; can_assault): per target the best attacker's chance to win,
+    times the unit's value (the loser is eliminated)."""
     cdef int t, i, e = 1 - q
     cdef double win, loss, tie, best, tot = 0.0
     for t in range(q * UPS, q * UPS + UPS):
@@ -219,7 +220,7 @@ cdef double assault_threat(const StState *s, int q, double full) noexcept nogil:
         best = 0.0
         for i in range(e * UPS, e * UPS + UPS):
             if s.u[i].sq == NOSQ or not UT[s.u[i].type].assault or (s.u[i].st & ST_STATUS) \
-                    or not edge_adjacent(s.u[i].sq, s.u[t].sq):
+                    or not in_contact(s.u[i].sq, s.u[t].sq):
                 continue
             assault_odds(s, i, t, &win, &loss, &tie)
             if win > best:

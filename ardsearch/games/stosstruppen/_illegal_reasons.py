@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ardsearch.games.stosstruppen._engine import (SCENARIOS, UNIT_TYPES, edge_to_edge, in_front_arc,
+from ardsearch.games.stosstruppen._engine import (SCENARIOS, UNIT_TYPES, in_assault_contact, in_front_arc,
                                                   square_distance)
 from ardsearch.games.stosstruppen.data import TERRAIN_NAMES, parse_square
 
@@ -178,9 +178,9 @@ def _assault_reason(unit: dict, kind: dict, target: dict) -> str | None:
         return f"{sq} ({name}) is {unit['status']}: pinned and suppressed units do not assault"
     if unit["acted"]:
         return f"{sq} ({name}) has already assaulted this phase: once a phase"
-    if not edge_to_edge(sq, target["square"]):
-        return (f"{target['square']} is not edge to edge with {sq}: a unit assaults from one of the "
-                "target's four orthogonal neighbours")
+    if not in_assault_contact(sq, target["square"]):
+        return (f"{target['square']} is not next to {sq} ({square_distance(sq, target['square'])} squares "
+                "away): a unit assaults an enemy on one of the 8 squares around it, diagonals included")
     return None
 
 

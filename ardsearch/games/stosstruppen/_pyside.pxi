@@ -74,10 +74,10 @@ def in_front_arc(facing, a, b):
     return bool(in_arc(FACINGS.index(facing), _named_square(a), _named_square(b)))
 
 
-def edge_to_edge(a, b):
-    """Whether two squares share an edge (orthogonal neighbours): the engine's
-    assault adjacency."""
-    return bool(edge_adjacent(_named_square(a), _named_square(b)))
+def in_assault_contact(a, b):
+    """Whether two squares are neighbours, diagonals included (Chebyshev 1):
+    the engine's assault contact."""
+    return bool(in_contact(_named_square(a), _named_square(b)))
 
 
 def to_dict(raw):

@@ -307,17 +307,20 @@ cdef void fall_back(StState *s, int i) noexcept nogil:
         update_spotting(s)
 
 
-cdef int next_adjacent_enemy(const StState *s, int mover, int start) noexcept nogil:
+cdef int next_adjacent_enemy(const StState *s, int mover, int sq, int start) noexcept nogil:
+    """The first enemy unit of `mover` from slot `start` on (slot order) that
+    stands next to square sq (the square the mover arrived on)."""
     cdef int j, base = (1 - side_of(mover)) * UPS
     for j in range(start if start > base else base, base + UPS):
-        if s.u[j].sq != NOSQ and cheb(s.u[j].sq, s.u[mover].sq) == 1:
+        if s.u[j].sq != NOSQ and cheb(s.u[j].sq, sq) == 1:
             return j
     return -1
 
 
 cdef void arrive_at(StState *s, int i, int sq) noexcept nogil:
     """Unit i ends a move on sq: spotted, tank facing, then the tests for moving
-    next to the enemy."""
+    next to the enemy. psq keeps the arrival square while they run: the enemy
+    units next to it test whether the mover passed or fell back."""
     cdef int a = s.u[i].sq, dx = sq % STRIDE - a % STRIDE, dy = sq // STRIDE - a // STRIDE
     cdef int facing, adx = dx if dx > 0 else -dx, ady = dy if dy > 0 else -dy
     if utype(s, i).tank:
@@ -329,7 +332,8 @@ cdef void arrive_at(StState *s, int i, int sq) noexcept nogil:
     s.u[i].sq = sq
     s.u[i].st |= ST_MOVED | ST_SPOTTED
     update_spotting(s)
-    s.pend = P_ADJ_MOVER if next_adjacent_enemy(s, i, 0) >= 0 else P_NONE
+    s.psq = sq
+    s.pend = P_ADJ_MOVER if next_adjacent_enemy(s, i, sq, 0) >= 0 else P_NONE
 
 
 cdef void continue_move(StState *s) noexcept nogil:
@@ -445,12 +449,22 @@ cdef double beat_prob(int die, int mod, int need) noexcept nogil:
     return n / <double>die
 
 
+cdef int table_outcome(int roll) noexcept nogil:
+    """The anti-tank hit table (design): 1-2 main out, 3-4 secondary out,
+    5 immobilised, 6 and more destroyed (the roll with the Schneider's +2)."""
+    if roll <= 2:
+        return A_T_MAIN
+    if roll <= 4:
+        return A_T_SEC
+    return A_T_IMMOB if roll == 5 else A_T_KILL
+
+
 cdef int attack_outcomes(const StState *s, int t, double p, ard_action *acts, double *probs) noexcept nogil:
     """Outcomes of one attack on unit t that succeeds with probability p (a hit
     on a soldier, a penetration of a tank): miss, hit, or for an undamaged tank
     the anti-tank hit table (1d6 + bonus: 1-2 main out, 3-4 secondary out,
     5 immobilised, 6+ destroyed). Zero-probability outcomes are left out."""
-    cdef int n = 0, f, v, k
+    cdef int n = 0, f, k
     cdef int cnt[4]
     cdef const UType *tt = utype(s, t)
     # in increasing action order: hit, miss, then the tank results
@@ -470,8 +484,7 @@ cdef int attack_outcomes(const StState *s, int t, double p, ard_action *acts, do
         else:
             cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
             for f in range(1, 7):
-                v = f + tt.bonus
-                cnt[0 if v <= 2 else (1 if v <= 4 else (2 if v == 5 else 3))] += 1
+                cnt[table_outcome(f + tt.bonus) - A_T_MAIN] += 1
             for k in range(4):
                 if cnt[k]:
                     acts[n] = A_T_MAIN + k
@@ -581,7 +594,9 @@ cdef void dist_add_d3(double *dist, int *hi) noexcept nogil:
 cdef void assault_odds(const StState *s, int i, int t, double *win, double *loss, double *tie) noexcept nogil:
     """Melee: attacker die (+1d3 against pinned, +2d3 against suppressed)
     against defender die (+1d3 in a trench or bunker unless attacked along a
-    connected trench; a tank with an armament out rolls half its die, rounded up)."""
+    connected trench: a trench defender attacked from a neighbouring trench
+    square, diagonal included, gets no bonus; a tank with an armament out
+    rolls half its die, rounded up)."""
     cdef double da[40]
     cdef double dd[40]
     cdef int ha, hd, v, w, k, status = s.u[t].st & ST_STATUS
@@ -606,6 +621,8 @@ cdef void assault_odds(const StState *s, int i, int t, double *win, double *loss
         hd = die
         for v in range(1, die + 1):
             dd[v] = 1.0 / die
+    # the attacker is one of the 8 neighbours (can_assault): a trench square
+    # next to a trench square, diagonal included, is a connected trench
     if ter == T_BUNKER or (ter == T_TRENCH and sc.terrain[s.u[i].sq] != T_TRENCH):
         dist_add_d3(dd, &hd)
     win[0] = loss[0] = tie[0] = 0.0
@@ -621,23 +638,24 @@ cdef void assault_odds(const StState *s, int i, int t, double *win, double *loss
                 tie[0] += da[v] * dd[w]
 
 
-cdef inline bint edge_adjacent(int a, int b) noexcept nogil:
-    """a and b share a square edge (orthogonal neighbours)."""
-    cdef int dx = a % STRIDE - b % STRIDE, dy = a // STRIDE - b // STRIDE
-    return dx * dx + dy * dy == 1
+cdef inline bint in_contact(int a, int b) noexcept nogil:
+    """a and b are neighbours: one of the 8 squares around (Chebyshev 1)."""
+    return cheb(a, b) == 1
 
 
 cdef bint can_assault(const StState *s, int i, int t) noexcept nogil:
-    """Assault A: "a unit may be assaulted by one unit on each base edge": the
-    assaulter stands on one of the target's four orthogonal neighbours, so at
-    most four units assault one target (a diagonal neighbour touches only a
-    corner)."""
+    """Contract: "Unpinned, unsuppressed foot units in contact (adjacent
+    square) with an enemy may assault, once each per phase; a unit may be
+    assaulted from each side", with "Distance is Chebyshev (diagonal = 1)":
+    the assaulter stands on any of the target's 8 neighbours, so up to 8
+    units assault one target (Assault B: a unit that moved adjacent, diagonal
+    included, "may assault in the next assault phase")."""
     cdef const Unit *u = &s.u[i]
     if u.sq == NOSQ or s.u[t].sq == NOSQ or not UT[u.type].assault:
         return False
     if u.st & (ST_STATUS | ST_ACTED):
         return False
-    return edge_adjacent(u.sq, s.u[t].sq)
+    return in_contact(u.sq, s.u[t].sq)
 
 
 # ----------------------------------------------------------------- rally

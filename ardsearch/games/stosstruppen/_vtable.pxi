@@ -200,17 +200,20 @@ cdef void apply_chance(StState *s, ard_action a) noexcept nogil:
         else:
             s.pend = P_NONE         # held at the wire; it may try again next Move
     elif pend == P_ADJ_MOVER:
-        if a == A_PASS:
-            j = next_adjacent_enemy(s, i, 0)
+        # Assault B: the mover tests, then each enemy unit next to the square
+        # it arrived on (psq) tests, whether the mover stayed or fell back
+        if a == A_FAIL:
+            fall_back(s, i)
+        j = next_adjacent_enemy(s, i, s.psq, 0)
+        if j >= 0:
             s.pend = P_ADJ_ENEMY
             s.pt = j
         else:
-            fall_back(s, i)
             s.pend = P_NONE
     elif pend == P_ADJ_ENEMY:
         if a == A_FAIL:
             fall_back(s, t)
-        j = next_adjacent_enemy(s, i, t + 1)
+        j = next_adjacent_enemy(s, i, s.psq, t + 1)
         if j >= 0:
             s.pt = j
         else:
@@ -474,6 +477,46 @@ cdef int read_unit(const StState *s, const char *t, int n, int side, int *slot) 
     return 0
 
 
+cdef int read_chance_alias(const StState *s, const char *q, int n) noexcept nogil:
+    """The contract's chance names read where the engine writes others
+    (RULES.md, Notation; read only, never written): `pass` / `fail` at an
+    arrival test, and `d6=<k>` at an arrival test (5-6 arrive), an aircraft
+    roll (1-3 fighter, 4-6 bomber) and a penetration of an undamaged tank
+    (the anti-tank table, +bonus for the Schneider CA.1). Returns the action,
+    -1 for a `d<n>=<k>` that names no outcome here (another die, k outside
+    1..6, or a node with no such roll), -2 for text that is no alias."""
+    cdef int die = 0, k = 0, i = 1, t
+    if s != NULL and s.pend == P_ARRIVE:
+        if text_is(q, n, b"pass"):
+            return A_ARRIVE
+        if text_is(q, n, b"fail"):
+            return A_WAIT
+    if n < 4 or q[0] != c'd' or not (c'0' <= q[1] <= c'9'):
+        return -2
+    while i < n and c'0' <= q[i] <= c'9' and i < 4:
+        die = die * 10 + q[i] - c'0'
+        i += 1
+    if i >= n or q[i] != c'=' or i + 1 >= n or n - i - 1 > 2:
+        return -2
+    i += 1
+    while i < n:
+        if not (c'0' <= q[i] <= c'9'):
+            return -2
+        k = k * 10 + q[i] - c'0'
+        i += 1
+    if die != 6 or k < 1 or k > 6 or s == NULL or s.phase == PH_OVER:
+        return -1
+    if s.pend == P_ARRIVE:
+        return A_ARRIVE if k >= 5 else A_WAIT
+    if s.pend == P_AIRCRAFT:
+        return A_FIGHTER if k <= 3 else A_BOMBER
+    if s.pend == P_FIRE or s.pend == P_BLAST:
+        t = s.pt
+        if s.u[t].sq != NOSQ and UT[s.u[t].type].tank and not (s.u[t].tk & TK_DAMAGED):
+            return table_outcome(k + UT[s.u[t].type].bonus)
+    return -1
+
+
 cdef ard_action st_string_to_action(const void *state, const char *text) noexcept nogil:
     cdef const StState *s = <const StState *>state
     cdef int start = 0, n = 0, k, u, t, sq, p = s.card // 4 if s != NULL else 0
@@ -487,6 +530,9 @@ cdef ard_action st_string_to_action(const void *state, const char *text) noexcep
         n -= 1
     if n == 0:
         return -1
+    k = read_chance_alias(s, q, n)
+    if k != -2:
+        return k
     for k in range(23):
         if text_is(q, n, OUTCOME_NAMES[k]):
             return A_CARD + k
@@ -640,11 +686,13 @@ cdef int st_validate(const void *state, char *msg, int msglen) noexcept nogil:
         if (k == P_HQTEST or k == P_CROSS) and (seen[s.psq] or (s.pflags & PF_TRENCH and (
                 not on_board(sc, s.paux) or sc.terrain[s.paux] != T_TRENCH or seen[s.paux]))):
             return fail(msg, msglen, b"a pending move to an occupied square or without a free trench square")
-        if k == P_ADJ_MOVER and next_adjacent_enemy(s, s.pu, 0) < 0:
-            return fail(msg, msglen, b"a pending test for moving next to the enemy with no enemy adjacent")
+        if k == P_ADJ_MOVER and (s.u[s.pu].sq != s.psq or next_adjacent_enemy(s, s.pu, s.psq, 0) < 0):
+            return fail(msg, msglen, b"a pending test for moving next to the enemy with the mover off its "
+                                     b"arrival square or no enemy adjacent")
+        # the enemy units next to the arrival square (psq) test, the mover on it or fallen back from it
         if k == P_ADJ_ENEMY and (side_of(s.pt) == p or s.u[s.pt].sq == NOSQ
-                                 or cheb(s.u[s.pt].sq, s.u[s.pu].sq) != 1):
-            return fail(msg, msglen, b"a pending enemy test without a living adjacent enemy")
+                                 or cheb(s.u[s.pt].sq, s.psq) != 1 or cheb(s.u[s.pu].sq, s.psq) > 1):
+            return fail(msg, msglen, b"a pending enemy test without a living enemy next to the arrival square")
     elif k == P_FIRE or k == P_ASSAULT:
         if s.phase != (PH_FIRE if k == P_FIRE else PH_ASSAULT) or side_of(s.pu) != p or side_of(s.pt) == p \
                 or s.u[s.pu].sq == NOSQ or s.u[s.pt].sq == NOSQ:
