@@ -386,6 +386,18 @@ def test_microarmour_fire_beyond_range_or_sighting():
     assert "t34a is 24\" from pz4a, beyond this turn's sighting of 20\"" in refused(state, "fire pz4a>t34a")
 
 
+def test_microarmour_fire_beyond_sighting_from_higher_ground():
+    """Contract, Table: "Higher ground: +5" sighting per level": in light rain with
+    this turn's sighting 5", the Pz IV on the hill (level 1) sees 10" down: a T-34
+    12" away is refused as beyond that sighting, the hill's 5" named."""
+    d = microarmour("fire", pz4a={"at": [15, 14], "fired": False, "posture": "firing"},
+                    t34a={"at": [27, 15]}).to_dict()
+    d["conditions"] = dict(d["conditions"], weather="light_rain", sighting=5, sighting_turn=d["turn"])
+    state = MICROARMOUR.state_from_dict(d)
+    text = refused(state, "fire pz4a>t34a")
+    assert "t34a is 12\" from pz4a, beyond its sighting of 10\" (this turn's 5\", +5\" a level above it)" in text
+
+
 def test_microarmour_orders_run_out():
     """Contract, Core rules: "Movement orders: 2D6 + GHQ quality ... Each ordered
     group attempt costs an order"."""

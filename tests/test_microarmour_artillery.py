@@ -174,6 +174,33 @@ def test_plots_reach_no_further_than_the_turns_sighting():
     assert "plot he 28,4" in moves(far) and "plot he 7,1" in moves(far)
 
 
+def test_plots_from_higher_ground_reach_five_inches_further_a_level():
+    """Contract, Table: "Higher ground: +5" sighting per level"; digest: "Units on higher
+    ground gain 5" of sighting per level" and "Indirect missions are plotted by an FO or
+    HQ with LOS" (RULES.md, Line of sight, Higher ground: the observer's levels above
+    the point; Joint Plot phase: the same limit as on fire). With light rain rolled at
+    3" the FO on the hill ((15,14), level 1) plots cells up to 3 + 5 = 8" away below it
+    (22,13 at 7", 7,7 at 8") and none further (25,13 at 10"); on level ground ((19,16))
+    it plots only within 3"."""
+    game = ardsearch.load_game("microarmour", scenario="barrage", weather="light_rain")
+
+    def plots_from(at):
+        d = copy.deepcopy(deployed(game.new_initial_state(seed=0).to_dict()))
+        d["stands"] = keep_only(d["stands"], {"pgra": {"at": at}}, ghq_at=((3, 6), (29, 19)))
+        d.update(phase="plot", turn=2)
+        d["conditions"] = dict(d["conditions"], sighting=3, sighting_turn=2)
+        st = game.state_from_dict(d)
+        check_reference(st)
+        return {tuple(map(int, m.split()[2].split(","))) for m in moves(st)
+                if m.startswith("plot he ") and "pre" not in m}
+
+    hill = plots_from([15, 14])
+    assert {(22, 13), (7, 7), (16, 13)} <= hill and (25, 13) not in hill
+    assert max(max(abs(x - 15), abs(y - 14)) for x, y in hill) == 8
+    flat = plots_from([19, 16])
+    assert (22, 19) in flat and max(max(abs(x - 19), abs(y - 16)) for x, y in flat) == 3
+
+
 def test_the_opponents_plot_is_hidden_until_it_lands():
     """Digest, Joint Plot: "Players plot the points of impact for artillery
     fire to be in following turns" (secretly: each side's plot is its own).

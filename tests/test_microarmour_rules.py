@@ -560,6 +560,61 @@ def test_no_overrun_into_woods():
     assert "overrun rfla" not in moves(st)
 
 
+RAIN_5 = dict(BASE["conditions"], weather="light_rain", sighting=5, sighting_turn=1)   # this turn's sighting 5"
+
+
+def test_higher_ground_extends_sighting_for_fire():
+    """Contract, Table: "Higher ground: +5" sighting per level." Digest: "Units on higher
+    ground gain 5" of sighting per level" (RULES.md, Line of sight, Higher ground: the
+    levels the firer stands above its target). In light rain with this turn's sighting
+    5", a Pz IV on the hill (level 1, (15,14)) may fire at a T-34 7" away below it
+    (5 + 5 = 10"); from level ground, 7" is beyond its sighting."""
+    hill = fire_phase({"pz4a": {"at": [15, 14]}, "t34a": {"at": [22, 14], "facing": "w"}}, conditions=RAIN_5)
+    assert "fire pz4a>t34a" in moves(hill)
+    flat = fire_phase({"pz4a": {"at": [8, 3]}, "t34a": {"at": [15, 3], "facing": "w"}}, conditions=RAIN_5)
+    assert "fire pz4a>t34a" not in moves(flat)
+    flat5 = fire_phase({"pz4a": {"at": [10, 3]}, "t34a": {"at": [15, 3], "facing": "w"}}, conditions=RAIN_5)
+    assert "fire pz4a>t34a" in moves(flat5)                        # 5": within the turn's sighting
+
+
+def test_higher_ground_sighting_limit_is_ten_inches_from_the_hill():
+    """Contract, Table: "Higher ground: +5" sighting per level." With sighting 5" a stand
+    on the hill (level 1, (16,15)) sees a target on level ground up to 5 + 5 = 10": fire
+    at 10" is offered, at 11" it is not (both within the Pz IV's 20" range, over clear
+    ground)."""
+    at10 = fire_phase({"pz4a": {"at": [16, 15]}, "t34a": {"at": [26, 15], "facing": "w"}}, conditions=RAIN_5)
+    assert "fire pz4a>t34a" in moves(at10)
+    at11 = fire_phase({"pz4a": {"at": [16, 15]}, "t34a": {"at": [27, 15], "facing": "w"}}, conditions=RAIN_5)
+    assert "fire pz4a>t34a" not in moves(at11)
+
+
+def test_higher_ground_counts_the_levels_above_the_target():
+    """Contract, Table: "Higher ground: +5" sighting per level"; digest: "Units on higher
+    ground gain 5" of sighting per level" (RULES.md, Line of sight, Higher ground: the
+    levels the observer stands above what it sees). The T-34 below the hill gains
+    nothing looking up: in 5" sighting it may not fire at the Pz IV on the hill 7" away,
+    which may fire at it."""
+    st = fire_phase({"pz4a": {"at": [15, 14], "facing": "e"}, "t34a": {"at": [22, 14], "facing": "w"}},
+                    active="soviet", conditions=RAIN_5)
+    assert st.current_player() == 1 and "fire t34a>pz4a" not in moves(st)
+
+
+def test_higher_ground_extends_sighting_for_opportunity_fire():
+    """Contract, Table: "Higher ground: +5" sighting per level"; digest: "Firing or
+    fire/move stands (+3) that have not fired may halt a moving stand and resolve a
+    standard attack." In 5" sighting a T-34 on the hill ((16,15), level 1) may halt a Pz IV
+    stepping to 7" below it; the same T-34 on level ground ((16,3)) may not."""
+    mover = {"id": "pz4a", "step": "step", "ordered": True, "stopped": False}
+    hill = movement({"pz4a": {"at": [24, 15], "posture": "move", "mp": 24},
+                     "t34a": {"at": [16, 15], "facing": "e"}}, mover=mover, conditions=RAIN_5)
+    play(hill, "step w")                                           # to (23,15): 7" from the hill
+    assert hill.current_player() == 1 and "fire t34a>pz4a" in moves(hill)
+    flat = movement({"pz4a": {"at": [24, 3], "posture": "move", "mp": 24},
+                     "t34a": {"at": [16, 3], "facing": "e"}}, mover=mover, conditions=RAIN_5)
+    play(flat, "step w")
+    assert flat.current_player() == 0                              # no opportunity fire at 7"
+
+
 def test_engaged_stands_fire_only_at_the_enemy_they_touch():
     st = fire_phase({"pz4a": {"at": [5, 3]}, "rfla": {"at": [6, 3]}, "t34a": {"at": [12, 3], "facing": "n"},
                      "rflb": {"at": [6, 2]}})
@@ -657,6 +712,83 @@ def test_recovery_rolls_and_natural_one_and_twenty():
     assert next(s for s in d2.to_dict()["stands"] if s["id"] == "pz4a")["disorganized"]
     d.apply("c:n1")
     assert not next(s for s in d.to_dict()["stands"] if s["id"] == "pz4a")["disorganized"]
+
+
+# the Soviet formation broken in turn 1 (cards 10 + 10 + 10 + 10 = 40 > 36.75): cohesion 12 - 5 = 7
+SOVIET_BROKEN_CARDS = {"german": BASE["cards"]["german"],
+                       "soviet": {"drawn": 4, "checked": 4, "pending": 0, "break_check_due": False, "broken": True,
+                                  "broken_turn": 1, "total": 40, "deck": [4] * 9 + [12]}}
+
+
+def stand(state, sid):
+    return next(s for s in state.to_dict()["stands"] if s["id"] == sid)
+
+
+def apply_both(state, move):
+    """Apply `move` to the engine state and to the reference model loaded from it:
+    both must reach the same state."""
+    model = ref.from_dict(state.to_dict())
+    model.apply(move)
+    state.apply(move)
+    assert model.to_dict() == state.to_dict()
+    check_reference(state)
+
+
+def test_recovery_natural_one_with_a_modified_success_removes_s_and_d():
+    """Contract: "Recovery: each S/D stand rolls cohesion (own modifiers, -1 adjacent to a
+    good HQ); a modified success removes S; only a natural 1 removes D; a natural 20
+    inflicts (S)." Cohesion: "1D20 + cumulative modifiers <= the force's cohesion level".
+    A German stand with S and D (+7) at cohesion 15: the natural 1 is 1 + 7 = 8 <= 15, a
+    modified success too, so it removes S as well as D."""
+    st = position({"pz4a": {"at": [5, 3], "suppressed": True, "disorganized": True}},
+                  phase="recovery", recovery_next="pz4a")
+    # 15 - 7 = 8: rolls 2..8 succeed (7), 9..19 fail (11)
+    assert chances(st) == pytest.approx({"c:n1": 0.05, "c:ok": 7 / 20, "c:fail": 11 / 20, "c:n20": 0.05})
+    apply_both(st, "c:n1")
+    pz = stand(st, "pz4a")
+    assert not pz["suppressed"] and not pz["disorganized"]
+
+
+def test_recovery_natural_one_with_a_modified_failure_removes_d_only():
+    """Contract: "Recovery: each S/D stand rolls cohesion (own modifiers, -1 adjacent to a
+    good HQ); a modified success removes S; only a natural 1 removes D; a natural 20
+    inflicts (S)." Cohesion: "1D20 + cumulative modifiers <= the force's cohesion level".
+    A broken Soviet formation rolls at 12 - 5 = 7 (digest: "-5 cohesion except for
+    movement"); its T-34 with S (+4) and D (+3) rolls the natural 1 as 1 + 7 = 8 > 7, a
+    modified failure: the natural 1 removes D and leaves S. No other roll succeeds, so
+    `c:ok` is not offered; the natural rolls keep 1/20 each."""
+    st = position({"t34a": {"at": [20, 3], "suppressed": True, "disorganized": True}},
+                  phase="recovery", recovery_next="t34a", cards=SOVIET_BROKEN_CARDS)
+    assert chances(st) == pytest.approx({"c:n1": 0.05, "c:fail": 18 / 20, "c:n20": 0.05})
+    apply_both(st, "c:n1")
+    t34 = stand(st, "t34a")
+    assert t34["suppressed"] and not t34["disorganized"]
+    # a good HQ adjacent (-1): 1 + 7 - 1 = 7 <= 7, the natural 1 is a modified success again
+    hq = position({"t34a": {"at": [20, 3], "suppressed": True, "disorganized": True}, "shq": {"at": [21, 3]}},
+                  phase="recovery", recovery_next="t34a", cards=SOVIET_BROKEN_CARDS)
+    assert chances(hq) == pytest.approx({"c:n1": 0.05, "c:fail": 18 / 20, "c:n20": 0.05})
+    apply_both(hq, "c:n1")
+    t34 = stand(hq, "t34a")
+    assert not t34["suppressed"] and not t34["disorganized"]
+
+
+def test_recovery_natural_one_on_a_suppressed_stand_alone_needs_a_modified_success():
+    """Contract: "Recovery: each S/D stand rolls cohesion (own modifiers, -1 adjacent to a
+    good HQ); a modified success removes S; only a natural 1 removes D; a natural 20
+    inflicts (S)." A natural 1 is a modified success only if 1 + the modifiers <= the
+    cohesion level. A suppressed (+4) T-34 of a Soviet force at cohesion 8, broken
+    (8 - 5 = 3): 1 + 4 = 5 > 3, the natural 1 leaves S (and there is no D to remove);
+    unbroken (8): 1 + 4 = 5 <= 8, the natural 1 removes S."""
+    low = position({"t34a": {"at": [20, 3], "suppressed": True}}, phase="recovery", recovery_next="t34a",
+                   cohesion=[15, 8], cards=SOVIET_BROKEN_CARDS)
+    assert chances(low) == pytest.approx({"c:n1": 0.05, "c:fail": 18 / 20, "c:n20": 0.05})
+    apply_both(low, "c:n1")
+    assert stand(low, "t34a")["suppressed"]
+    ok = position({"t34a": {"at": [20, 3], "suppressed": True}}, phase="recovery", recovery_next="t34a",
+                  cohesion=[15, 8])
+    assert chances(ok) == pytest.approx({"c:n1": 0.05, "c:ok": 3 / 20, "c:fail": 15 / 20, "c:n20": 0.05})
+    apply_both(ok, "c:n1")
+    assert not stand(ok, "t34a")["suppressed"]
 
 
 # ------------------------------------------------------------------ break points, hidden cards

@@ -387,7 +387,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         if kind != "covering" and f["posture"] == "move":
             return False
         d = self.dist(f, t)
-        if d > self.weapon(f, t)["range"] or d > self.sight:
+        if d > self.weapon(f, t)["range"] or d > self.sight_reach(f["x"], f["y"], t["x"], t["y"]):
             return False
         if not self.cd_ok(f, t, kind):
             return False
@@ -411,6 +411,13 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
 
     def sd_mod(self, s):
         return (4 if s["S"] else 0) + (3 if s["D"] else 0)
+
+    def recovery_mod(self, s):
+        """The recovery roll's modifiers: own S/D, -1 adjacent to a friendly
+        non-suppressed HQ/GHQ (RULES.md, Marker removal)."""
+        good_hq = any(h is not s and self.command(h) and not h["S"] and self.dist(h, s) <= 1
+                      for h in self.live(s["side"]))
+        return self.sd_mod(s) - (1 if good_hq else 0)
 
     def p_ok(self, coh, mod):
         return Fraction(max(0, min(20, coh - mod)), 20)
@@ -848,10 +855,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             return self.okfail(self.p_ok(self.coh[m["side"]], self.sd_mod(m)))
         if n == "recovery":
             s = self.by_id[self.rec_next]
-            mod = self.sd_mod(s)
-            if any(h is not s and self.command(h) and not h["S"] and self.dist(h, s) <= 1
-                   for h in self.live(s["side"])):
-                mod -= 1
+            mod = self.recovery_mod(s)
             ok = sum(1 for r in range(2, 20) if r + mod <= self.coh_eff(s["side"]))
             out = {"c:n1": Fraction(1, 20), "c:n20": Fraction(1, 20)}
             if ok:
@@ -1274,7 +1278,11 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         if n == "recovery":
             s = self.by_id[self.rec_next]
             if move == "c:n1":
-                s["S"] = s["D"] = False
+                # "a modified success removes S; only a natural 1 removes D" (contract):
+                # D goes on any natural 1, S only if 1 + the modifiers is a success too
+                if 1 + self.recovery_mod(s) <= self.coh_eff(s["side"]):
+                    s["S"] = False
+                s["D"] = False
             elif move == "c:ok":
                 s["S"] = False
             elif move == "c:n20":

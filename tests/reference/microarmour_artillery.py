@@ -365,7 +365,7 @@ class ArtilleryMixin:
                 ok = bool(self.plotters(b))
             else:
                 x, y = m["target"]
-                ok = any(max(abs(s["x"] - x), abs(s["y"] - y)) <= self.sight      # the turn's sighting
+                ok = any(max(abs(s["x"] - x), abs(s["y"] - y)) <= self.sight_reach(s["x"], s["y"], x, y)   # +5" a level
                          and self.los_xy(s["x"], s["y"], x, y, False) for s in self.plotters(b))
             if ok:
                 out.append("plot " + self.code_text(m))

@@ -162,15 +162,22 @@ class HiddenRules:
         elif self.strike and self.strike["step"] == "crt" and self.air_target() is None:
             self.hits_from(self.strike["sq"])
 
-    # ------------------------------------------------------------ spotting
+    # ------------------------------------------------------------ sighting and spotting
+    def sight_reach(self, ax, ay, bx, by):
+        """The sighting distance from square (ax, ay) to (bx, by): the turn's sighting
+        plus 5" (spotting.per_level) for each level the first square stands above the
+        second (RULES.md, Fire / Hidden set-up and spotting; digest: "Units on higher
+        ground gain 5" of sighting per level"). Fire, spotting and plots ask this."""
+        up = SPOT["level"][self.ground_ter(self.ter_index(ax, ay))] \
+            - SPOT["level"][self.ground_ter(self.ter_index(bx, by))]     # as built in play (bridges)
+        return self.sight + (SPOT["per_level"] * up if up > 0 else 0)
+
     def spots(self, e, g):
         d = self.dist(e, g)
         if d <= 1:
             return True
         tg = self.ground_ter(self.ter_index(g["x"], g["y"]))        # as built in play (bridges)
-        te = self.ground_ter(self.ter_index(e["x"], e["y"]))
-        up = SPOT["level"][te] - SPOT["level"][tg]
-        r = self.sight + (SPOT["per_level"] * up if up > 0 else 0)
+        r = self.sight_reach(e["x"], e["y"], g["x"], g["y"])
         conceal = 0 if g["fired"] else SPOT["concealed"][tg]
         if conceal and conceal < r:
             r = conceal

@@ -130,7 +130,12 @@ cdef void apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
     elif k == N_RECOVER:
         g = s.rec_next
         if action == A_N1:
-            s.st[g].flags &= ~(F_S | F_D)
+            # contract: "a modified success removes S; only a natural 1 removes D": the
+            # natural 1 always rallies D, and recovers S only if 1 + the stand's
+            # modifiers is a success too (_chance.pxi: recovery_level)
+            if recovery_level(s, g) >= 1:
+                s.st[g].flags &= ~F_S
+            s.st[g].flags &= ~F_D
         elif action == A_OK:
             s.st[g].flags &= ~F_S
         elif action == A_N20:

@@ -541,15 +541,20 @@ cdef bint art_plot_begin(MaState *s) noexcept nogil:
 cdef inline int plot_battery(const MaState *s) noexcept nogil:
     return seq_battery(s, s.art_seq)
 
+cdef inline bint plot_within_sight(const MaState *s, int g, int x, int y) noexcept nogil:
+    """Point (x, y) lies within stand g's sighting distance of it (sight_reach_xy)."""
+    cdef int dx = iabs(<int>s.st[g].x - x), dy = iabs(<int>s.st[g].y - y)
+    return (dx if dx > dy else dy) <= sight_reach_xy(s, s.st[g].x, s.st[g].y, x, y)
+
 cdef bint plotter_sees(const MaState *s, int b, int x, int y) noexcept nogil:
     """The battery's FO, or an HQ or GHQ of its side, sees (x, y) (digest:
-    "plotted by an FO or HQ with LOS"), within the turn's sighting (s.sight,
-    _weather.pxi: the weather's or the night's roll, as fire is limited)."""
+    "plotted by an FO or HQ with LOS"), within its sighting distance of the point
+    (sight_reach_xy, _board.pxi: the turn's sighting, the weather's or the night's
+    roll, +5" a level the plotter stands above the point, as fire is limited)."""
     cdef int p = bat_side(b), g
     for g in range(p * 16, p * 16 + 16):
         if alive(s, g) and (g == BAT_OBS[s.scn][b] or is_command(s, g)) and not off_table(s, g):
-            if (iabs(<int>s.st[g].x - x) <= s.sight and iabs(<int>s.st[g].y - y) <= s.sight
-                    and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0, NULL)):
+            if plot_within_sight(s, g, x, y) and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0, NULL):
                 return 1
     return 0
 
@@ -600,8 +605,8 @@ cdef int plot_legal_actions(const MaState *s, ard_action *out) noexcept nogil:
             continue
         any_p = 1
         for t in range(NCELLS):
-            if not seen[t] and code_point(s, p, t, &x, &y) and iabs(<int>s.st[g].x - x) <= s.sight \
-                    and iabs(<int>s.st[g].y - y) <= s.sight \
+            if not seen[t] and code_point(s, p, t, &x, &y) \
+                    and plot_within_sight(s, g, x, y) \
                     and has_los_xy(s, s.st[g].x, s.st[g].y, x, y, 0, grid):
                 seen[t] = 1
     kinds = 2 if s.smoke_left[b] > 0 else 1

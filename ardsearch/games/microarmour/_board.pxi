@@ -31,6 +31,21 @@ cdef inline int ter(const MaState *s, int x, int y) noexcept nogil:
         t = built_ter(s, x, y, t)
     return GROUND_TER[s.ground][t]       # snow and frost change terrain (_weather.pxi)
 
+cdef inline int sight_reach_xy(const MaState *s, int ax, int ay, int bx, int by) noexcept nogil:
+    """The sighting distance from square (ax, ay) to square (bx, by): this turn's
+    maximum sighting (s.sight: the scenario's, or the weather's or night's roll,
+    _weather.pxi) plus SPOT_PER_LEVEL (5") for each height level (T_LEVEL, charts.toml
+    [spotting]) the seeing square stands above the seen one (digest: "Units on higher
+    ground gain 5" of sighting per level"; contract Table: "Higher ground: +5" sighting
+    per level"). The one rule for seeing a stand or a point: fire (_fire.pxi), spotting
+    (_spotting.pxi) and artillery plots (_artillery.pxi) all ask it."""
+    cdef int up = <int>T_LEVEL[ter(s, ax, ay)] - <int>T_LEVEL[ter(s, bx, by)]
+    return s.sight + (SPOT_PER_LEVEL * up if up > 0 else 0)
+
+cdef inline int sight_reach(const MaState *s, int a, int b) noexcept nogil:
+    """sight_reach_xy() from stand a's square to stand b's."""
+    return sight_reach_xy(s, s.st[a].x, s.st[a].y, s.st[b].x, s.st[b].y)
+
 cdef inline bint at_square(const MaState *s, int g, int x, int y) noexcept nogil:
     """Slot g's square is (x, y), whatever stands there. The scans over the 32
     slots below test it first: it fails for nearly every slot, in one branch

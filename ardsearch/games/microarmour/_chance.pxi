@@ -202,8 +202,7 @@ cdef int ma_chance_outcomes(const void *state, ard_action *a, double *pr) noexce
         return two_outcomes(p_pass(s.coh[side_of(s.mover)], cohesion_mods(s, s.mover)), a, pr)
     if k == N_RECOVER:
         g = s.rec_next
-        mod = recovery_mod(s, g)
-        c = coh_eff(s, side_of(g)) - mod     # rolls r with r <= c succeed
+        c = recovery_level(s, g)             # rolls r with r <= c succeed
         if c > 19:
             c = 19
         okn = c - 1 if c >= 2 else 0         # successes among rolls 2..19
@@ -228,6 +227,12 @@ cdef int orders_for(int roll) noexcept nogil:
         if roll <= ORD_AT[i]:
             return ORD_N[i]
     return ORD_MAX
+
+cdef inline int recovery_level(const MaState *s, int g) noexcept nogil:
+    """The highest 1D20 roll that is a (modified) success of stand g's recovery
+    roll: its side's cohesion level less its recovery modifiers. The natural 1
+    (`c:n1`) is a modified success too only if this is at least 1."""
+    return coh_eff(s, side_of(g)) - recovery_mod(s, g)
 
 cdef int recovery_mod(const MaState *s, int g) noexcept nogil:
     cdef int m = cohesion_mods(s, g), h

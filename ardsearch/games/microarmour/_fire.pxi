@@ -149,7 +149,9 @@ cdef inline bint can_fire_pair(const MaState *s, int f, int t, int kind, LosMemo
     if kind == K_OVR_OF:
         return f == s.ctarget and t == s.mover and cd_allowed(s, f, t, kind)
     d = dist(s, f, t)
-    if d > s.sight or d > fire_range(s, f, t):          # the turn's sighting (_weather.pxi)
+    if d > fire_range(s, f, t):
+        return 0
+    if d > s.sight and d > sight_reach(s, f, t):        # the turn's sighting, +5" a level above t (_board.pxi)
         return 0
     return can_fire_within(s, f, t, kind, memo, touch)
 

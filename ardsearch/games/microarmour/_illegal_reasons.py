@@ -11,9 +11,12 @@ be sure of (line of sight, contact, the combat difference) is left to the
 core's list of legal moves (None)."""
 from __future__ import annotations
 
-from ardsearch.games.microarmour._engine import WEAPONS
+from ardsearch.games.microarmour._engine import CHARTS, WEAPONS
 
 WEAPON = {w["key"]: w for w in WEAPONS}
+# RULES.md, Line of sight (Higher ground): height level by terrain name, 5" a level
+LEVEL = {t["name"]: CHARTS["spotting"]["level"][i] for i, t in enumerate(CHARTS["terrain"])}
+PER_LEVEL = CHARTS["spotting"]["per_level"]
 PHASE_MOVES = {
     "posture": "mark postures with `posture <stand> move|firemove`, or `pass`",
     "fire": "attack with `fire <firer>><target>` (then `go`), or `pass`",
@@ -104,12 +107,29 @@ def _fire_reason(d: dict, f: dict | None, t: dict | None) -> str | None:
         return f"{f['id']} is {why}: it fires only at stands that fired at it this turn"
     far = max(abs(f["at"][0] - t["at"][0]), abs(f["at"][1] - t["at"][1]))
     sight = d["conditions"]["sighting"]
-    if far > sight:
+    up = _level(d, f["at"]) - _level(d, t["at"])
+    if far > sight + (PER_LEVEL * up if up > 0 else 0):
+        if up > 0:
+            return (f"{t['id']} is {far}\" from {f['id']}, beyond its sighting of {sight + PER_LEVEL * up}\" "
+                    f"(this turn's {sight}\", +{PER_LEVEL}\" a level above it)")
         return f"{t['id']} is {far}\" from {f['id']}, beyond this turn's sighting of {sight}\""
     reach = _max_range(f)
     if far > reach:
         return f"{t['id']} is out of range of {f['id']} ({far}\", range {reach}\")"
     return None
+
+
+def _level(d: dict, at: list) -> int:
+    """The height level of square `at` from the table's terrain letters, the
+    ground's changes applied (RULES.md, Weather and night: snow makes clear
+    rough, frost makes streams rough). Squares built in play (bridges) keep
+    their printed letter: the charts give streams and bridges no level."""
+    table = d["table"]
+    name = table["terrain"][table["rows"][at[1]][at[0]]]
+    ground = d["conditions"]["ground"]
+    if (ground in ("snow", "deep_snow") and name == "clear") or (ground == "frozen" and name == "stream"):
+        name = "rough"
+    return LEVEL.get(name, 0)
 
 
 # RULES.md, Movement: movement attempts

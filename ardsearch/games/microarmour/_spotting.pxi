@@ -124,7 +124,7 @@ cdef bint spotted_by(const MaState *s, int g, uint16_t sp, const int *box) noexc
     """spotted(), the enemy's spotters(s, 1 - side_of(g)) given: spot_update finds
     them once for every marker (speed). box, if not NULL: x0, y0, x1, y1 of a box
     holding every spotter's square (spotter_box)."""
-    cdef int q = 1 - side_of(g), e, d, r, tg = ter(s, s.st[g].x, s.st[g].y), up
+    cdef int q = 1 - side_of(g), e, d, r, tg = ter(s, s.st[g].x, s.st[g].y)
     cdef int conceal = 0 if (s.st[g].flags & F_FIRED) else T_CONCEAL[tg]
     if conceal and box != NULL and box_dist(box, s.st[g].x, s.st[g].y) > (conceal if conceal > 1 else 1):
         return 0                        # every spotter is too far: as the loop below finds (speed)
@@ -136,8 +136,7 @@ cdef bint spotted_by(const MaState *s, int g, uint16_t sp, const int *box) noexc
             return 1
         if conceal and d > conceal:
             continue                    # r below is at most conceal: no need to find it (speed)
-        up = <int>T_LEVEL[ter(s, s.st[e].x, s.st[e].y)] - <int>T_LEVEL[tg]
-        r = s.sight + (SPOT_PER_LEVEL * up if up > 0 else 0)
+        r = sight_reach(s, e, g)       # the turn's sighting, +5" a level e stands above g (_board.pxi)
         if conceal and conceal < r:
             r = conceal
         if d <= r and los_from(s, e, g, 1):
