@@ -27,7 +27,11 @@ Each level file carries its measured Elo per game in an [elo] table (the
 ladder of bench/README.md, anchored at `random` = 0, made by
 `python -m bench.ladder`). `for_elo(game, elo)` turns a wanted Elo into
 settings, interpolating between the two levels around it: the protocol's
-LimitStrength / Elo options use it.
+LimitStrength / Elo options use it. The tables are keyed by game name, so
+they hold for every parameter of a game: Stand at Mortain's were measured on
+`mortain(setup=historical)` (the game's default until session 41) and serve
+its default US setup phase too, unmeasured there; so do the per-game
+settings of [games.mortain].
 """
 from __future__ import annotations
 

@@ -203,9 +203,10 @@ class TerminalPlay:
         info = self.session.hint(self.human, self.hint_preset)
         self.write(f"hint: {info['move']}  (win probability {info.get('wp', 0.5):.0%})")
         top = top_moves(info, 5)
+        width = max([16] + [len(m) + 2 for m, _, _ in top])   # Mortain's `setup 1-120 1004` is 16 wide
         for (m, visits, _), text in zip(top, value_texts([value for _, _, value in top])):
             v = f"visits {visits:>6}  " if visits is not None else ""
-            self.write(f"  {m:<16}{v}value {text}")
+            self.write(f"  {m:<{width}}{v}value {text}")
         if info.get("pv"):
             self.write("  line: " + " ".join(info["pv"]))
 

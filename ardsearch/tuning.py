@@ -374,7 +374,7 @@ def tune_parser() -> argparse.ArgumentParser:
 
     p = _Parser(prog="ardsearch tune",
                 description="Fit a game's evaluation weights to self-play results (docs/tuning.md).")
-    p.add_argument("game", help="game, e.g. mortain or 'ardennes(variant=basic)'")
+    p.add_argument("game", help="game, e.g. 'mortain(setup=historical)' or 'ardennes(variant=basic)'")
     p.add_argument("--games", type=int, required=True, help="self-play games (about; rounded to duplicate pairs)")
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--jobs", type=int, default=1, help="games at once (worker processes or Ray CPUs)")

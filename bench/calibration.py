@@ -1,8 +1,8 @@
 """Reliability of the reported win probability: predicted against observed.
 
-    python -m bench.calibration mortain --games 40 --seed 101 --jobs 2 \\
+    python -m bench.calibration 'mortain(setup=historical)' --games 40 --seed 101 --jobs 2 \\
         --plot bench/calibration_mortain.svg
-    python -m bench.calibration mortain --from games.jsonl --fit mcts --by seat --write PATH
+    python -m bench.calibration 'mortain(setup=historical)' --from games.jsonl --fit mcts --by seat --write PATH
 
 Plays seeded self-play games through the tournament runner (default: the
 `mcts` preset at a node budget against itself, so the games are the same on

@@ -39,7 +39,7 @@ import time
 
 import ardsearch
 from ardsearch import _search
-from ardsearch.benchmark import Figures, machine
+from ardsearch.benchmark import Figures, default_games, machine
 from ardsearch.match import derive_seed, play_game
 from ardsearch.random_walk import random_walk
 from ardsearch.stats import elo_from_score, elo_interval, pentanomial_elo, pentanomial_interval
@@ -381,7 +381,7 @@ def run(games=None, quick=False, pairs=None, movetime=None, parts=None, out=sys.
     pairs = (2 if quick else 100) if pairs is None else pairs
     movetime = (0.02 if quick else 0.1) if movetime is None else movetime
     failures = []
-    for name in games or ardsearch.list_games():
+    for name in games or default_games():      # Mortain as mortain(setup=historical)
         game = ardsearch.load_game(name)
         steps = [
             ("mcts", lambda: bench_mcts_speed(figs, pyspiel, game, budget, budget, min_seconds)),
@@ -413,7 +413,8 @@ def run(games=None, quick=False, pairs=None, movetime=None, parts=None, out=sys.
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m bench.openspiel_compare", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("games", nargs="*", help="games (default: all)")
+    p.add_argument("games", nargs="*", help="games (default: all; Stand at Mortain as "
+                                            "'mortain(setup=historical)', the contract's benchmark setup)")
     p.add_argument("--quick", action="store_true", help="small budgets and 2 pairs: a few minutes")
     p.add_argument("--pairs", type=int,
                    help="duplicate pairs in the strength match (default 100; 2 with --quick)")
@@ -426,7 +427,7 @@ def main(argv=None):
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON lines (for bench/plot.py)")
     args = p.parse_args(argv)
     for g in args.games:
-        if g not in ardsearch.list_games():
+        if g.split("(")[0].strip() not in ardsearch.list_games():
             p.error(f"unknown game {g!r} (available: {', '.join(ardsearch.list_games())})")
     if args.first_pair < 0:
         p.error(f"--first-pair must be 0 or more, not {args.first_pair}")

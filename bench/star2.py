@@ -1,7 +1,11 @@
 """Expectimax node counts with and without Star2 and the transposition table.
 
-    python -m bench.star2 mortain 3            # all four settings, depth 3
-    python -m bench.star2 mortain 3 star2+tt,tt
+    python -m bench.star2 'mortain(setup=historical)' 3            # all four settings, depth 3
+    python -m bench.star2 'mortain(setup=historical)' 3 star2+tt,tt
+
+GAME is a name or a game with parameters as load_game reads it; the figures
+of bench/README.md are Stand at Mortain's historical setup, the contract's
+"default for search benchmarks" (a bare `mortain` is the US setup phase).
 
 Positions: 8 mid-game states from seeded random play (game k starts from
 new_initial_state(seed=7+k) and plays a random 25..140 actions, then chance

@@ -52,7 +52,8 @@ def count(states, depth: int, width: int) -> dict:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.transpositions", description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", help="a game name, e.g. microarmour or 'mortain'")
+    ap.add_argument("game", help="a game name or a game with parameters, e.g. microarmour or "
+                                 "'mortain(setup=historical)' (the search benchmarks' Mortain)")
     ap.add_argument("--positions", type=int, default=40, help="positions to start from (default 40)")
     ap.add_argument("--depth", type=int, default=2, help="decisions in a run (default 2)")
     ap.add_argument("--width", type=int, default=30, help="legal moves tried at each step (default 30)")

@@ -192,13 +192,13 @@ def test_the_protocol_info_wp_uses_the_side_to_moves_table(monkeypatch, seat, wa
     import dataclasses
     from test_protocol_helpers import InProcess, require_search
     require_search()
-    game = ardsearch.load_game("mortain")
+    game = ardsearch.load_game("mortain", setup="historical")   # the game's default starts with the US setup
     ev = evaluation.loaded("mortain")
     monkeypatch.setitem(evaluation._LOADED, "mortain",
                         dataclasses.replace(ev, calibration={"mcts": _flat_seat_tables(game)}))
     s = _decision(game, seat)
     e = InProcess()
-    e.run("newgame mortain")
+    e.run("newgame mortain(setup=historical)")
     assert e.run("position startpos seed 3 moves " + " ".join(s.history_strings())) == []
     out = e.run("go nodes 200")
     infos = [line for line in out if line.startswith("info depth")]
@@ -207,13 +207,18 @@ def test_the_protocol_info_wp_uses_the_side_to_moves_table(monkeypatch, seat, wa
 
 def test_the_shipped_mortain_table_is_by_seat_and_the_bot_reports_it():
     """Stand at Mortain ships [calibration.mcts.seat.german] and
-    [calibration.mcts.seat.us] for its default parameters (bench/README.md,
-    "Calibration"): a bare MCTS bot reports its root value through the table
-    of the side to move."""
+    [calibration.mcts.seat.us] (bench/README.md, "Calibration"), fitted on
+    games of `setup=historical` and scoped to strike_terrain=errata only, so
+    that the default game (the US setup phase, data/eval.toml says so) finds
+    it too: a bare MCTS bot reports its root value through the table of the
+    side to move."""
     from ardsearch.bots import MCTSBot
     game = ardsearch.load_game("mortain")
     scoped = evaluation.loaded("mortain").calibration["mcts"]
-    assert isinstance(scoped, evaluation.Scoped) and dict(scoped.params) == dict(game.params)
+    assert isinstance(scoped, evaluation.Scoped) and dict(scoped.params) == {"strike_terrain": "errata"}
+    assert scoped.applies_to(game.params) and game.params["setup"] == "free"
+    assert scoped.applies_to(ardsearch.load_game("mortain", setup="historical").params)
+    assert not scoped.applies_to(ardsearch.load_game("mortain", strike_terrain="variant").params)
     fit = scoped.fit
     assert isinstance(fit, SeatCalibration) and fit.seats == ("german", "us")
     assert all(isinstance(t, CalibrationTable) and len(t.values) >= 2 for t in fit.fits)

@@ -221,7 +221,7 @@ def test_hidden_events_are_masked(game):
 OTHER_PARAMS = {
     "ardennes": {"road_length": 12},
     "microarmour": {"turns": 5},
-    "mortain": {"setup": "free"},
+    "mortain": {"setup": "historical"},   # the default is setup=free
     "stosstruppen": {"turns": 5},
     "undaunted": {"max_rounds": 20},
 }

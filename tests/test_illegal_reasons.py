@@ -83,8 +83,8 @@ def test_a_hook_answer_is_one_line_and_nonsense_is_ignored():
 def test_the_hook_is_not_asked_at_a_chance_node():
     """A hook explains a player's move; at a chance node the core speaks."""
     calls = []
-    game = with_hook("mortain", lambda d, note: calls.append(note) or "never shown")
-    state = game.new_initial_state(seed=1)
+    game = with_hook("mortain", lambda d, note: calls.append(note) or "never shown", setup="historical")
+    state = game.new_initial_state(seed=1)   # the default game starts with the US setup, not a card
     assert state.is_chance_node()
     text = refused(state, "2-120-0703")
     assert "is not a legal chance outcome here: 2-120 has no legal move now; legal now:" in text

@@ -13,11 +13,13 @@ from reference import mortain as ref  # tests/ is on sys.path (pytest rootdir-re
 from reference import perft as reference_perft  # noqa: E402
 
 HERE = os.path.dirname(__file__)
+# the historical setup (the search benchmarks' game): the game's default is the US setup phase
+HISTORICAL = E.pack_params({"setup": "historical"})
 
 
 def random_state(seed, steps):
     rng = random.Random(seed)
-    raw = E.initial_raw()
+    raw = E.initial_raw(HISTORICAL)
     for _ in range(steps):
         if E.player(raw) == -4:
             break
@@ -77,7 +79,7 @@ def test_from_dict_names_the_problem(patch, words):
 
 def test_validate_never_crashes_on_garbage():
     rng = random.Random(5)
-    good = E.initial_raw()
+    good = E.initial_raw(HISTORICAL)
     for i in range(3000):
         if i % 2:
             raw = bytes(rng.randrange(256) for _ in range(E.STATE_SIZE))
@@ -160,8 +162,12 @@ FREE_SETUP_7 = ["setup 743 0604", "setup td-b 0604", "setup 2-117 0507", "setup 
                 "setup td-a 0802", "setup 3-120 0704", "setup 1-120 0704"]
 
 
-@pytest.mark.parametrize("params,moves", [({}, []), ({}, ["8b"]), ({}, ["Jr"]), ({"setup": "free"}, []),
-                                          ({"setup": "free"}, FREE_SETUP_7[:3]), ({"setup": "free"}, FREE_SETUP_7)])
+H = {"setup": "historical"}
+
+
+@pytest.mark.parametrize("params,moves", [(H, []), (H, ["8b"]), (H, ["Jr"]), ({}, []), ({"setup": "free"}, []),
+                                          ({"setup": "free"}, FREE_SETUP_7[:3]), ({"setup": "free"}, FREE_SETUP_7),
+                                          (H, ["Kb", "tiger-1305", "Qb", "panther-1305", "Jb", "stack 1305"])])
 def test_perft_depth_2_matches_reference(params, moves):
     raw = E.initial_raw(E.pack_params(params))
     model = ref.Mortain(**params)
@@ -181,14 +187,14 @@ def test_hash_depends_on_play_not_on_viewer():
 
 
 def test_observation_tensor_shape_and_content():
-    raw = E.initial_raw()
+    raw = E.initial_raw(HISTORICAL)
     t = E.observation_tensor(raw, 0)
     assert t.shape == SPEC.observation_shape and t.dtype == np.float32
     assert t[5:17].sum() == 8          # the eight US units on the map in the historical setup
 
 
 def test_render_shows_board_and_units():
-    text = SPEC.render(E.initial_raw())
+    text = SPEC.render(E.initial_raw(HISTORICAL))
     assert "turn 1/6" in text and "2-120:0803" in text and "tiger:reserve" in text
 
 
@@ -206,7 +212,7 @@ def load_game(**params):
 
 
 def test_public_api_plays_through_the_core():
-    game = load_game()
+    game = load_game(setup="historical")
     s = game.new_initial_state(seed=1)
     assert s.is_chance_node() and len(s.chance_outcomes()) == 27
     s.apply("8b")
@@ -223,7 +229,7 @@ def test_public_api_plays_through_the_core():
 
 def test_core_perft_matches():
     core = pytest.importorskip("ardsearch._core")
-    game = load_game()
+    game = load_game(setup="historical")
     if not hasattr(core, "perft"):
         pytest.skip("core has no perft")
     assert core.perft(game.new_initial_state(), 2) == 1777
@@ -253,7 +259,7 @@ def test_greedy_beats_random_with_either_side():
     for seed in range(games):
         rng = random.Random(seed)
         greedy_side = seed % 2
-        raw = E.initial_raw()
+        raw = E.initial_raw(HISTORICAL)
         while E.player(raw) != -4:
             cp = E.player(raw)
             if cp == -1:
@@ -266,3 +272,19 @@ def test_greedy_beats_random_with_either_side():
             raw = E.apply(raw, a)
         wins += E.returns(raw)[greedy_side] > 0
     assert wins >= games * 3 // 4, f"greedy won {wins} of {games}"
+
+
+def test_search_benchmarks_measure_the_historical_setup():
+    """C, Order of battle: "Parameter `setup=historical` uses a fixed setup from the
+    scenario file instead (2/120 on Hill 314, the rest around the town), which is the
+    default for search benchmarks": `python -m bench` (and bench.openspiel_compare)
+    measure that game when no game is named, while the game's own default is the US
+    setup phase."""
+    import ardsearch
+    from ardsearch import benchmark
+    games = benchmark.default_games()
+    assert "mortain(setup=historical)" in games and "mortain" not in games
+    assert len(games) == len(ardsearch.list_games())
+    game = ardsearch.load_game(benchmark.BENCH_GAMES["mortain"])
+    assert game.name == "mortain" and game.params["setup"] == "historical"
+    assert game.new_initial_state(seed=0).is_chance_node()

@@ -6,6 +6,8 @@ import pytest
 from ardsearch.games.mortain import _engine as E
 
 CHANCE, TERMINAL = -1, -4
+# the historical setup, which starts with the first card; the game's default starts with the US setup
+HISTORICAL = E.pack_params({"setup": "historical"})
 
 
 def position(units, **fields):
@@ -288,7 +290,7 @@ def test_no_fire_when_the_deck_is_empty():
 
 # --------------------------------------------------- jokers, deck, turns ----
 def test_joker_as_first_card_is_ignored():
-    raw = E.initial_raw()
+    raw = E.initial_raw(HISTORICAL)
     raw = do(raw, "joker")
     d = state(raw)
     assert E.player(raw) == CHANCE and d["turn"] == 1 and d["deck"]["joker"] == 0
@@ -296,9 +298,9 @@ def test_joker_as_first_card_is_ignored():
 
 
 def test_joker_ignored_until_both_sides_had_a_card():
-    raw = do(E.initial_raw(), "5b", "pass", "joker")
+    raw = do(E.initial_raw(HISTORICAL), "5b", "pass", "joker")
     assert state(raw)["turn"] == 1
-    raw = do(E.initial_raw(), "5b", "pass", "5r", "pass", "joker")
+    raw = do(E.initial_raw(HISTORICAL), "5b", "pass", "5r", "pass", "joker")
     assert state(raw)["turn"] == 2 and sum(state(raw)["deck"].values()) == 53
 
 
@@ -309,7 +311,7 @@ def test_deck_exhausted_ends_the_turn():
 
 
 def test_chance_probabilities_are_exact_over_cards_left():
-    outs = dict(E.chance(E.initial_raw()))
+    outs = dict(E.chance(E.initial_raw(HISTORICAL)))
     assert len(outs) == 27 and outs[26] == pytest.approx(1 / 53) and outs[0] == pytest.approx(2 / 53)
     raw = position({"panther": "1005", "2-120": "0203"}, deck={"5b": 2, "Kr": 1, "joker": 1})
     assert sorted((E.action_text(raw, a), p) for a, p in E.chance(raw)) == \
@@ -499,7 +501,7 @@ def test_setup_texts_round_trip():
 
 
 def test_historical_setup_from_the_scenario():
-    d = state(E.initial_raw())
+    d = state(E.initial_raw(HISTORICAL))
     assert d["units"]["2-120"]["at"] == "0803" and d["phase"] == "draw"
     assert all(d["units"][u]["at"] == "reserve" for u in E.unit_ids()[:11])
 
@@ -554,7 +556,7 @@ def test_contract_notation_examples_round_trip():
     "`air <target>`, `airi <hex>`, `oba <target>`", "`redraw` / `miss`", "`pass`",
     "`joker`", "`<u>-<hex>` / `<u>-exit`": each example reads as one action and is
     written back exactly as the contract spells it."""
-    raw = E.initial_raw()
+    raw = E.initial_raw(HISTORICAL)
     examples = ["7r", "Kb", "joker", "pass", "tiger-1104", "panther+iv2x2-120", "stack 1104",
                 "air panther", "airi 1104", "oba tiger", "redraw", "miss", "pg37-exit", "cca-0105",
                 "2-120x743".replace("743", "tiger"), "setup 2-120 0803", "Ab", "10r", "Qb", "Jr"]
@@ -798,16 +800,95 @@ def test_face_card_tiger_in_the_stack_acts_and_rides_free_with_its_partner():
     assert d["units"]["tiger"]["at"] == d["units"]["panther"]["at"] == "0805" and E.player(raw) == CHANCE
 
 
-def test_default_setup_is_historical_and_free_setup_is_a_parameter():
-    """C, Order of battle: "Parameter `setup=historical` uses a fixed setup from the
-    scenario file instead ..., which is the default for search benchmarks"; design
-    choice (RULES.md, Setup): it is the game's default too, `setup=free` the boxed
-    game's placement."""
+def test_face_card_tiger_rides_free_by_fire_first_then_acts_alone():
+    """C, Stacking: "when a German unit in its hex is activated, the Tiger may activate
+    with it for free (same move or joining its fire)"; RULES.md, Stacking and the Tiger:
+    on a face card the Tiger acts once as a unit of the stack and may also ride free.
+    Joining the Panther's fire first uses the Panther's activation only: the Tiger still
+    has its own (the engine once spent both and ended the stack)."""
+    raw = acting({"tiger": "0905", "panther": "0905", "743": "0705"}, "Kb", deck={"10b": 2})
+    raw = do(raw, "stack 0905", "tiger+pantherx743", "10b")   # the free ride first (a hit)
+    assert state(raw)["stack"] == ["tiger"]                  # only the Panther's activation used
+    assert E.player(raw) == 0 and "tigerx743" in names(raw) and "tiger-0805" in names(raw)
+    raw = do(raw, "tigerx743", "10b")                        # then the Tiger's own activation
+    assert E.player(raw) == CHANCE and state(raw)["card"] is None
+
+
+def test_face_card_tiger_rides_free_by_move_first_then_acts_alone():
+    """C, Stacking: "when a German unit in its hex is activated, the Tiger may activate
+    with it for free (same move or joining its fire)": moving with the Panther first
+    uses the Panther's activation only; the Tiger then acts alone from the new hex."""
+    raw = acting({"tiger": "0905", "panther": "0905", "743": "0705"}, "Kb", deck={"10b": 2})
+    raw = do(raw, "stack 0905", "panther+tiger-0805")        # the free ride first
+    d = state(raw)
+    assert d["units"]["tiger"]["at"] == d["units"]["panther"]["at"] == "0805"
+    assert d["stack"] == ["tiger"] and E.player(raw) == 0
+    moves = names(raw)
+    assert "tigerx743" in moves and "tiger-0804" in moves
+    assert not any(m.startswith("panther") for m in moves)  # the Panther has acted
+    raw = do(raw, "tiger-0804")                              # the Tiger's own activation
+    assert E.player(raw) == CHANCE and state(raw)["units"]["tiger"]["at"] == "0804"
+
+
+def test_face_card_tiger_gets_the_same_actions_in_either_order():
+    """C, Stacking: "the Tiger may activate with it for free (same move or joining its
+    fire)": free in both orders, so alone-then-ride and ride-then-alone give the same
+    actions (the Tiger two, the Panther one) and end in the same position."""
+    start = do(acting({"tiger": "0905", "panther": "0905", "743": "0705"}, "Qb", deck={"10b": 2}), "stack 0905")
+    alone_first = do(start, "tigerx743", "10b", "panther+tiger-0805")
+    ride_first = do(start, "panther+tiger-0805", "tigerx743", "10b")
+    assert alone_first == ride_first
+    assert E.player(ride_first) == CHANCE and state(ride_first)["units"]["tiger"]["at"] == "0805"
+
+
+def test_face_card_tiger_exiting_with_its_partner_ends_the_stack():
+    """C, Sequence: "A German unit in column 01 may exit west as its move; it leaves
+    play"; Stacking: the Tiger "may activate with it for free (same move ...)". The
+    Tiger that rides off the map with its partner has no activation left to use in the
+    stack, so the card ends."""
+    raw = acting({"tiger": "0105", "panther": "0105", "2-120": "0809"}, "Jb")
+    raw = do(raw, "stack 0105", "panther+tiger-exit")
+    d = state(raw)
+    assert d["units"]["tiger"]["at"] == d["units"]["panther"]["at"] == "exited" and d["exits"] == 2
+    assert E.player(raw) == CHANCE and d["stack"] == []
+
+
+def test_default_game_starts_with_the_us_setup_phase():
+    """C, Order of battle: "The US setup is part of the game: a chance-free setup phase
+    in which the US player places each non-CC unit (one action per unit: `setup <unit>
+    <hex>`), stacking limits apply." (R Set-Up: "Place all US units ... except CCA/B/R
+    units anywhere but the eastern hexrow.") The game loaded without parameters starts
+    there: the US player to move, no chance node, `setup <unit> <hex>` legal."""
     import ardsearch
-    s = ardsearch.load_game("mortain").new_initial_state(seed=0)
-    assert s.to_dict()["params"]["setup"] == "historical" and s.is_chance_node()
-    s = ardsearch.load_game("mortain", setup="free").new_initial_state(seed=0)
-    assert s.to_dict()["phase"] == "setup" and s.current_player() == 1
+    game = ardsearch.load_game("mortain")
+    assert game.params["setup"] == "free"
+    s = game.new_initial_state(seed=0)
+    assert not s.is_chance_node() and s.current_player() == 1
+    d = s.to_dict()
+    assert d["phase"] == "setup" and d["turn"] == 1 and d["card"] is None
+    assert all(d["units"][u]["at"] == "reserve" for u in E.unit_ids())   # nobody placed yet
+    moves = [s.action_to_string(a) for a in s.legal_actions()]
+    assert moves and all(m.startswith("setup ") for m in moves)
+    assert "setup 2-120 0803" in moves and "setup 2-120 1303" not in moves   # not column 13
+    assert not any(m.startswith("setup cca ") for m in moves)                 # CC units enter later
+    s.apply("setup 2-120 0803")
+    assert s.current_player() == 1 and not s.is_chance_node()
+    assert E.initial_raw() == E.initial_raw(E.pack_params({"setup": "free"}))
+
+
+def test_setup_historical_starts_with_the_first_card():
+    """C, Order of battle: "Parameter `setup=historical` uses a fixed setup from the
+    scenario file instead (2/120 on Hill 314, the rest around the town), which is the
+    default for search benchmarks": no setup phase, the first draw is the first node."""
+    import ardsearch
+    for game in (ardsearch.load_game("mortain", setup="historical"),
+                 ardsearch.load_game("mortain(setup=historical)")):
+        s = game.new_initial_state(seed=0)
+        assert s.is_chance_node() and len(s.chance_outcomes()) == 27
+        d = s.to_dict()
+        assert d["phase"] == "draw" and d["params"]["setup"] == "historical"
+        assert d["units"]["2-120"]["at"] == "0803"
+        assert not any(s.action_to_string(a).startswith("setup") for a, _ in s.chance_outcomes())
 
 
 def test_with_the_deck_empty_only_interdiction_is_offered():

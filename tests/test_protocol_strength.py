@@ -121,7 +121,7 @@ def test_a_level_preset_searches_with_its_games_table(rated, shapes):
     """level-2's [games.mortain] table (bots/level-2.toml) reaches the
     protocol's search: its shape over the base preset's."""
     e = InProcess()
-    e.run("newgame mortain", "setoption name Preset value level-2", "position startpos moves 7b")
+    e.run("newgame mortain(setup=historical)", "setoption name Preset value level-2", "position startpos moves 7b")
     out = e.run("go nodes 50")
     assert out[-1].startswith("bestmove ")
     table = bots._preset("level-2")[0]["games"]["mortain"]

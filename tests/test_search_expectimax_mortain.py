@@ -26,7 +26,7 @@ MIDGAME = ["Qr", "pass", "2b", "pg38-1302", "Kr", "stack 0605", "1-117-0506", "6
 
 @pytest.fixture(scope="module")
 def game():
-    return ardsearch.load_game("mortain")
+    return ardsearch.load_game("mortain(setup=historical)")   # the search benchmarks' game (the contract)
 
 
 @pytest.fixture(scope="module")

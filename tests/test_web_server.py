@@ -60,7 +60,8 @@ def test_a_seat_sees_only_its_view(client, name):
     it plays"."""
     with client.websocket_connect("/ws") as ws:
         snap = new_game(ws, name, seats=("random", "human"), seed=3)
-        snap = my_turn(ws)
+        if not snap["your_turn"]:      # Mortain's default begins with the US (seat 1) setting up
+            snap = my_turn(ws)
         from ardsearch.web.tables import Table
         conn_tables = [t for t in _tables(client) if t.id == snap["table"]]
         table: Table = conn_tables[0]
@@ -186,7 +187,8 @@ def test_one_connection_cannot_act_in_anothers_game(client):
 def test_not_your_move(client):
     with client.websocket_connect("/ws") as ws:
         snap = new_game(ws, "mortain", seats=("random", "human"), seed=1, )
-        snap = my_turn(ws)
+        if not snap["your_turn"]:      # Mortain's default begins with the US (seat 1) setting up
+            snap = my_turn(ws)
         ws.send_json({"type": "hint", "table": snap["table"]})
         hint = receive_until(ws, "analysis")
         assert hint["kind"] == "hint" and hint["info"]["move"] in snap["legal"]
@@ -233,7 +235,10 @@ def test_closing_the_tab_stops_its_search(client, monkeypatch):
     real = bots.MCTSBot.stop
     monkeypatch.setattr(bots.MCTSBot, "stop", lambda self: (stopped.append(1), real(self)))
     with client.websocket_connect("/ws") as ws:
-        ws.send_json({"type": "new", "game": "mortain", "seats": ["mcts-strong", "human"], "seed": 1})
+        # setup=historical: the German bot moves after the first card (the default game starts
+        # with the human US player's setup, and the bot would not be thinking)
+        ws.send_json({"type": "new", "game": "mortain", "params": {"setup": "historical"},
+                      "seats": ["mcts-strong", "human"], "seed": 1})
         receive_until(ws, "thinking", lambda m: m["on"])
     for _ in range(100):
         if stopped:

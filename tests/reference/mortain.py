@@ -116,7 +116,7 @@ def can_hit_from(f, t):
 
 # ---------------------------------------------------------------- model ----
 class Mortain:
-    def __init__(self, setup="historical", strike_terrain="errata"):
+    def __init__(self, setup="free", strike_terrain="errata"):
         self.variant = strike_terrain == "variant"
         self.free_setup = setup == "free"
         self.at = {u: "reserve" for u in ORDER}
@@ -328,11 +328,19 @@ class Mortain:
             self.spend(group, face)
         for u in group:
             self.at[u] = "exited" if dest == "exit" else parse_hex(dest)
+            if dest == "exit" and face:
+                self.stack.discard(u)       # off the map: no activation left to use
         self.after_action()
 
     def spend(self, group, face):
+        """Called before the group moves. C: "when a German unit in its hex is activated, the
+        Tiger may activate with it for free": riding along uses only the partner's activation,
+        on a face card too (the Tiger keeps its own turn in the stack)."""
         if face:
-            self.stack -= set(group)
+            if len(group) == 2 and TIGER in group and self.at[group[0]] == self.at[group[1]]:
+                self.stack.discard(group[0] if group[1] == TIGER else group[1])
+            else:
+                self.stack -= set(group)
         else:
             self.left -= self.cost(group)
         self.fresh = False

@@ -157,9 +157,16 @@ cdef void draw_combat(MState *s, int c) noexcept nogil:
         resolve(s, card_rank(c))
 
 cdef void use_units(MState *s, int a, int b) noexcept nogil:
-    """Spends the card's activations for a (and b) acting together."""
+    """Spends the card's activations for a (and b) acting together (called
+    before a move changes their hexes). The Tiger joining a German unit in
+    its hex rides free: on a number card the pair costs one activation, on a
+    face card only the partner's activation in the stack is used, so the
+    Tiger keeps its own whether it rides before or after acting alone."""
+    cdef int ride = b != NONE and fire_cost(s, a, b) == 1
     if card_rank(s.card) <= 10:
         s.acts_left -= fire_cost(s, a, b)
+    elif ride:
+        s.stack_mask &= ~(<uint32_t>1 << (b if a == TIGER else a))
     else:
         s.stack_mask &= ~(<uint32_t>1 << a)
         if b != NONE:
@@ -223,12 +230,11 @@ cdef void m_apply(void *state, ard_action action) noexcept nogil:
             if MOVER_TIGER[m]:
                 s.loc[TIGER] = LOC_EXITED
                 s.exits += 1
+                s.stack_mask &= ~(<uint32_t>1 << TIGER)   # off the map: its own activation is lost
         else:
             s.loc[u] = d
             if MOVER_TIGER[m]:
                 s.loc[TIGER] = d
-        if MOVER_TIGER[m]:
-            s.stack_mask &= ~(<uint32_t>1 << TIGER)
         after_use(s)
     else:
         fs = (a - A_FIRE) // NSIDE

@@ -35,9 +35,11 @@ CARD_NAMES = [card_name(c) for c in range(NCLASS)]
 
 
 def pack_params(values):
-    """{'setup': 'historical'|'free', 'strike_terrain': 'errata'|'variant'} -> MParams bytes."""
+    """{'setup': 'free'|'historical', 'strike_terrain': 'errata'|'variant'} -> MParams bytes.
+    A parameter left out takes the game's default (PARAMS in __init__.py):
+    setup=free (the US setup phase), strike_terrain=errata."""
     cdef MParams p
-    p.setup_free = 1 if values.get("setup", "historical") == "free" else 0
+    p.setup_free = 1 if values.get("setup", "free") == "free" else 0
     p.strike_variant = 1 if values.get("strike_terrain", "errata") == "variant" else 0
     return (<char *>&p)[:sizeof(MParams)]
 
@@ -154,7 +156,10 @@ def from_dict(d, game_params=None):
                 raise ValueError(f"mortain state: params.{k} is {v!r} but the game was loaded with "
                                  f"{k}={game_params[k]!r}; load the game with {k}={v!r}")
         params = {k: game_params[k] for k in ("setup", "strike_terrain") if k in game_params} | params
-    base = dict(to_dict(initial_raw(pack_params({"strike_terrain": params.get("strike_terrain", "errata")}))))
+    # the historical position (whatever the game's setup parameter): a partial dict names
+    # the units it moves and leaves the others where the scenario file sets them up
+    base = dict(to_dict(initial_raw(pack_params({"setup": "historical",
+                                                 "strike_terrain": params.get("strike_terrain", "errata")}))))
     base["params"] = {**base["params"], **params}
     for k, v in d.items():
         if k not in ("units", "deck", "params") and k not in _OLD_KEYS:
