@@ -141,6 +141,11 @@ class GameSpec:
     # nothing sure to say; read only when a move is refused (ardsearch/_refusals.py),
     # which falls back to the legal moves of the same group if this is None or raises
     illegal_reason: Optional[Callable[[dict, str], Optional[str]]] = None
+    # a decision state -> the notation of the move the game's book plays there,
+    # or None: positions the searching bots play from data rather than search,
+    # because their evaluation cannot tell the moves apart (Mortain's US setup
+    # phase: the scenario's historical setup). ardsearch.bots reads it.
+    book: Optional[Callable[[Any], Optional[str]]] = None
 
     def __post_init__(self):
         # A game whose evaluation is features reads its weights file now, when

@@ -17,6 +17,12 @@ reproduction). In games with hidden information a bot only ever searches the
 view of the side to move (``state.view(player)``): it never reads what that
 player cannot see.
 
+The searching bots (MCTS, ISMCTS, expectimax and the levels built on them)
+first ask the game's book (``GameSpec.book``): where it names a move (Stand
+at Mortain's US setup phase: the scenario's historical setup, which their
+evaluation cannot tell from any other), they play it without searching and
+their analysis says ``"book": True``. Random and greedy play have no book.
+
 ``load_bot(preset, game, **overrides)`` builds a bot from the roster (the
 TOML files in ``bots/``, installed as ``ardsearch.roster``); ``list_bots()``
 names the presets.
@@ -44,6 +50,23 @@ def _check_decision(state, who):
     if state.is_chance_node():
         raise ValueError(f"{who}: this is a chance node; apply a chance outcome first "
                          "(state.apply_random_chance() or state.apply_action(outcome))")
+
+
+def _book_analysis(bot, view, search):
+    """The move the game's book plays in `view` (GameSpec.book), as the
+    analysis a search gives, marked "book"; None when the book has none there.
+    The searching bots look here first: the book holds positions their
+    evaluation cannot tell apart."""
+    book = bot.game.spec.book
+    move = book(view) if book is not None else None
+    if move is None:
+        return None
+    action = view.string_to_action(move)
+    info = bot._basic(view, action, [action])
+    info["value"] = value = float(view.evaluate(view.current_player()))
+    info["wp"] = bot.win_probability(value, search, view)
+    info["book"] = True
+    return info
 
 
 # ---------------------------------------------------------------- settings
@@ -476,6 +499,9 @@ class MCTSBot(Bot, _Weighted):
     def analyze(self, state):
         _check_decision(state, self.name)
         view = self.searched_state(state)
+        book = _book_analysis(self, view, "ismcts" if self.ismcts else "mcts")
+        if book is not None:
+            return book
         history = view.history()
         played = None
         last = self._last_history
@@ -571,6 +597,9 @@ class ExpectimaxBot(Bot, _Weighted):
     def analyze(self, state):
         _check_decision(state, self.name)
         view = self.searched_state(state)
+        book = _book_analysis(self, view, "expectimax")
+        if book is not None:
+            return book
         r = self._ex.search(view.raw(), depth=self.depth, time_limit=self.time_limit,
                             nodes=self.nodes, clock=_clock(self.name, self.clock))
         notes = [view.action_to_string(a) for a in r["actions"]]

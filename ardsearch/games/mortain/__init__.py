@@ -8,6 +8,7 @@ from __future__ import annotations
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.mortain import _engine
 from ardsearch.games.mortain._illegal_reasons import illegal_reason
+from ardsearch.games.mortain.scenario import ROWS
 from ardsearch.games.mortain.scenario import ScenarioError  # noqa: F401  (re-exported)
 
 SCENARIO = _engine.SCENARIO
@@ -115,9 +116,30 @@ def outcome(state) -> Outcome:
                         f"exited ({need} needed)")
 
 
+def book(state) -> str | None:
+    """The searching bots' US setup (RULES.md, Setup): the scenario's historical
+    one. While every US unit placed so far stands on its historical hex, the
+    next unplaced unit in the scenario's order goes to its own; once the setup
+    has left the historical one (a person placed a unit elsewhere, or a hex is
+    full), None, and the bot searches."""
+    d = state.to_dict()
+    if d["phase"] != "setup":
+        return None
+    us = [u for u in SCENARIO.units if u.side == 1]
+    for index, hx in sorted(SCENARIO.historical.items()):
+        at = d["units"][us[index].id]["at"]
+        home = f"{hx // ROWS + 1:02d}{hx % ROWS + 1:02d}"
+        if at == "reserve":
+            move = f"setup {us[index].id} {home}"
+            return move if move in {state.action_to_string(a) for a in state.legal_actions()} else None
+        if at != home:
+            return None
+    return None
+
+
 SPEC = GameSpec.from_engine(
     _engine, name="mortain", title="Stand at Mortain", params=PARAMS, render=render,
     summary="Card-driven German breakthrough to the west edge against the US 30th Division (perfect information, card-deck chance).",
     player_names=SIDES, player_titles=TITLES, outcome=outcome, outcome_reasons=OUTCOME_REASONS,
-    illegal_reason=illegal_reason,
+    illegal_reason=illegal_reason, book=book,
 )
