@@ -202,6 +202,9 @@ class TerminalPlay:
         self.write(f"thinking ({self.hint_preset}, on what you can see)...")
         info = self.session.hint(self.human, self.hint_preset)
         self.write(f"hint: {info['move']}  (win probability {info.get('wp', 0.5):.0%})")
+        if info.get("book"):
+            self.write("  from the game's book, not a search (see `rules`)")
+            return
         top = top_moves(info, 5)
         width = max([16] + [len(m) + 2 for m, _, _ in top])   # Mortain's `setup 1-120 1004` is 16 wide
         for (m, visits, _), text in zip(top, value_texts([value for _, _, value in top])):

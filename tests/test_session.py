@@ -287,3 +287,17 @@ def test_a_persons_move_records_the_time_they_took(monkeypatch):
     now[0] = 111.0
     s.move(s.state.action_to_string(s.state.legal_actions()[0]))
     assert s.record.moves[-1]["time"] == 0.75
+
+
+def test_terminal_hint_from_the_book_says_so():
+    """A hint the bot takes from its game's book (Mortain's US setup: the
+    historical one) is not a search: the terminal says where it came from
+    rather than listing visits it never made."""
+    s = Session(ardsearch.load_game("mortain"), ["random", HUMAN], seed=3)
+    list(s.advance())
+    out = io.StringIO()
+    feed = iter(["hint", "quit"])
+    TerminalPlay(s, 1, lambda: next(feed, None), functools.partial(print, file=out)).run()
+    out = out.getvalue()
+    assert "hint: setup 2-120 0803" in out and "from the game's book, not a search" in out, out
+    assert " visits " not in out

@@ -216,6 +216,19 @@ def test_summary_values_read_apart_where_they_differ():
     assert [t["value_text"] for t in summarize(info, None)["top"]] == ["-0.53138", "-0.53140"]
 
 
+def test_summary_says_a_book_move_had_no_search():
+    """A bot's move from its game's book (Mortain's historical US setup) is
+    sent with book true, so the browser says so instead of an empty table."""
+    import ardsearch
+    from ardsearch.bots import load_bot
+    from ardsearch.web.tables import summarize
+    state = ardsearch.load_game("mortain").new_initial_state(seed=3)
+    out = summarize(load_bot("mcts", state.game).analyze(state), state)
+    assert out["book"] is True and out["move"] == "setup 2-120 0803" and out["top"] == []
+    info = {"move": "a", "wp": 0.6, "visits": {"a": 9}, "values": {"a": 0.2}}
+    assert summarize(info, None)["book"] is False
+
+
 def test_bot_against_bot_to_watch(client):
     with client.websocket_connect("/ws") as ws:
         snap = new_game(ws, "ardennes", seats=("greedy", "random"), seed=1,

@@ -115,7 +115,7 @@ def summarize(info: dict | None, view) -> dict | None:
     top = top_moves(info, TOP_MOVES)
     return {"move": info.get("move"), "wp": round(float(info.get("wp", 0.5)), 4),
             "nodes": int(info.get("nodes") or 0), "time": round(float(info.get("time") or 0.0), 3),
-            "pv": list(info.get("pv") or []),
+            "pv": list(info.get("pv") or []), "book": bool(info.get("book")),
             "top": [{"move": m, "visits": visits, "value": value, "value_text": text}
                     for (m, visits, value), text in zip(top, value_texts([v for _, _, v in top]))]}
 

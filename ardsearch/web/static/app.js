@@ -288,6 +288,12 @@ function drawAnalysis(msg) {
   }
   const box = $("analysis");
   const title = msg.kind === "hint" ? "Hint (from what you can see)" : "Bot's search";
+  if (info.book) {
+    // a move from the game's book (Mortain's historical US setup) had no search to show
+    box.innerHTML = `<p><b>${title}</b>: ${esc(info.move)} — win probability ${Math.round(info.wp * 100)}%, ` +
+      `from the game's book, not a search (the game's rules say which positions it holds)</p>`;
+    return;
+  }
   let html = `<p><b>${title}</b>: ${esc(info.move)} — win probability ${Math.round(info.wp * 100)}%, ` +
     `${info.nodes} nodes, ${info.time}s</p><table><tr><th>move</th><th>visits</th><th>value</th></tr>`;
   for (const t of info.top) html += `<tr><td>${esc(t.move)}</td><td>${t.visits === null ? "–" : t.visits}</td><td>${esc(t.value_text)}</td></tr>`;
