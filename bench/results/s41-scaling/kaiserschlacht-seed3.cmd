@@ -1,0 +1,1 @@
+python -m bench.scaling stosstruppen(scenario=kaiserschlacht) --rate 4237 --times 0.01 0.03 0.1 0.3 1 --pairs 10 10 10 8 --seed 3 --results bench/results/s41-scaling/scaling-kaiserschlacht-seed3.jsonl
