@@ -66,6 +66,7 @@ def _book_analysis(bot, view, search):
     info["value"] = value = float(view.evaluate(view.current_player()))
     info["wp"] = bot.win_probability(value, search, view)
     info["book"] = True
+    info["clock"] = bot.clock
     return info
 
 

@@ -32,7 +32,7 @@ def test_a_searching_bot_sets_up_as_history_did_without_searching():
         infos = set_up(load_bot(preset, FREE), state)
         assert places(state) == places(HISTORICAL.new_initial_state(seed=3)), preset
         assert all(i["book"] and i["nodes"] == 0 for i in infos), preset
-        assert all(0.0 <= i["wp"] <= 1.0 for i in infos)
+        assert all(0.0 <= i["wp"] <= 1.0 and i["clock"] == "wall" for i in infos)
         assert state.is_chance_node()         # then Turn 1's first card is drawn
 
 

@@ -22,7 +22,9 @@ SETUP = "position startpos seed 5 moves first:A obj:1 obj:2"
 
 
 def decision_state(name="mortain"):
-    game = ardsearch.load_game(name)
+    # Mortain's historical start: its default begins with the US setup, which
+    # the bots play from the book without a search (and so without a clock)
+    game = ardsearch.load_game(name, **({"setup": "historical"} if name == "mortain" else {}))
     s = game.new_initial_state()
     while s.is_chance_node():
         s.apply_action(s.chance_outcomes()[0][0])
