@@ -97,11 +97,15 @@ def test_mortain_fire_out_of_range():
     assert "2-120 on 0803 is out of range of df1 on 1005 (3 hexes, range 2)" in text
 
 
-def test_mortain_a_face_card_names_its_stack_first():
-    """RULES.md, Turn and cards: "the player names the stack with `stack <hex>`
-    (all own units in the hex), then each unit of it acts once"."""
-    assert "on a face card (Qb) name the stack first: `stack 1204`" in \
-        refused(mortain("Qb", panther="1204"), "panther-1104")
+def test_mortain_two_firers_on_a_face_card_are_a_stack_named_first():
+    """Contract, Sequence: "J, Q, K = one unit or one stack (all units in one hex,
+    activated together)"; Notation: "activate a stack (face card) | `stack <hex>` then
+    the moves/fire of its units". RULES.md, Turn and cards: two units firing together
+    are a stack, named first."""
+    assert "two units fire together as a stack, so name it first: `stack 1004`" in \
+        refused(mortain("Qb", panther="1004", iv2="1004"), "panther+iv2x2-120")
+    assert "panther on 1004 and iv2 on 0904 are not in one hex" in \
+        refused(mortain("Qb", panther="1004", iv2="0904"), "panther+iv2x2-120")
 
 
 def test_mortain_air_needs_an_air_card():

@@ -70,7 +70,6 @@ def test_pass_ends_the_card():
 
 def test_face_card_activates_one_stack_both_units_act():
     raw = acting({"panther": "1005", "iv2": "1005", "stug": "1004", "2-120": "0203"}, "Kb")
-    assert "panther-0905" not in names(raw)           # a face card first names its stack
     raw = do(raw, "stack 1005")
     assert state(raw)["stack"] == ["panther", "iv2"]
     assert not any(m.startswith("stug") for m in names(raw))
@@ -78,6 +77,82 @@ def test_face_card_activates_one_stack_both_units_act():
     assert "panther-0805" not in names(raw)           # one activation per unit of the stack
     raw = do(raw, "iv2-0905")
     assert E.player(raw) == CHANCE
+
+
+def test_face_card_one_unit_on_the_map_acts_without_naming_a_stack():
+    """C, Sequence: "J, Q, K = one unit or one stack (all units in one hex, activated
+    together)"; Notation: "move unit u to hex h (or enter, or exit) | `<u>-<hex>` /
+    `<u>-exit`", "fire | `<u>[+<u2>]x<target>`", "activate a stack (face card) | `stack
+    <hex>` then the moves/fire of its units". The one unit is activated with its own
+    move or fire (the reviewer's position: only `stack 1005` was legal), and its one act
+    uses the card: the next draw comes."""
+    start = acting({"panther": "1005", "2-120": "0805"}, "Kb", deck={"5b": 2})
+    moves = names(start)
+    assert "panther-0905" in moves and "pantherx2-120" in moves and "stack 1005" in moves
+    raw = do(start, "panther-0905")
+    d = state(raw)
+    assert d["units"]["panther"]["at"] == "0905"
+    assert E.player(raw) == CHANCE and d["phase"] == "draw" and d["card"] is None
+    raw = do(start, "pantherx2-120")
+    assert state(raw)["attack"] == {"kind": "ground", "firers": ["panther"], "target": "2-120"}
+    raw = do(raw, "5b")                               # AI 3 against 5 + clear 0: a miss
+    d = state(raw)
+    assert E.player(raw) == CHANCE and d["phase"] == "draw" and d["card"] is None
+    assert d["units"]["2-120"] == {"at": "0805", "reduced": False}
+    for a in E.legal(start):                          # every text reads back as its action
+        assert E.parse(start, E.action_text(start, a)) == a
+
+
+def test_face_card_us_unit_alone_in_its_hex_acts_directly():
+    """C, Sequence: "black -> the German player acts, red -> the US player acts ... J,
+    Q, K = one unit or one stack"; Notation: "`<u>-<hex>`". A US unit alone in its hex
+    moves on a red Queen without `stack`, and the card is used."""
+    raw = acting({"panther": "1005", "2-120": "0803"}, "Qr")
+    assert "2-120-0703" in names(raw)
+    raw = do(raw, "2-120-0703")
+    assert state(raw)["units"]["2-120"]["at"] == "0703"
+    assert E.player(raw) == CHANCE and state(raw)["card"] is None
+
+
+def test_face_card_one_unit_of_a_two_unit_stack_acts_alone():
+    """C, Sequence: "J, Q, K = one unit or one stack (all units in one hex, activated
+    together)". One unit of a two-unit hex may be the one unit: it acts, its partner
+    does not, and the card is used. Two units firing together are the stack: `stack
+    <hex>` first (RULES.md, Turn and cards)."""
+    start = acting({"panther": "0905", "iv2": "0905", "2-120": "0805"}, "Jb", deck={"9b": 2})
+    moves = names(start)
+    assert "iv2-1005" in moves and "pantherx2-120" in moves
+    assert "panther+iv2x2-120" not in moves           # two firers: a stack, named first
+    raw = do(start, "iv2-1005")
+    d = state(raw)
+    assert d["units"]["iv2"]["at"] == "1005" and d["units"]["panther"]["at"] == "0905"
+    assert E.player(raw) == CHANCE and d["card"] is None
+    raw = do(start, "pantherx2-120", "9b")
+    assert E.player(raw) == CHANCE and state(raw)["card"] is None   # iv2 did not act
+    assert "panther+iv2x2-120" in names(do(start, "stack 0905"))
+
+
+def test_face_card_tiger_rides_free_with_a_directly_activated_unit():
+    """C, Sequence: "J, Q, K = one unit or one stack"; "the Tiger does not count and,
+    when a German unit in its hex is activated, the Tiger may activate with it for free
+    (same move or joining its fire)". The Panther activated alone on a face card takes
+    the Tiger along (`panther+tiger-<hex>`, `tiger+pantherx<target>`), and that one act
+    uses the card; the Tiger acting directly is the one unit, its partner stays."""
+    start = acting({"tiger": "0905", "panther": "0905", "743": "0705"}, "Kb", deck={"10b": 2})
+    moves = names(start)
+    assert "panther+tiger-0805" in moves and "tiger+pantherx743" in moves
+    raw = do(start, "panther+tiger-0805")
+    d = state(raw)
+    assert d["units"]["tiger"]["at"] == d["units"]["panther"]["at"] == "0805"
+    assert E.player(raw) == CHANCE and d["card"] is None
+    raw = do(start, "tiger+pantherx743")
+    assert state(raw)["attack"]["firers"] == ["tiger", "panther"]
+    raw = do(raw, "10b")
+    assert E.player(raw) == CHANCE and state(raw)["card"] is None
+    raw = do(start, "tiger-1005")
+    d = state(raw)
+    assert d["units"]["tiger"]["at"] == "1005" and d["units"]["panther"]["at"] == "0905"
+    assert E.player(raw) == CHANCE and d["card"] is None
 
 
 def test_face_card_can_bring_on_one_reserve_unit():

@@ -202,13 +202,13 @@ class Mortain:
             elif self.cards_left():
                 moves += [f"oba {u}" for u in german_on_map]
         if face and self.fresh:
+            # C: "J, Q, K = one unit or one stack": `stack <hex>` names a stack; one unit
+            # (a reserve unit entering, or one on the map) acts directly, its act ends the card
             moves += [f"stack {name(h)}" for h in {self.at[u] for u in mine if isinstance(self.at[u], tuple)}]
-            for u in mine:
-                if self.at[u] == "reserve":
-                    moves += self.entries(u)
-            return sorted(set(moves))
         # who may act now
-        if face:
+        if face and self.fresh:
+            actors = mine
+        elif face:
             actors = [u for u in mine if u in self.stack]
         else:
             actors = mine
@@ -248,6 +248,9 @@ class Mortain:
     def may_act_together(self, group, face):
         if not face:
             return self.cost(group) <= self.left
+        if self.fresh:
+            # one unit, the Tiger joining it free in its hex; two others are a stack
+            return self.cost(group) == 1
         if all(u in self.stack for u in group):
             return True
         if len(group) == 2 and TIGER in group:
@@ -323,7 +326,7 @@ class Mortain:
         who, dest = move.rsplit("-", 1)
         group = who.split("+")
         if face and self.fresh:
-            self.left, self.stack, self.fresh = 0, set(), False      # one reserve unit enters
+            self.left, self.stack, self.fresh = 0, set(), False      # one unit (the Tiger riding) moves
         else:
             self.spend(group, face)
         for u in group:

@@ -161,7 +161,9 @@ cdef void use_units(MState *s, int a, int b) noexcept nogil:
     before a move changes their hexes). The Tiger joining a German unit in
     its hex rides free: on a number card the pair costs one activation, on a
     face card only the partner's activation in the stack is used, so the
-    Tiger keeps its own whether it rides before or after acting alone."""
+    Tiger keeps its own whether it rides before or after acting alone. On a
+    fresh face card (one unit, no stack named) the mask is empty, so the fire
+    ends the card once resolved."""
     cdef int ride = b != NONE and fire_cost(s, a, b) == 1
     if card_rank(s.card) <= 10:
         s.acts_left -= fire_cost(s, a, b)
@@ -221,7 +223,7 @@ cdef void m_apply(void *state, ard_action action) noexcept nogil:
         d = (a - A_MOVE) % NDEST
         u = MOVER_UNIT[m]
         if card_rank(s.card) > 10 and s.card_fresh:
-            end_card_now(s)          # face card: one reserve unit entered
+            end_card_now(s)          # face card, one unit: it entered or moved (with the Tiger riding)
         else:
             use_units(s, u, TIGER if MOVER_TIGER[m] else NONE)
         if d == NHEX:

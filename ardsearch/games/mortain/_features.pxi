@@ -17,7 +17,7 @@ cdef double M_WEIGHTS[MFEAT]
 M_WEIGHTS[:] = [1.0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
 
 # Activations a card class gives (class = (rank - 1) * 2 + colour): an ace 1,
-# 2..10 half rounded up, a face card one stack (counted as 1.5 units).
+# 2..10 half rounded up, a face card one unit or one stack (counted as 1.5 units).
 cdef double CLASS_ACTS[NCLASS]
 for _r in range(13):
     CLASS_ACTS[2 * _r] = CLASS_ACTS[2 * _r + 1] = (

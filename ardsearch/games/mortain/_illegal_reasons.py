@@ -179,9 +179,7 @@ def _card_rule(d: dict, unit: str, at: str) -> str | None:
     if not _face(d):
         return None
     if d["card_fresh"]:
-        if at != "reserve":
-            return f"on a face card ({d['card']}) name the stack first: `stack {at}`"
-        return None
+        return None      # one unit acts directly (a reserve unit enters), or `stack <hex>`
     if unit not in d["stack"]:
         left = "+".join(d["stack"]) or "none"
         return f"{unit} is not in this face card's stack (still to act: {left})"
@@ -204,11 +202,16 @@ def _fire_reason(d: dict, m) -> str | None:
         return f"{target} is not on the map ({d['units'][target]['at']}): fire at a unit on the map"
     if not _deck_left(d):
         return "the deck is empty, and fire draws a combat card"
-    if _face(d) and d["card_fresh"]:
-        return f"on a face card ({d['card']}) name the stack first (`stack <hex>`); then its units fire"
+    if _face(d) and d["card_fresh"] and len(firers) == 2 and not _tiger_rides(d, firers):
+        at = [d["units"][u]["at"] for u in firers]
+        if at[0] == at[1]:
+            return (f"a face card ({d['card']}) activates one unit or one stack: two units fire "
+                    f"together as a stack, so name it first: `stack {at[0]}`")
+        return (f"a face card ({d['card']}) activates one unit or one stack (the units of one hex): "
+                f"{firers[0]} on {at[0]} and {firers[1]} on {at[1]} are not in one hex")
     if not _face(d) and len(firers) == 2 and d["activations_left"] < 2 and not _tiger_rides(d, firers):
         return f"two firers spend 2 activations and this card has {d['activations_left']} left"
-    if _face(d) and not _stack_may_fire(d, firers):
+    if _face(d) and not d["card_fresh"] and not _stack_may_fire(d, firers):
         return f"on this face card only the stack's units fire (still to act: {'+'.join(d['stack']) or 'none'})"
     where = d["units"][target]["at"]
     for u in firers:

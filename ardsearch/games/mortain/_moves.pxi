@@ -108,7 +108,7 @@ cdef int mover_allowed(const MState *s, int m) noexcept nogil:
     if card_rank(s.card) <= 10:
         return s.acts_left >= 1
     if s.card_fresh:
-        return s.loc[u] == LOC_RESERVE     # a single reserve unit enters
+        return 1     # one unit: a reserve unit enters, or one on the map acts (the Tiger may ride)
     return (s.stack_mask >> u) & 1
 
 cdef inline int fire_at(const MState *s, int number, int a, int b, uint32_t targets,
@@ -118,6 +118,11 @@ cdef inline int fire_at(const MState *s, int number, int a, int b, uint32_t targ
     cdef int n = 0, base
     if number:
         if fire_cost(s, a, b) > s.acts_left:
+            return 0
+    elif s.card_fresh:
+        # face card, no stack named: one unit fires, the Tiger may join it free in its
+        # hex; two other units firing together are a stack (`stack <hex>` first)
+        if fire_cost(s, a, b) != 1:
             return 0
     elif not stack_may_fire(s, a, b):
         return 0
@@ -216,6 +221,6 @@ cdef int m_legal_actions(const void *state, ard_action *out) noexcept nogil:
         m = SIDE_MOVERS[s.active][j]
         if mover_allowed(s, m):
             n += move_dests(s, &occ, m, out + n)
-    if total == 0 or (not number and s.card_fresh):
+    if total == 0:
         return n
     return n + fire_actions(s, &occ, number, out + n)

@@ -411,7 +411,7 @@ function drawCard(g, v, x, y) {
   el("text", { x: x + w / 2, y: top + h / 2 + 14, "font-size": 34, "text-anchor": "middle", fill: ink }, card, suit);
   tip(card, `${rank} ${red ? "red: the US player acts" : "black: the German player acts"}`);
   const lines = [red ? "US acts" : "German acts"];
-  if (["J", "Q", "K"].includes(rank)) lines.push(v.stack.length ? `stack: ${v.stack.join(", ")}` : "face card: one stack");
+  if (["J", "Q", "K"].includes(rank)) lines.push(v.stack.length ? `stack: ${v.stack.join(", ")}` : "face card: one unit or one stack");
   else lines.push(`${v.activations_left} activation${v.activations_left === 1 ? "" : "s"} left`);
   lines.forEach((t, k) => el("text", { x, y: top + h + 16 + k * 15, "font-size": 12 }, g, t));
 }
@@ -520,5 +520,5 @@ function drawKey(svg) {
   const y4 = y3 + 24;
   el("text", { x: MAP_X, y: y4, "font-size": 10 }, g,
      "Hex 0704 = column 07, row 04 (odd columns sit half a hex higher) · ♠ black card: the German player acts, " +
-     "♥ red: the US player · A = 1 activation, 2-10 half rounded up, J Q K one stack");
+     "♥ red: the US player · A = 1 activation, 2-10 half rounded up, J Q K one unit or one stack");
 }
