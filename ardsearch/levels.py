@@ -30,8 +30,9 @@ settings, interpolating between the two levels around it: the protocol's
 LimitStrength / Elo options use it. The tables are keyed by game name, so
 they hold for every parameter of a game: Stand at Mortain's were measured on
 `mortain(setup=historical)` (the game's default until session 41) and serve
-its default US setup phase too, unmeasured there; so do the per-game
-settings of [games.mortain].
+its default US setup phase too, where the levels play the historical setup
+from the game's book (so a level playing the US sets up as in the measured
+games); so do the per-game settings of [games.mortain].
 """
 from __future__ import annotations
 
