@@ -322,3 +322,41 @@ def test_line_reader_splits_chunks_and_limits_length():
     assert got[1].problem and "not ASCII" in got[1].problem
     assert got[2].problem and "too long" in got[2].problem
     assert got[3].text == "last" and len(got) == 4
+
+
+def test_the_searching_engine_plays_the_games_book():
+    """As the searching bots do (GameSpec.book): Stand at Mortain's default
+    begins with the US setup, which the engine plays from the book, the
+    historical setup (its RULES.md, Setup), with no search; a `go
+    searchactions` that leaves the book move out is searched; random has no book."""
+    require_search()
+    e = InProcess()
+    e.run("newgame mortain", "position startpos seed 5")
+    out = e.run("go nodes 300")
+    assert out[-1] == "bestmove setup~2-120~0803", out
+    assert "info string book move: the game's book (its RULES.md), not a search" in out
+    infos = [s for s in out if s.startswith("info depth")]
+    assert infos and " nodes 0 " in infos[-1] and all(info_line_problem(s) is None for s in infos), out
+    out = e.run("go nodes 300 searchactions setup~1-120~0604 setup~1-120~0605")
+    assert out[-1] in ("bestmove setup~1-120~0604", "bestmove setup~1-120~0605"), out
+    assert not any("book move" in s for s in out)
+    e.run("position startpos seed 5 moves setup~2-120~0506")      # the setup has left the book
+    out = e.run("go nodes 200")
+    assert not any("book move" in s for s in out) and out[-1].startswith("bestmove setup~"), out
+    e.run("setoption name Preset value random", "position startpos seed 5")
+    assert not any("book move" in s for s in e.run("go nodes 200"))
+
+
+def test_an_infinite_go_on_a_book_move_answers_only_after_stop():
+    """docs/protocol.md: `go infinite` searches until stop; a book move, like a
+    simple bot's, is held until then and answered once."""
+    require_search()
+    e = InProcess()
+    e.run("newgame mortain", "position startpos seed 5")
+    out = e.run("go infinite", wait=False)
+    time.sleep(0.3)
+    out += e.run("isready", wait=False)
+    assert not any(s.startswith("bestmove") for s in out), out
+    e.run("stop", wait=False)
+    out = e.run("isready")
+    assert sum(s.startswith("bestmove") for s in out) == 1 and "bestmove setup~2-120~0803" in out, out

@@ -298,6 +298,16 @@ class SearchJob:
             while self.limits.infinite and not stop_event.wait(INFO_PERIOD_S):
                 self.emit(self.last_info)  # an infinite go answers only after stop
             return best
+        book = self._book_move()
+        if book is not None:
+            # as the searching bots do (ardsearch.bots: GameSpec.book), with no search
+            self.last_info = (f"info depth 1 nodes 0 nps 0 time 0 wp {self._static_wp():.4f} "
+                              f"pv {word(self.state, book)}")
+            self.emit("info string book move: the game's book (its RULES.md), not a search")
+            self.emit(self.last_info)
+            while self.limits.infinite and not stop_event.wait(INFO_PERIOD_S):
+                self.emit(self.last_info)  # an infinite go answers only after stop
+            return book
         algorithm = choose_algorithm(self.game, self.settings, preset)
         if level is not None:
             if self.settings.get("Algorithm", "auto") == "auto":
@@ -356,6 +366,18 @@ class SearchJob:
         if clock == "cpu" and self.limits.clock_ms()[0] is not None:
             return "wall"
         return clock
+
+    def _book_move(self) -> int | None:
+        """The game's book move here (GameSpec.book; Stand at Mortain's historical
+        US setup), or None: none there, or `go searchactions` leaves it out."""
+        book = self.game.spec.book
+        move = book(self.state) if book is not None else None
+        if move is None:
+            return None
+        action = self.state.string_to_action(move)
+        if self.limits.searchactions and action not in self.limits.searchactions:
+            return None
+        return action
 
     def _play_simple_bot(self, preset) -> int:
         """Presets that do not search (random, greedy) answer through their bot."""

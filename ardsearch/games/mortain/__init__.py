@@ -8,7 +8,6 @@ from __future__ import annotations
 from ardsearch._spec import GameSpec, Outcome, Param
 from ardsearch.games.mortain import _engine
 from ardsearch.games.mortain._illegal_reasons import illegal_reason
-from ardsearch.games.mortain.scenario import ROWS
 from ardsearch.games.mortain.scenario import ScenarioError  # noqa: F401  (re-exported)
 
 SCENARIO = _engine.SCENARIO
@@ -128,7 +127,7 @@ def book(state) -> str | None:
     us = [u for u in SCENARIO.units if u.side == 1]
     for index, hx in sorted(SCENARIO.historical.items()):
         at = d["units"][us[index].id]["at"]
-        home = f"{hx // ROWS + 1:02d}{hx % ROWS + 1:02d}"
+        home = _engine.hex_name(hx)
         if at == "reserve":
             move = f"setup {us[index].id} {home}"
             return move if move in {state.action_to_string(a) for a in state.legal_actions()} else None
