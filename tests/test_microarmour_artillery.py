@@ -235,7 +235,7 @@ def test_pre_registered_call_lands_next_turn_at_minus_2():
     st = position({}, phase="plot", turn=2)
     play(st, "plot he pre1")
     assert battery(st, "lefh")["lands"] == 3
-    st = position({}, batteries=landing("lefh", {"kind": "he", "target": [14, 9], "prereg": 1}),
+    st = position({}, batteries=landing("lefh", {"kind": "he", "target": [13, 10], "prereg": 1}),
                   phase="artillery", turn=3, artillery={"current": "lefh", "step": "arrive"})
     assert chances(st) == pytest.approx({"c:ok": 17 / 20, "c:fail": 3 / 20})   # cohesion 15, -2
 
@@ -503,8 +503,11 @@ GOOD = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "barrage.
 @pytest.mark.parametrize("change,key,words", [
     (('observer = "pgra"\n', ''), "battery[0].observer", "without an observer"),
     (('observer = "pgra"', 'observer = "rfla"'), "battery[0].observer", "a stand of side german"),
-    (("prereg = [[14, 9], [21, 15]]", "prereg = [[14, 9], [31, 15]]"), "side.german.prereg[1]", "on the table"),
-    (("prereg = [[15, 9]]", "prereg = [[15, 9], [3, 3]]"), "side.soviet.prereg", "at most 1"),
+    (("prereg = [[13, 10], [22, 16]]", "prereg = [[13, 10], [31, 16]]"), "side.german.prereg[1]", "on the table"),
+    (("prereg = [[13, 10], [22, 16]]", "prereg = [[13, 10], [21, 15]]"), "side.german.prereg[1]",
+     "the aiming square of a plot cell, as every plot (here [22, 16])"),
+    (("prereg = [[13, 10], [22, 16]]", "prereg = [[13, 10], [13, 10]]"), "side.german.prereg[1]", "not listed twice"),
+    (("prereg = [[16, 10]]", "prereg = [[16, 10], [4, 4]]"), "side.soviet.prereg", "at most 1"),
     (('nationality = "german"', 'nationality = "prussian"'), "side.german.nationality", "one of"),
     (('type = "ger_105"', 'type = "pz4h"'), "battery[0].type", "indirect-fire"),
     (("sections = 3", "sections = 4"), "sections", "1 to 3"),
@@ -567,10 +570,10 @@ def test_corrupt_plot_and_marker_bytes_are_refused_or_safe():
     assert good
     accepted = 0
     for raw in good:
-        body = 588     # state bytes 400..511 (the state is 844 bytes: header + state, counted from the end)
+        start = len(raw) - len(GAME.new_initial_state(seed=0).raw())    # the header's length
         for _ in range(40):
             b = bytearray(raw)
-            i = len(raw) - body + 144 + rng.randrange(112)     # the artillery block of the state
+            i = start + 400 + rng.randrange(112)     # the artillery block of the state, bytes 400..511
             b[i] = rng.choice((0, 1, 2, 3, 4, 7, 255, rng.randrange(256)))
             try:
                 s2 = GAME.deserialize_state(bytes(b))

@@ -293,7 +293,17 @@ def scattered_position(seed, air=False, barrage=False):
                 at, left = MARKERS[b["id"]]
                 b.update(state="active", mission={"kind": "he", "target": at, "prereg": None}, markers=[at],
                          turns_left=left)
+        d["artillery"]["prereg"] = recorded_points(d, random.Random(seed + 1))
     return game, game.state_from_dict(d)
+
+
+def recorded_points(d, rng):
+    """Each side's pre-registered points on distinct random plot cells, none seen yet (a
+    game past its recording before turn 1: RULES.md, Indirect artillery)."""
+    w, h = d["table"]["width"], d["table"]["height"]
+    cells = [[min(cx + 1, w - 1), min(cy + 1, h - 1)] for cy in range(0, h, 3) for cx in range(0, w, 3)]
+    return {side: [{"at": at, "shown": False} for at in rng.sample(cells, len(pts))]
+            for side, pts in d["artillery"]["prereg"].items()}
 
 
 def engineering_position(seed):

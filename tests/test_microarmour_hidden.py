@@ -382,7 +382,8 @@ def _layout():
     raw = AMB.new_initial_state(seed=0).raw()
     hid = (0x1FF << 18).to_bytes(4, "little") + (1 << 19).to_bytes(4, "little")
     at = raw.index(hid)
-    return at, at + 4, at + 8, at + 12, at + 15, len(raw) - 256
+    return at, at + 4, at + 8, at + 12, at + 15, len(raw) - 9 - 256     # the stands, before the 9 bytes
+                                                                          # of pre-registered points
 
 
 HID, DUMMY, DUE, WEATHER, SIGHT, STANDS = _layout()

@@ -83,9 +83,14 @@ POSITIONS = [
     ("village", 2, 5),
     ("village", 3, 40),
     ("village", 9, 120),
-    # the barrage scenario (artillery and smoke): the start, a plot decision,
-    # a deviation roll, movement with markers about
+    # the barrage scenario (artillery and smoke): the start (the Germans record their first
+    # pre-registered point: 70 cells, then 69), the Soviets' recording, a plot decision with
+    # calls on points, a call landing that shows its point, a deviation roll, movement
     ("scenario=barrage", 0, 0),
+    ("scenario=barrage", 0, 2),
+    ("scenario=barrage,deployment=close", 0, 49),
+    ("scenario=barrage,deployment=close", 1, 146),
+    ("scenario=barrage,deployment=close", 0, 328),
     ("scenario=barrage", 21, 150),
     ("scenario=barrage", 37, 163),
     ("scenario=barrage,deployment=close", 25, 300),

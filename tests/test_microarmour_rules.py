@@ -30,9 +30,17 @@ GAME = ardsearch.Game(SPEC)
 def deployed(d):
     """A start dict with every stand on the table: a hand-built position places
     its stands itself, so nobody waits off the table to enter (the Introductory's
-    entry from the table edge is tested in tests/test_microarmour_units.py)."""
+    entry from the table edge is tested in tests/test_microarmour_units.py). Each
+    side's pre-registered points are recorded where the scenario file puts them
+    (the bots' book): a hand-built position is a game under way, past the recording
+    before turn 1 (tested in tests/test_microarmour_prereg.py)."""
     d = dict(d)
     d["units"] = dict(d["units"], offtable=[])
+    if d.get("artillery"):
+        sides = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["sides"]
+        d["artillery"] = dict(d["artillery"], prereg={
+            key: [{"at": list(pt), "shown": False} for pt in sides[p]["prereg"]]
+            for p, key in enumerate(_engine.SIDE_KEYS)})
     return d
 
 

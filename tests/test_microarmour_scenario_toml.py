@@ -38,7 +38,7 @@ def test_values_toml_cannot_hold_are_refused(value):
 
 
 BASED = {"title": "Barrage-like", "base": "introductory",
-         "side": {"german": {"nationality": "german", "prereg": [[14, 9]]}},
+         "side": {"german": {"nationality": "german", "prereg": [[13, 10]]}},
          "battery": [{"id": "lefh", "side": "german", "type": "ger_105", "sections": 3, "observer": "pgra"}]}
 
 
@@ -54,7 +54,7 @@ def test_a_file_on_a_base_is_made_whole(tmp_path):
     intro = read_toml(_data._scenario_files()["introductory"])
     assert "base" not in flat and flat["map"] == intro["map"] and flat["stand"] == intro["stand"]
     assert flat["title"] == "Barrage-like" and flat["battery"] == BASED["battery"]
-    assert flat["side"]["german"] == {**intro["side"]["german"], "nationality": "german", "prereg": [[14, 9]]}
+    assert flat["side"]["german"] == {**intro["side"]["german"], "nationality": "german", "prereg": [[13, 10]]}
 
 
 def test_the_tools_take_a_file_on_a_base(tmp_path, monkeypatch):
@@ -66,7 +66,7 @@ def test_the_tools_take_a_file_on_a_base(tmp_path, monkeypatch):
     (tmp_path / "based.toml").write_text(dumps(BASED), encoding="utf-8")
     monkeypatch.setenv(_data.SCENARIO_DIR_ENV, str(tmp_path))
     doc = generate("mixed", 1, "based")
-    assert "base" not in doc and doc["battery"] == BASED["battery"] and doc["side"]["german"]["prereg"] == [[14, 9]]
+    assert "base" not in doc and doc["battery"] == BASED["battery"] and doc["side"]["german"]["prereg"] == [[13, 10]]
     roster = read_toml(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                     "docs", "examples", "microarmour-roster.toml"))
     roster["base"] = "based"

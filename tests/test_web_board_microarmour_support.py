@@ -147,7 +147,7 @@ def test_artillery_impact_smoke_markers_and_plots(page):
     assert "HE plotted at 20,12, lands turn 4" in text
     assert "artillery: battery ger105 [deviate]" in text
     legend = legend_text(page)
-    assert "impact marker" in legend and "smoke marker" in legend and "a hidden plot: ?" in legend
+    assert "impact marker" in legend and "smoke marker" in legend and "a hidden plot or point: ?" in legend
     shot(page, "microarmour-artillery")
 
 

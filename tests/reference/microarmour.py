@@ -541,6 +541,8 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             return "mine_attack" if self.mine_attack is not None else "breach"
         if self.phase == "movement" and self.group is not None and self.group["step"] == "roll":
             return "group_roll"
+        if self.prereg_side() is not None:
+            return "prereg"                  # microarmour_artillery.py: before turn 1
         if self.sight_due():
             return "sight"
         if self.flare_side() is not None:
@@ -579,6 +581,8 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             return "chance"
         if n == "drop_plot":
             return SIDES[self.drop_def["side"]]
+        if n == "prereg":
+            return SIDES[self.prereg_side()]
         if n.startswith("drop_"):
             return "chance"
         if n == "plot":
@@ -609,6 +613,8 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             return self.air_legal(n)
         if n == "drop_plot":
             return self.drop_legal()
+        if n == "prereg":
+            return self.prereg_legal()
         if n == "plot":
             return self.plot_legal()
         if n == "flame_retreat":
@@ -922,6 +928,8 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
             return self.air_apply(n, move)
         if n == "drop_plot":
             return self.drop_apply(n, move)
+        if n == "prereg":
+            return self.prereg_apply(move)
         if n == "plot":
             return self.plot_apply(move)
         if n == "flare":
@@ -1582,6 +1590,7 @@ class Ref(AirRules, DropRules, ArtilleryMixin, ObstacleRules, EngineeringRules, 
         c.bld = copy.deepcopy(self.bld)
         c.opt = dict(self.opt)
         c.bats = copy.deepcopy(self.bats)
+        c.pre, c.pre_shown = copy.deepcopy(self.pre), copy.deepcopy(self.pre_shown)
         c.art = dict(self.art)
         c.positions = copy.deepcopy(self.positions)
         c.mines = copy.deepcopy(self.mines)

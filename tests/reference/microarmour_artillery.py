@@ -14,7 +14,7 @@ WEAPONS = _data.load_weapons()
 ART = CHARTS["artillery"]
 GRID = ART["plot_grid"]
 STATES = ("none", "held", "plotted", "hidden", "active")
-STEPS = ("reveal", "arrive", "deviate", "scatter", "hit", "building")
+STEPS = ("reveal", "arrive", "deviate", "scatter", "hit", "building", "show_point")
 DIRS = _data.DIRS
 VEC = {"n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1), "s": (0, -1), "sw": (-1, -1),
        "w": (-1, 0), "nw": (-1, 1)}
@@ -40,7 +40,10 @@ class ArtilleryMixin:
                                   "mission": None, "plot_turn": 0, "lands": None, "at": None, "left": 0,
                                   "doubled": False, "last": None,
                                   "stand": None if b["stand"] is None else sc["stands"][p][b["stand"]]["id"]})
-        self.prereg = [list(sc["sides"][p]["prereg"]) for p in range(2)]
+        # pre-registered points: as many as the scenario lists, recorded in play before turn 1
+        # (the German side's first), each [x, y] once recorded; seen by both once a call lands
+        self.pre = [[None] * len(sc["sides"][p]["prereg"]) for p in range(2)]
+        self.pre_shown = [[False] * len(sc["sides"][p]["prereg"]) for p in range(2)]
         self.delay = [sc["sides"][p]["delay"] for p in range(2)]
         self.art = {"seq": 0, "step": "reveal", "marker": 0}
 
@@ -56,8 +59,31 @@ class ArtilleryMixin:
 
     def aim(self, b, m):
         if m["prereg"]:
-            return list(self.prereg[b["side"]][m["prereg"] - 1])
+            return list(self.pre[b["side"]][m["prereg"] - 1])
         return list(m["target"])
+
+    # ------------------------------------------------------------ pre-registered points
+    def prereg_side(self):
+        """Before turn 1: the side with a point still to record (the Germans first)."""
+        if self.turn != 1 or self.phase != "initiative":
+            return None
+        for p in range(2):
+            if None in self.pre[p]:
+                return p
+        return None
+
+    def prereg_legal(self):
+        p = self.prereg_side()
+        return [f"prereg {x},{y}" for x, y in self.cells() if [x, y] not in self.pre[p]]
+
+    def prereg_apply(self, move):
+        p = self.prereg_side()
+        x, y = (int(v) for v in move.split(" ")[1].split(","))
+        self.pre[p][self.pre[p].index(None)] = [x, y]
+
+    def prereg_dict(self):
+        return {self.SIDES[p]: [{"at": None if pt is None else list(pt), "shown": shown}
+                                for pt, shown in zip(self.pre[p], self.pre_shown[p])] for p in range(2)}
 
     @staticmethod
     def code_text(m):
@@ -68,7 +94,7 @@ class ArtilleryMixin:
         kind, where = text.split(" ")
         if where.startswith("pre"):
             n = int(where[3:])
-            return {"kind": kind, "target": list(self.prereg[b["side"]][n - 1]), "prereg": n}
+            return {"kind": kind, "target": list(self.pre[b["side"]][n - 1]), "prereg": n}
         x, y = (int(v) for v in where.split(","))
         return {"kind": kind, "target": [x, y], "prereg": None}
 
@@ -76,7 +102,8 @@ class ArtilleryMixin:
         out = []
         for kind in ("he", "smoke"):
             out += [{"kind": kind, "target": c, "prereg": None} for c in self.cells()]
-            out += [{"kind": kind, "target": list(pt), "prereg": i + 1} for i, pt in enumerate(self.prereg[b["side"]])]
+            out += [{"kind": kind, "target": list(pt), "prereg": i + 1} for i, pt in enumerate(self.pre[b["side"]])
+                    if pt is not None]
         return out
 
     # ------------------------------------------------------------ markers
@@ -187,6 +214,9 @@ class ArtilleryMixin:
             if b["state"] == "plotted" and b["lands"] == self.turn:
                 return {"land:" + self.code_text(b["mission"]): Fraction(1)}
             return {"land:none": Fraction(1)}
+        if st == "show_point":              # the call's point, seen by both as it lands
+            x, y = self.pre[b["side"]][b["mission"]["prereg"] - 1]
+            return {f"prereg {x},{y}": Fraction(1)}
         coh = self.coh_eff(b["side"])       # a broken formation's -5
         if st == "arrive":
             return self.okfail(self.p_ok(coh, self.art_roll_mod(b, False)))
@@ -250,7 +280,11 @@ class ArtilleryMixin:
                 b["mission"] = self.parse_code(b, move[5:])
                 b["state"] = "plotted"
                 b["lands"] = self.turn
-                self.art["step"] = "arrive"
+                n = b["mission"]["prereg"]
+                self.art["step"] = "show_point" if n and not self.pre_shown[b["side"]][n - 1] else "arrive"
+        elif st == "show_point":
+            self.pre_shown[b["side"]][b["mission"]["prereg"] - 1] = True
+            self.art["step"] = "arrive"
         elif st == "arrive":
             if move == "c:ok":
                 self.art["step"] = "deviate"
@@ -410,11 +444,16 @@ class ArtilleryMixin:
                          "doubled": b["doubled"]})
         air_plot = self.strike is not None and self.strike["step"] == "plot"     # no battery in hand yet
         cur = self.cur_bat()["id"] if self.phase in ("artillery", "plot") and not air_plot else None
-        return {"batteries": bats, "current": cur, "step": self.art["step"], "marker": self.art["marker"]}
+        return {"batteries": bats, "current": cur, "step": self.art["step"], "marker": self.art["marker"],
+                "prereg": self.prereg_dict()}
 
     def art_from_dict(self, a):
         if a is None:
             return
+        for p in range(2):
+            for i, pt in enumerate(a["prereg"][self.SIDES[p]]):
+                self.pre[p][i] = None if pt["at"] is None else list(pt["at"])
+                self.pre_shown[p][i] = pt["shown"]
         for d in a["batteries"]:
             b = next(x for x in self.bats if x["id"] == d["id"])
             b.update(smoke_left=d["smoke_left"], state=d["state"], plot_turn=d["plot_turn"],

@@ -288,9 +288,23 @@ def _artillery_lines(d) -> list:
                 where = " ".join(f"{x},{y}" for x, y in b["markers"])
                 what = f"{m['kind']} on {where} ({b['turns_left']} turn{'s' if b['turns_left'] > 1 else ''})"
         out.append(f"battery {b['id']:6s} {_TITLE.get(b['side'], b['side']):7s} smoke {b['smoke_left']}  {what}")
+    parts = [f"{_TITLE.get(side, side)} " + " ".join(_point_text(p) for p in pts)
+             for side, pts in (art.get("prereg") or {}).items() if pts]
+    if parts:
+        out.append("pre-registered points: " + "; ".join(parts))
     if art["current"] and d["phase"] in ("artillery", "plot"):
         out.append(f"{d['phase']}: battery {art['current']} ({art['step'] if d['phase'] == 'artillery' else 'plot'})")
     return out
+
+
+def _point_text(p) -> str:
+    """One pre-registered point as the reader sees it: `13,10` (`(seen)` once a call
+    on it landed), `?` an opponent's unseen point, `-` not recorded yet."""
+    if p["at"] is None:
+        return "-"
+    if p["at"] == "hidden":
+        return "?"
+    return f"{p['at'][0]},{p['at'][1]}" + (" (seen)" if p["shown"] else "")
 
 
 SIDES = tuple(_engine.SIDE_KEYS)
@@ -352,6 +366,30 @@ def outcome(state) -> Outcome:
                         f"{end} the {TITLES[winner]} hold the village with {_stands(n[winner])} to {n[1 - winner]}")
 
 
+def book(state) -> str | None:
+    """The searching bots' pre-registered target points (RULES.md, Indirect
+    artillery, Pre-registered target points): the scenario file's, in its order.
+    While the side's points so far are the file's, its next one; once a point
+    differs (a person recorded elsewhere), None, and the bot searches. None
+    outside the recording before turn 1."""
+    d = state.to_dict()
+    art = d.get("artillery")
+    side = d["to_move"]
+    if not art or d["turn"] != 1 or d["phase"] != "initiative" or side not in SIDES:
+        return None
+    mine = art["prereg"][side]
+    if all(pt["at"] is not None for pt in mine):
+        return None
+    own = _engine.SCENARIOS[_engine.SCENARIO_NAMES.index(d["scenario"])]["sides"][SIDES.index(side)]["prereg"]
+    for pt, (x, y) in zip(mine, own):
+        if pt["at"] is None:
+            move = f"prereg {x},{y}"
+            return move if move in {state.action_to_string(a) for a in state.legal_actions()} else None
+        if pt["at"] != [x, y]:
+            return None
+    return None
+
+
 def _summary() -> str:
     return ("Micro Armour: The Game - WWII, the book's Introductory scenario (Eastern Front 1943) and nine "
             "designed ones (artillery, air, minefields, hidden set-up, paratroops): platoon stands, "
@@ -362,4 +400,4 @@ SPEC = GameSpec.from_engine(_engine, name="microarmour", title="Micro Armour: Th
                             params=PARAMS, render=render, summary=_summary(),
                             player_names=SIDES, player_titles=TITLES, outcome=outcome,
                             outcome_reasons=OUTCOME_REASONS, notation_hint=notation_hint,
-                            illegal_reason=illegal_reason)
+                            illegal_reason=illegal_reason, book=book)

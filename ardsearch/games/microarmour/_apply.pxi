@@ -172,6 +172,9 @@ cdef void apply_action(MaState *s, ard_action action) noexcept nogil:
     if k == N_DROP_PLOT or k == N_DROP:
         drop_apply(s, action)                # hook: paratroop drops (_drop.pxi)
         return
+    if k == N_PREREG:
+        prereg_apply(s, action)              # hook: pre-registered points (_prereg.pxi)
+        return
     if k == N_HQDELAY:
         hq_delay_apply(s, action)            # hook: a lost paratroop HQ's delay (_drop.pxi)
         command_done(s)

@@ -30,6 +30,7 @@ cdef enum:
     AR_SCATTER = 3
     AR_HIT = 4
     AR_BLDG = 5         # the building roll under marker art_mk (N_BLDG, _buildings.pxi)
+    AR_PRESHOW = 6      # a call on a pre-registered point not seen yet: the point is shown (N_PRESHOW, _prereg.pxi)
 
 # ----------------------------------------------------------------- per-scenario tables (install_artillery)
 cdef uint8_t BAT_ON[MAXSCN][MAXBAT]
@@ -44,9 +45,8 @@ cdef uint8_t BAT_STAND[MAXSCN][MAXBAT]     # an on-board 'I' stand's slot, or NO
 cdef uint8_t BAT_ANY[MAXSCN]
 cdef uint8_t BAT_END[MAXSCN]             # one past the scenario's last battery (marker_at's loop, speed)
 cdef uint8_t ART_DELAY[MAXSCN][2]
-cdef uint8_t PRE_N[MAXSCN][2]
-cdef uint8_t PRE_X[MAXSCN][2][4]
-cdef uint8_t PRE_Y[MAXSCN][2][4]
+cdef uint8_t PRE_N[MAXSCN][2]              # pre-registered points each side records (_prereg.pxi)
+cdef uint8_t PRE_CELL[MAXSCN][2][4]        # the scenario's own: the bots' book, and dicts written before recording
 cdef uint8_t SC_TBLK[MAXSCN][HMAX * WMAX]  # blocking terrain by square (y * WMAX + x), for plot LOS
 cdef int PLOT_GRID = 3, PREREG_MOD = -2, ADJ_MOD = -2, BARRAGE_COLS = 2, SMOKE_TURNS = 2
 
@@ -75,7 +75,7 @@ cdef install_artillery(int k, sc):
         ART_DELAY[k][p] = sc["sides"][p]["delay"]
         PRE_N[k][p] = len(sc["sides"][p]["prereg"])
         for i, (x, y) in enumerate(sc["sides"][p]["prereg"]):
-            PRE_X[k][p][i], PRE_Y[k][p][i] = x, y
+            PRE_CELL[k][p][i] = (y // PLOT_GRID) * NCELLX + x // PLOT_GRID    # _data.py: a cell's aiming square
         for l, bat in enumerate(sc["batteries"][p]):
             b = p * 4 + l
             BAT_ON[k][b] = 1
@@ -99,7 +99,8 @@ cdef inline int bat_side(int b) noexcept nogil:
 
 cdef inline bint is_art_chance(int k) noexcept nogil:
     """The artillery chance nodes (N_PLOT, between them, is a decision)."""
-    return (N_ART_REVEAL <= k <= N_ART_MOVEHIT and k != N_PLOT) or k == N_ART_RETREATHIT     # 35..41 and 51 (nodes of other families lie between)
+    return ((N_ART_REVEAL <= k <= N_ART_MOVEHIT and k != N_PLOT) or k == N_ART_RETREATHIT    # 35..41, 51 and 57
+            or k == N_PRESHOW)                                                             # (other families' between)
 
 cdef inline bint has_artillery(const MaState *s) noexcept nogil:
     return BAT_ANY[s.scn] != 0
@@ -124,12 +125,10 @@ cdef bint code_point(const MaState *s, int p, int code, int *x, int *y) noexcept
     if code < 0 or code >= NCODE:
         return 0
     if t >= NCELLS:
-        t -= NCELLS
-        if t >= PRE_N[s.scn][p]:
+        t -= NCELLS                           # a pre-registered point: its cell, once recorded and known
+        if t >= PRE_N[s.scn][p] or s.pre_cell[p * 4 + t] >= NCELLS:
             return 0
-        x[0] = PRE_X[s.scn][p][t]
-        y[0] = PRE_Y[s.scn][p][t]
-        return 1
+        t = s.pre_cell[p * 4 + t]
     cx = t % NCELLX
     cy = t // NCELLX
     x[0] = cx * PLOT_GRID + PLOT_GRID // 2
@@ -351,7 +350,8 @@ cdef int art_chance(const MaState *s, int k, ard_action *a, double *pr) noexcept
             pr[0] = 0.5
             n = 1
             for code in range(NCODE):
-                if code_point(s, p, code, &x, &y) and (code_kind(code) == 0 or s.smoke_left[b] > 0):
+                if ((code_point(s, p, code, &x, &y) or pre_hidden(s, p, preshow_index(s, code)))
+                        and (code_kind(code) == 0 or s.smoke_left[b] > 0)):
                     a[n] = A_LAND + code
                     n += 1
             if n == 1:
@@ -398,6 +398,8 @@ cdef int art_chance(const MaState *s, int k, ard_action *a, double *pr) noexcept
     if k == N_ART_HIT:
         art_crt(s, b, hit_target(s, b, s.art_mk), crt)
         return crt_outcomes(crt, a, pr)
+    if k == N_PRESHOW:
+        return preshow_chance(s, a, pr)      # _prereg.pxi
     return 0
 
 cdef void art_apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
@@ -430,7 +432,9 @@ cdef void art_apply_chance(MaState *s, int k, ard_action action) noexcept nogil:
         s.ms[b].state = MS_PLOTTED
         s.ms[b].code = action - A_LAND
         s.ms[b].land_turn = s.turn
-        s.art_step = AR_ARRIVE
+        s.art_step = AR_PRESHOW if preshow_due(s, b) else AR_ARRIVE    # a call: its point is seen first
+    elif k == N_PRESHOW:
+        preshow_apply(s, action)             # _prereg.pxi
     elif k == N_ART_ARRIVE:
         if action == A_OK:
             s.art_step = AR_DEVIATE
@@ -465,6 +469,8 @@ cdef int art_node(const MaState *s) noexcept nogil:
         return N_ART_DEVIATE
     if s.art_step == AR_SCATTER:
         return N_ART_SCATTER
+    if s.art_step == AR_PRESHOW:
+        return N_PRESHOW
     return N_ART_HIT
 
 
@@ -617,8 +623,9 @@ cdef int plot_legal_actions(const MaState *s, ard_action *out) noexcept nogil:
                 n += 1
         if any_p:
             for t in range(PRE_N[s.scn][p]):
-                out[n] = A_ART_PLOT + k * NTGT + NCELLS + t
-                n += 1
+                if pre_known(s, p, t):
+                    out[n] = A_ART_PLOT + k * NTGT + NCELLS + t
+                    n += 1
     return n
 
 cdef void plot_apply(MaState *s, ard_action action) noexcept nogil:
@@ -743,7 +750,7 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
     if (s.phase == PH_ART or (s.phase == PH_PLOT and s.air_step != AS_PLOT and s.drop_step != DS_PLOT)) \
             and not has_artillery(s):        # (a drop zone plot, _drop.pxi, is in the joint plot phase too)
         return fail(msg, msglen, b"an artillery phase in a scenario without artillery")
-    if s.art_seq > 8 or s.art_step > AR_BLDG or s.art_mk >= MAXBAT * 3:
+    if s.art_seq > 8 or s.art_step > AR_PRESHOW or s.art_mk >= MAXBAT * 3:
         return fail(msg, msglen, b"artillery bookkeeping out of range")
     for b in range(MAXBAT):
         m = &s.ms[b]
@@ -759,8 +766,9 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
             return fail(msg, msglen, b"a mission's plot code out of range")
         if m.state == MS_HIDDEN and (s.viewer != 1 - p):
             return fail(msg, msglen, b"an unknown plot outside the opponent's view")
-        if (m.state == MS_PLOTTED or m.state == MS_ACTIVE) and not code_point(s, p, m.code, &x, &y):
-            return fail(msg, msglen, b"a mission aimed at no square of the table")
+        if (m.state == MS_PLOTTED or m.state == MS_ACTIVE) and not code_point(s, p, m.code, &x, &y) \
+                and not (s.viewer == 1 - p and pre_hidden(s, p, preshow_index(s, m.code))):
+            return fail(msg, msglen, b"a mission aimed at no square of the table")   # (a view: at an unseen point)
         if m.state == MS_PLOTTED and (m.land_turn < s.turn or m.land_turn > s.turn + 3):
             return fail(msg, msglen, b"plotted fire due at an impossible turn")
         if m.state == MS_ACTIVE and (m.x >= SC_W[s.scn] or m.y >= SC_H[s.scn] or m.left < 1 or m.left > 3):
@@ -783,6 +791,8 @@ cdef int art_validate(const MaState *s, char *msg, int msglen) noexcept nogil:
         if (s.art_step == AR_ARRIVE or s.art_step == AR_DEVIATE or s.art_step == AR_SCATTER) and \
                 m.state != MS_PLOTTED:
             return fail(msg, msglen, b"arrival or deviation rolls for fire not plotted")
+        if s.art_step == AR_PRESHOW and preshow_validate(s, b, msg, msglen):
+            return 1
         if s.art_step == AR_HIT and (m.state != MS_ACTIVE or code_kind(m.code) != 0
                                      or s.art_mk >= BAT_SECT[s.scn][b] or hit_target(s, b, s.art_mk) < 0):
             return fail(msg, msglen, b"an impact attack with no stand under the marker")
@@ -855,7 +865,7 @@ cdef int parse_int(const char *t, int n, int *v) noexcept nogil:
 
 cdef int parse_code(const MaState *s, int p, const char *t, int n) noexcept nogil:
     """`he 13,7` / `smoke pre1` -> plot code, or -1."""
-    cdef int kind, i, j, x, y, code, cx, cy
+    cdef int kind, i, j, x, code
     if n > 3 and word_is(t, 3, b"he "):
         kind = 0
         i = 3
@@ -869,16 +879,23 @@ cdef int parse_code(const MaState *s, int p, const char *t, int n) noexcept nogi
         if j == 0 or i + 3 + j != n or x < 1 or x > 4:
             return -1
         return kind * NTGT + NCELLS + x - 1
-    j = parse_int(t + i, n - i, &x)
-    if j == 0 or i + j >= n or t[i + j] != c',':
+    code = parse_cell(s, t + i, n - i)
+    return kind * NTGT + code if code >= 0 else -1
+
+cdef int parse_cell(const MaState *s, const char *t, int n) noexcept nogil:
+    """`13,7`, a plot cell's aiming square on this table -> the cell, or -1."""
+    cdef int j, x, y, c, cx, cy
+    j = parse_int(t, n, &x)
+    if j == 0 or j >= n or t[j] != c',':
         return -1
-    i += j + 1
-    j = parse_int(t + i, n - i, &y)
-    if j == 0 or i + j != n:
+    t += j + 1
+    n -= j + 1
+    j = parse_int(t, n, &y)
+    if j == 0 or j != n:
         return -1
-    for code in range(kind * NTGT, kind * NTGT + NCELLS):
-        if code_point(s, p, code, &cx, &cy) and cx == x and cy == y:
-            return code
+    for c in range(NCELLS):
+        if code_point(s, 0, c, &cx, &cy) and cx == x and cy == y:
+            return c
     return -1
 
 cdef int art_string_to_action(const MaState *s, const char *t, int n) noexcept nogil:
@@ -908,7 +925,7 @@ cdef int art_string_to_action(const MaState *s, const char *t, int n) noexcept n
 
 # ----------------------------------------------------------------- Python side: structured state
 MISSION_STATES = ("none", "held", "plotted", "hidden", "active")
-ART_STEPS = ("reveal", "arrive", "deviate", "scatter", "hit", "building")
+ART_STEPS = ("reveal", "arrive", "deviate", "scatter", "hit", "building", "show_point")
 KINDS_ART = ("he", "smoke")
 
 
@@ -917,8 +934,8 @@ cdef object _code_dict(const MaState *s, int p, int code):
     cdef int t = code % NTGT
     if code < 0 or code >= NCODE:
         return None
-    code_point(s, p, code, &x, &y)
-    return {"kind": KINDS_ART[code_kind(code)], "target": [x, y],
+    known = code_point(s, p, code, &x, &y)   # not at an opponent's point not seen yet (a view)
+    return {"kind": KINDS_ART[code_kind(code)], "target": [x, y] if known else None,
             "prereg": t - NCELLS + 1 if t >= NCELLS else None}
 
 
@@ -956,12 +973,13 @@ cdef object _artillery_dict(const MaState *s):
     # no battery is in hand while the aircraft plot (the first part of the joint plot phase)
     if (s.phase == PH_ART or s.phase == PH_PLOT) and s.air_step != AS_PLOT and s.drop_step != DS_PLOT:
         cur = BATTERY_IDS[sc][seq_battery(s, s.art_seq)] if s.art_seq < 8 else None
-    return {"batteries": bats, "current": cur, "step": ART_STEPS[s.art_step % 6],
-            "marker": s.art_mk}
+    return {"batteries": bats, "current": cur, "step": ART_STEPS[s.art_step % 7],
+            "marker": s.art_mk, "prereg": _prereg_dict(s)}
 
 
 cdef int _artillery_from_dict(object a, MaState *s) except -1:
     cdef int b, p, code, x, y, sc = s.scn
+    _prereg_from_dict(a, s)                  # _prereg.pxi
     if a is None:
         return 0
     if not isinstance(a, dict) or not isinstance(a.get("batteries", []), list):

@@ -270,6 +270,13 @@ def _artillery_chart(path, a):
     return out
 
 
+def plot_aim(charts, width, height, x, y):
+    """The aiming square of the plot cell holding square (x, y): its centre, pulled
+    back onto the table in a cell the edge cuts (as the engine's code_point)."""
+    g = charts["artillery"]["plot_grid"]
+    return min(x // g * g + g // 2, width - 1), min(y // g * g + g // 2, height - 1)
+
+
 def prereg_allowed(charts, cohesion):
     """Pre-registered target points a force of this cohesion may have (design table)."""
     a = charts["artillery"]
@@ -601,6 +608,13 @@ def _load_artillery(path, d, out, charts, weapons):
                     or not 0 <= pt[0] < out["width"] or not 0 <= pt[1] < out["height"]):
                 _fail(path, f"side.{sd['key']}.prereg[{i}]",
                       f"a target point [x, y] on the table (0..{out['width'] - 1}, 0..{out['height'] - 1})", pt)
+            if tuple(pt) != plot_aim(charts, out["width"], out["height"], *pt):
+                _fail(path, f"side.{sd['key']}.prereg[{i}]",
+                      f"the aiming square of a plot cell, as every plot (here {list(plot_aim(charts, out['width'], out['height'], *pt))}): "
+                      f"x, y = {charts['artillery']['plot_grid']}k + {charts['artillery']['plot_grid'] // 2}, "
+                      f"or the table's last square in an edge cell", pt)
+            if pt in pts[:i]:
+                _fail(path, f"side.{sd['key']}.prereg[{i}]", "a point not listed twice", pt)
         sd["prereg"] = [tuple(pt) for pt in pts]
     bats = d.get("battery", [])
     if not isinstance(bats, list):
@@ -655,6 +669,9 @@ def _load_artillery(path, d, out, charts, weapons):
     for p in range(2):
         if len(per[p]) > MAX_BATTERIES:
             _fail(path, "battery", f"at most {MAX_BATTERIES} batteries per side", len(per[p]))
+        if out["sides"][p]["prereg"] and not per[p]:
+            _fail(path, f"side.{keys[p]}.prereg", "no pre-registered points for a side without a [[battery]] "
+                  "(only a battery fires on them)", [list(pt) for pt in out["sides"][p]["prereg"]])
     out["batteries"] = per
 
 

@@ -42,6 +42,7 @@ include "_spotting.pxi"
 include "_weather.pxi"
 include "_weapons_extra.pxi"
 include "_artillery.pxi"
+include "_prereg.pxi"         # pre-registered target points, recorded secretly before turn 1
 include "_fire.pxi"
 include "_flow.pxi"
 include "_attacks.pxi"

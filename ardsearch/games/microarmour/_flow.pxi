@@ -33,6 +33,8 @@ cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_PLOT:
         return N_PLOT                        # hook: artillery plots (_artillery.pxi)
     if s.phase == PH_INIT:
+        if s.turn == 1 and prereg_side(s) >= 0:
+            return N_PREREG                  # before turn 1: pre-registered points (_prereg.pxi)
         if sight_due(s):
             return N_SIGHT                   # weather and night (_weather.pxi)
         return N_FLARE if flare_side(s) >= 0 else N_INIT      # flares (_weather.pxi)

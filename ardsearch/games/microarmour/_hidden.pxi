@@ -12,6 +12,7 @@ cdef void ma_observe(const void *state, int player, void *out_view) noexcept nog
     v.viewer = player
     air_observe(v, player)                   # hook: the opponent's bomb plots
     drop_observe(v, player)                  # hook: the opponent's drop zone (_drop_view.pxi)
+    prereg_observe(v, player)                # hook: the opponent's pre-registered points (_prereg.pxi)
     mine_observe(v, player)                  # hook: the opponent's unrevealed minefield markers
     hidden_observe(v, player)                # hook: the opponent's unspotted markers (_spotting.pxi)
 
@@ -44,6 +45,8 @@ cdef void ma_determinize(void *view, int player, ard_rng *rng) noexcept nogil:
         return
     air_determinize(s, player, rng)          # hook: the opponent's bomb plots
     drop_determinize(s, player, rng)         # hook: the opponent's drop zone (_drop_view.pxi)
+    prereg_determinize(s, player, rng)       # hook: the opponent's pre-registered points (_prereg.pxi; before
+                                             # art_determinize below, which may deal a call on one)
     mine_determinize(s, player, rng)         # hook: the opponent's unrevealed minefield markers
     hidden_determinize(s, player, rng)       # hook: the opponent's unspotted markers (_spotting.pxi)
     n = s.ncards[q]
@@ -96,6 +99,8 @@ cdef int ma_action_visible(const void *state, ard_action action, int player) noe
         return air_visible(s, player)        # hook: bomb plots are secret
     if k == N_DROP_PLOT:
         return 1 if player == drop_side(s) else 0    # hook: the drop zone is secret (_drop.pxi)
+    if k == N_PREREG:
+        return 1 if player == prereg_side(s) else 0  # hook: pre-registered points are secret (_prereg.pxi)
     if k == N_PLOT:
         return 1 if player == bat_side(plot_battery(s)) else 0   # hook: artillery plots are secret
     return 1

@@ -31,6 +31,9 @@ def illegal_reason(d: dict, note: str) -> str | None:
         return None
     phase = d["phase"]
     word, _, rest = note.partition(" ")
+    recording = _recording(d)
+    if recording or word == "prereg":
+        return _prereg_reason(d, word, rest, recording)
     if phase == "lead":
         return None if word in ("lead", "follow") else \
             "the initiative winner chooses first: `lead` (act first this turn) or `follow` (act second)"
@@ -64,6 +67,31 @@ def _plain_step(d: dict) -> bool:
     return (d["attack"] is None and d["mover"] is None and strike is None
             and units.get("flame") is None and units.get("group") is None
             and drop.get("step", "none") == "none" and d.get("building_roll") is None)
+
+
+# RULES.md, Indirect artillery (Pre-registered target points)
+def _recording(d: dict) -> bool:
+    """Before turn 1, the side to move has pre-registered points still to record."""
+    art = d.get("artillery") or {}
+    mine = (art.get("prereg") or {}).get(d["to_move"], [])
+    return d["turn"] == 1 and d["phase"] == "initiative" and any(p["at"] is None for p in mine)
+
+
+def _prereg_reason(d: dict, word: str, rest: str, recording: bool) -> str | None:
+    if not recording:
+        return ("pre-registered points are recorded only before turn 1 begins; in the joint plot phase "
+                "a battery calls one with `plot he pre<n>`")
+    if word != "prereg":
+        return ("before turn 1 each side records its pre-registered target points, hidden from the "
+                "opponent: `prereg x,y` at a plot cell's aiming square (`moves` lists them)")
+    mine = [p["at"] for p in d["artillery"]["prereg"][d["to_move"]]]
+    at = [int(v) for v in rest.split(",")] if rest.replace(",", "").isdigit() and rest.count(",") == 1 else None
+    if at in mine:
+        return f"{rest} is already one of your pre-registered points: record another cell"
+    g = CHARTS["artillery"]["plot_grid"]
+    return (f"a pre-registered point is a plot cell's aiming square, as every plot: x and y are "
+            f"{g // 2}, {g + g // 2}, {2 * g + g // 2}, ... ({g}k + {g // 2}), or the table's last square "
+            f"in a cell its edge cuts; write `prereg x,y`")
 
 
 # RULES.md, Turn sequence (2 Posture)

@@ -52,6 +52,7 @@ cdef void ma_init(void *state, const void *params, uint64_t seed) noexcept nogil
                     s.st[g].x -= CLOSE_SHIFT
     entry_init(s, prm.deploy)                # hook: stands entering from the table edge
     drop_init(s, prm)                        # hook: the paratroop landing group waits (_drop.pxi)
+    prereg_init(s)                           # hook: no pre-registered point recorded yet (_prereg.pxi)
     transport_init(s, prm)                   # _transport.pxi: the scenario's cargo aboard
     start_turn(s)
     hidden_init(s)                           # _spotting.pxi: hidden markers, spotting at set-up
@@ -69,7 +70,7 @@ cdef int node_player(const MaState *s, int n) noexcept nogil:
              N_STOPCHK, N_RECOVER, N_PASSCHK, N_OVR_DEFROLL, N_OVR_HIT1, N_OVR_ATKROLL, N_OVR_HIT2,
              N_REPLACE, N_GHQQUAL, N_HQREP, N_RISING, N_BLDG, N_ART_REVEAL, N_ART_ARRIVE, N_ART_DEVIATE,
              N_ART_SCATTER, N_ART_HIT, N_ART_MOVEHIT, N_MINE, N_BREACH, N_REVEAL,
-             N_LOADROLL, N_ART_RETREATHIT):
+             N_LOADROLL, N_ART_RETREATHIT, N_PRESHOW):
         return ARD_CHANCE
     if n == N_APPOINT:
         return command_side(s, CMD_APPOINT)
@@ -77,6 +78,8 @@ cdef int node_player(const MaState *s, int n) noexcept nogil:
         return ARD_CHANCE
     if n == N_DROP_PLOT:
         return drop_side(s)                  # _drop.pxi
+    if n == N_PREREG:
+        return prereg_side(s)                # _prereg.pxi
     if n == N_FLRET:
         return side_of(s.fl_target)
     if n == N_FLARE:
@@ -111,6 +114,8 @@ cdef int legal_actions(const MaState *s, int k, ard_action *out) noexcept nogil:
         return air_legal(s, out)             # hook: airstrikes
     if k == N_DROP_PLOT:
         return drop_legal(s, out)            # hook: paratroop drops (_drop.pxi)
+    if k == N_PREREG:
+        return prereg_legal(s, out)          # hook: pre-registered points (_prereg.pxi)
     if k == N_FLARE:
         out[0] = A_PASS                      # _weather.pxi: pass or fire a flare
         out[1] = A_FLARE

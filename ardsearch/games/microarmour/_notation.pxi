@@ -36,6 +36,8 @@ cdef int actor(const MaState *s) noexcept nogil:
         return air_side(s, s.air_cur) & 1
     if k == N_DROP_PLOT or k == N_DROP:
         return drop_side(s) & 1              # _drop.pxi
+    if k == N_PREREG:
+        return prereg_side(s) & 1            # _prereg.pxi
     if k == N_FLRET:
         return side_of(s.fl_target) & 1
     return s.to_move & 1
@@ -58,6 +60,8 @@ cdef int ma_action_to_string(const void *state, ard_action a, char *buf, int buf
         n = air_to_string(s, a, tmp, p)      # hook: airstrikes
     elif A_DROP_PLOT <= a < A_HQDELAY + 5:
         n = drop_to_string(a, tmp)           # hook: paratroop drops (_drop_view.pxi)
+    elif A_PREREG <= a < A_PREREG + NCELLS:
+        n = prereg_to_string(s, a, tmp)      # hook: pre-registered points (_prereg.pxi)
     elif A_MINE <= a < A_MINE + 4:
         n = put_text(tmp, 0, MINE_NAMES[a - A_MINE])     # _minefields.pxi
     elif A_HOLD <= a < A_DEV + 64:
@@ -194,6 +198,9 @@ cdef ard_action ma_string_to_action(const void *state, const char *text) noexcep
     if i != -2:
         return i
     i = drop_from_string(t, n)               # hook: paratroop drops (_drop_view.pxi)
+    if i != -2:
+        return i
+    i = prereg_from_string(s, t, n)          # hook: pre-registered points (_prereg.pxi)
     if i != -2:
         return i
     i = units_from_string(s, t, n)           # hook: special stand types

@@ -82,7 +82,9 @@ cdef enum:  # dense action numbers (RULES.md, Notation); each range starts where
     # gliders and the paratroop HQ delay (_drop.pxi, _command.pxi), numbered after the scatter
     A_GLIDE = A_SCATTER + 25 # + inches (0..4): chance: how far a landed glider rolls forward
     A_HQDELAY = A_GLIDE + 5 # + turns (0..4): chance: the turns before a lost paratroop HQ may be replaced
-    NUM_ACTIONS = A_HQDELAY + 5
+    # pre-registered target points (_prereg.pxi)
+    A_PREREG = A_HQDELAY + 5 # + plot cell (0..139): record a pre-registered point there; chance (public): a called point is seen
+    NUM_ACTIONS = A_PREREG + 140
     MAX_LEGAL = 290     # an artillery plot decision or a view's landing node: 288 codes + 1;
                         # 16 x 16 fire declarations + go / pass
     # Per turn: 2 initiative/lead, <= 34 posture, <= 32 firer resolutions (each
@@ -162,6 +164,10 @@ cdef enum:  # node kinds (what the state waits for)
     N_ART_RETREATHIT = 51  # chance: an impact marker's attack on a close-assaulted stand retreating into it
     # flares (_weather.pxi)
     N_FLARE = 52        # a side with flares left, at the start of a night turn: fire one or pass
+    # 53, 54, 55: N_DROP_PLOT, N_DROP, N_HQDELAY (_drop.pxi)
+    # pre-registered target points (_prereg.pxi)
+    N_PREREG = 56       # before turn 1: a side records one of its pre-registered points (hidden from the opponent)
+    N_PRESHOW = 57      # chance (public, one outcome in a full state): a call on a point lands, the point is seen
 
 cdef enum:  # stand flags
     F_ALIVE = 1
@@ -250,7 +256,7 @@ cdef packed struct Mission:
     uint8_t reserved             # always 0
 
 
-# The state. Packed, pointer-free, 708 bytes; copied with memcpy,
+# The state. Packed, pointer-free, 853 bytes (RULES.md, State layout); copied with memcpy,
 # hashed and serialized as its bytes.
 cdef packed struct MaState:
     # parameters (fixed for the game)
@@ -417,6 +423,11 @@ cdef packed struct MaState:
     uint8_t hqd_left             # the lost paratroop HQ's post: 0 none held back, 1..4 turns left, HQD_ROLL its delay roll due
     uint8_t drop_reserved        # always 0
     Stand st[32]
+    # pre-registered target points (_prereg.pxi; RULES.md "Indirect artillery"): recorded
+    # secretly before turn 1; after the stand slots, so nothing before them moves
+    uint8_t pre_cell[8]          # side * 4 + i: the plot cell of side's point i, PLOT_NONE not recorded (yet),
+                                 # PLOT_HIDDEN the opponent's, unseen (a view)
+    uint8_t pre_shown            # bit side * 4 + i: that point was seen by both (a call on it landed)
 
 
 cdef packed struct MaParams:
@@ -455,7 +466,7 @@ cdef enum:
     MAXBLDG = 32        # building areas (squares) per scenario
 
 assert sizeof(Stand) == 8
-assert sizeof(MaState) == 844, "MaState layout changed: update hash, RULES.md and tests"
+assert sizeof(MaState) == 853, "MaState layout changed: update hash, RULES.md and tests"
 
 # ----------------------------------------------------------------- static tables (filled by install)
 cdef int NTERRAIN = 0, NTYPES = 0, NRANGE = 0, NORD = 0, ORD_MAX = 0, NSCN = 0

@@ -104,6 +104,8 @@ cdef int ma_validate(const void *state, char *msg, int msglen) noexcept nogil:
         return 1
     if art_validate(s, msg, msglen):         # hook: artillery
         return 1
+    if prereg_validate(s, msg, msglen):      # hook: pre-registered points (_prereg.pxi)
+        return 1
     # obstacles and minefields, after the stands are known to be on the map (_obstacles.pxi, _minefields.pxi)
     if validate_positions(s):
         return fail(msg, msglen, b"improved position damage that does not fit its class")

@@ -21,6 +21,7 @@ import { drawObstacles, drawObstacleActivity, obstacleActivityText, obstacleNote
 import { PANEL, isMarker, groundLook, drawNight, conditionsText, unitActivityText, drawMarkerCounter, markHidden, hiddenWords, drawCargo,
          drawMounted, markGroup, offTable, offTableEdges, drawOffTable, offTableLines, drawUnitActivity, unitsKey } from "./board_units.js";
 import { DROP_STRIP, hasStrip, drawAirborne, drawDropZone, dropLines, dropKey, parachute } from "./board_drop.js";
+import { drawPreregPoints, preregLines, aimText } from "./board_prereg.js";
 const SIDE = { german: { name: "German", color: "#55616d", text: "#fff" },
                soviet: { name: "Soviet", color: "#9b3a2e", text: "#fff" } };
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
@@ -60,8 +61,9 @@ function standOf(move, sel) {
 // `strafe t34a`, `bomb 12,9`, `plot 10,1` (a bomb plot), `plot he 10,4` and
 // `plot smoke 10,4` (an artillery mission; `plot smoke pre1`, a
 // pre-registered point, has no square), `drop 13,13` (a paratroop drop
-// zone's centre). undefined: not such a move.
-const FIRE_SUPPORT = /^(strafe|bomb|plot|drop)$/;
+// zone's centre), `prereg 13,10` (a pre-registered point recorded before turn 1).
+// undefined: not such a move.
+const FIRE_SUPPORT = /^(strafe|bomb|plot|drop|prereg)$/;
 function fireSupportTarget(f) {
   if (!FIRE_SUPPORT.test(f[0])) return undefined;
   const last = f[f.length - 1];
@@ -549,8 +551,9 @@ function drawPlots(ctx) {
     const g = el("g", { "data-plot": `artillery:${b.id}`, "pointer-events": "none" }, ctx.svg);
     crosshair(g, ctx, b.mission.target, b.side, `${KIND[b.mission.kind] || b.mission.kind} ${b.id} t${b.lands}`);
     tip(g, `battery ${b.id}: ${b.mission.kind === "smoke" ? "smoke" : "HE"} mission plotted at ` +
-           `${b.mission.target[0]},${b.mission.target[1]}, lands turn ${b.lands}`);
+           `${aimText(b.mission)}, lands turn ${b.lands}`);
   }
+  drawPreregPoints(ctx, el, tip, onTable, (g, at, side, label) => crosshair(g, ctx, at, side, label));
 }
 
 // Aircraft over the table fly in the strip above the map, left to right;
@@ -619,13 +622,14 @@ function drawSupportLines(ctx, y) {
   for (const b of batteriesOf(v)) {
     let t = `battery ${b.id} (${name(b.side)}): `;
     if (b.state === "hidden") t += "mission plotted: ?";
-    else if (b.state === "plotted" && b.mission) t += `${KIND[b.mission.kind] || b.mission.kind} plotted at ${b.mission.target.join(",")}, lands turn ${b.lands}`;
+    else if (b.state === "plotted" && b.mission) t += `${KIND[b.mission.kind] || b.mission.kind} plotted at ${aimText(b.mission)}, lands turn ${b.lands}`;
     else if (b.state === "active" && b.mission) t += `${b.mission.kind === "smoke" ? "smoke" : "impact"} markers at ` +
       `${squaresText(b.markers)}, ${b.turns_left} turn${b.turns_left === 1 ? "" : "s"} left`;
     else t += b.state === "held" ? "mission held" : "no mission";
     if (b.smoke_left !== undefined) t += ` · smoke missions left ${b.smoke_left}`;
     lines.push([b.side, "gun", t]);
   }
+  lines.push(...preregLines(v, name));
   lines.forEach(([side, icon, text], i) => {
     const yy = y + i * 20;
     const g = el("g", { "data-support": icon }, ctx.svg);
@@ -734,7 +738,7 @@ function drawLegend(ctx, y, width) {
     item((px, py) => {
       el("circle", { cx: px + 9, cy: py + 9, r: 8, fill: "none", stroke: SIDE.german.color, "stroke-width": 2, "stroke-dasharray": "4 2" }, g);
       el("path", { d: `M${px} ${py + 9}H${px + 5}M${px + 13} ${py + 9}H${px + 18}M${px + 9} ${py}V${py + 5}M${px + 9} ${py + 13}V${py + 18}`, stroke: SIDE.german.color, "stroke-width": 1.5 }, g);
-    }, "plot (bomb or artillery; t = the turn it lands); a hidden plot: ? below the map");
+    }, "plot (bomb or artillery; t = the turn it lands; pre1: a pre-registered point); a hidden plot or point: ? below the map");
   }
   if (batteriesOf(ctx.v).length) {
     item((px, py) => {
