@@ -36,9 +36,10 @@ def parse_params(text):
     return params
 
 
-def playthrough(game_name, seed, params_text="", plies=None):
+def playthrough(game_name, seed, params_text="", plies=None, name=None):
     """The playthrough text (what the file holds); `plies` stops a long game
-    early so the golden file stays readable."""
+    early so the golden file stays readable; `name`, the file's name when it is
+    not the game's, goes into the command that regenerates it."""
     import ardsearch
 
     game = ardsearch.load_game(game_name, **parse_params(params_text))
@@ -49,7 +50,7 @@ def playthrough(game_name, seed, params_text="", plies=None):
     limit = min(plies or MAX_PLIES, MAX_PLIES)
     out = [f"# args: {args}",
            f"# Golden playthrough written by tests/gen_playthrough.py; regenerate with:",
-           f"#   python tests/gen_playthrough.py {args}",
+           f"#   python tests/gen_playthrough.py {args}" + (f" --name {name}" if name and name != game_name else ""),
            f"game: {game.name} {dict(sorted(game.params.items()))}",
            ""]
     ply = 0
@@ -94,7 +95,7 @@ def main(argv=None):
                         help="file name without .txt (default: the game's name); a second playthrough of a "
                              "game, e.g. another scenario, needs its own")
     a = parser.parse_args(argv)
-    text = playthrough(a.game, a.seed, a.params, a.plies)
+    text = playthrough(a.game, a.seed, a.params, a.plies, a.name)
     os.makedirs(PLAYTHROUGH_DIR, exist_ok=True)
     path = path_for(a.name or a.game)
     with open(path, "w") as f:

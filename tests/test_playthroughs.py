@@ -48,13 +48,13 @@ def test_playthrough_unchanged(path):
         pytest.skip(f"{game} engine not available: {e}")
     with open(path) as f:
         want = f.read()
-    got = gen_playthrough.playthrough(game, seed, params, plies)
+    name = os.path.basename(path)[:-len(".txt")]
+    got = gen_playthrough.playthrough(game, seed, params, plies, name)
     if got != want:
         diff = list(difflib.unified_diff(want.splitlines(), got.splitlines(),
                                          f"{os.path.basename(path)} (file)", "regenerated",
                                          lineterm="", n=2))
         shown = "\n".join(diff[:60]) + ("\n..." if len(diff) > 60 else "")
-        rerun = f"python tests/gen_playthrough.py {game} --seed {seed}" + (
-            f" --params {params}" if params else "")
+        rerun = want.splitlines()[2].lstrip("# ")       # the file's own command, --plies and --name included
         pytest.fail(f"the {game} playthrough changed.\n{shown}\n"
                     f"If the change is intended, rerun `{rerun}` and review the diff.")
