@@ -11,12 +11,13 @@ deadline, a loaded machine) keeps every finished pair and, run again with
 the same OUT, goes on from where it stopped. Each line also records how both
 games ended (state.outcome(): reason and sentence), the time and the load.
 `--summary OUT.jsonl [...]` prints the seat table (Wilson 95%) per scenario
-from logs, pooling seeds.
+from logs (.jsonl, or .jsonl.gz as bench/results keeps them), pooling seeds.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import gzip
 import json
 import os
 import sys
@@ -37,7 +38,7 @@ def summary(paths) -> str:
     """Seat wins with Wilson 95% intervals and draws per (game, bot), over every line of the logs."""
     agg = collections.OrderedDict()
     for path in paths:
-        with open(path) as f:
+        with (gzip.open(path, "rt") if str(path).endswith(".gz") else open(path)) as f:   # bench keeps logs gzipped
             for line in f:
                 d = json.loads(line)
                 a = agg.setdefault((d["game"], d["bot"]), {"wins": [0, 0], "draws": 0, "games": 0,

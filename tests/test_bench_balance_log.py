@@ -59,3 +59,13 @@ def test_a_logged_pair_is_bench_pairs_pair_with_how_each_game_ended():
     for o in logged["outcomes"]:
         reason, sentence = o.split(": ", 1)
         assert reason and sentence
+
+
+def test_summary_reads_gzipped_logs(tmp_path):
+    """bench/results keeps its logs gzipped (`gzip -n`): --summary reads them as they are."""
+    import gzip
+    lines = [{"game": "x(scenario=a)", "bot": "b", "seed": 2, "index": 0, "a_points": [1.0, 0.0]}]
+    plain = write_log(tmp_path / "a.jsonl", lines)
+    packed = tmp_path / "b.jsonl.gz"
+    packed.write_bytes(gzip.compress(open(plain, "rb").read()))
+    assert summary([str(packed)]) == summary([plain])

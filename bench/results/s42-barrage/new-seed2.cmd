@@ -1,0 +1,1 @@
+python -m bench.balance_log /work/main/bench/results/s42-barrage/new-seed2.jsonl microarmour(scenario=barrage) --bot level-3 --pairs 8 --seed 2

@@ -1,0 +1,1 @@
+python -m bench.balance_log bench/results/s42-barrage/old-seed3.jsonl microarmour(scenario=barrage) --bot level-3 --pairs 8 --seed 3
