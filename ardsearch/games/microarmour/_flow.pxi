@@ -33,7 +33,7 @@ cdef int node(const MaState *s) noexcept nogil:
     if s.phase == PH_PLOT:
         return N_PLOT                        # hook: artillery plots (_artillery.pxi)
     if s.phase == PH_INIT:
-        if s.turn == 1 and prereg_side(s) >= 0:
+        if prereg_due(s):
             return N_PREREG                  # before turn 1: pre-registered points (_prereg.pxi)
         if sight_due(s):
             return N_SIGHT                   # weather and night (_weather.pxi)
