@@ -1,0 +1,1 @@
+python -m bench.calibration stosstruppen(scenario=kaiserschlacht) --games 40 --seed 42000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records bench/results/s42-cal/cal-kai-42000.jsonl
