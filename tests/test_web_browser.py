@@ -211,6 +211,26 @@ def test_mortain_free_setup_places_us_units_in_any_order(page):
     shot(page, "mortain-free-setup")
 
 
+def test_micro_armour_pre_registered_points_are_recorded_in_a_real_game(page):
+    """Micro Armour's contract: "pre-registered targets as hidden information".
+    A person playing the Soviets in `barrage` against a bot sees the bot's two
+    German points as `?`, clicks a cell's square (its one move, `prereg 4,10`,
+    is played at once) and sees the point on its own board; the page never
+    holds the German points (RULES.md, Indirect artillery)."""
+    start(page, "microarmour", side="1", opponent="level-1", seed="3", params={"scenario": "barrage"})
+    wait_my_turn(page)
+    assert "pre-registered points (German): pre1 ? · pre2 ?" in page.inner_text("#board")
+    page.locator("#board svg [data-target='sq:4,10']").click()
+    page.wait_for_function("document.querySelector('#board').textContent.includes('pre1 4,10')")
+    assert "prereg 4,10" in page.inner_text("#history")
+    assert page.locator("#board svg [data-prereg='soviet:1']").count() == 1
+    assert page.locator("#board svg [data-prereg^='german']").count() == 0
+    page_html = page.content()               # the bot's book points, as moves or as points drawn
+    assert "prereg 13,10" not in page_html and "prereg 22,16" not in page_html
+    assert "pre-registered points (German): pre1 ? · pre2 ?" in page.inner_text("#board")
+    shot(page, "microarmour-prereg-game")
+
+
 def test_a_refused_move_in_the_browser_says_why(page):
     """Mortain's contract, Order of battle: the US "places each non-CC unit
     (one action per unit)", so a unit is placed once; the refusal a person
