@@ -1,0 +1,1 @@
+python -m bench.calibration stosstruppen(scenario=villers) --games 40 --seed 43000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 2 --records bench/results/s42-cal/cal-vil-43000.jsonl
