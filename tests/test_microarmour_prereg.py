@@ -79,15 +79,23 @@ def test_a_point_is_a_plot_cell_and_a_side_records_a_cell_once():
     side on one cell would be one point. Another side may use the same cell."""
     st = play(GAME.new_initial_state(seed=0), "prereg 13,10")
     assert "prereg 13,10" not in moves(st) and len(moves(st)) == 69
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="14,9 is not a plot cell's aiming square"):
         st.apply("prereg 14,9")                  # not a cell's aiming square
+    with pytest.raises(ValueError, match="13,10 is already one of your pre-registered points"):
+        st.apply("prereg 13,10")
+    with pytest.raises(ValueError, match="before turn 1 each side records its pre-registered target points"):
+        st.apply("pass")
     play(st, "prereg 22,16")
     assert "prereg 13,10" in moves(st)            # the Soviets may register the same cell
+    play(st, "prereg 13,10", "init:G")
+    with pytest.raises(ValueError, match="pre-registered points are recorded only before turn 1 begins"):
+        st.apply("prereg 4,4")
 
 
 def test_no_recording_in_a_scenario_without_points():
-    """A side whose scenario lists no points records none: the Introductory starts
-    with initiative, as before."""
+    """Digest, Cohesion: cohesion sets "how many ... pre-registered targets a force
+    gets", and a scenario grants them (RULES.md): a side whose scenario lists no
+    points records none, so the Introductory starts with initiative, as before."""
     st = ardsearch.load_game("microarmour").new_initial_state(seed=0)
     assert st.is_chance_node() and set(chances(st)) == {"init:G", "init:S"}
     comb = ardsearch.load_game("microarmour", scenario="combined").new_initial_state(seed=0)
@@ -149,7 +157,9 @@ def test_a_call_on_a_point_lands_and_shows_the_point_to_both():
 
 
 def test_a_second_call_on_a_seen_point_shows_nothing_new():
-    """A point seen once stays seen: the next call on it goes straight to 'to arrive'."""
+    """Digest: the battery's fire needs "'to arrive' and 'to deviate' cohesion rolls";
+    RULES.md (design): a point seen once stays seen, so the next call on it goes
+    straight to 'to arrive'."""
     st = position({}, batteries=landing("lefh", {"kind": "he", "target": [13, 10], "prereg": 1}),
                   phase="artillery", turn=3, artillery={"current": "lefh", "step": "reveal"})
     d = st.to_dict()
@@ -210,8 +220,10 @@ def test_a_dict_written_before_the_recording_existed_gets_the_scenarios_points()
 
 
 def test_a_scenario_side_with_points_needs_a_battery():
-    """Only a battery fires on a point: a side with points and no [[battery]] is refused
-    on load with one line naming the key."""
+    """Digest: "Indirect missions are plotted by an FO or HQ"; a point is a battery's
+    target, so a side with points and no [[battery]] is refused on load with one line
+    naming the key (issue 11, Bad input: "refused on load with a one-line error naming
+    the file, the key and the reason")."""
     msg, name = _refusal('title = "x"\nbase = "introductory"\n[side.german]\nprereg = [[13, 10]]\n')
     assert "\n" not in msg and name in msg and "side.german.prereg" in msg and "without a [[battery]]" in msg
 
@@ -250,3 +262,20 @@ def test_views_follow_random_barrage_games_event_by_event(seed):
             assert views[p].to_dict() == st.view(p).to_dict(), (seed, len(st.history_strings()), p)
     shows = sum(1 for note in st.history_strings()[3:] if note.startswith("prereg "))
     assert shows == {0: 0, 3: 2}.get(seed, 1)
+
+
+def test_the_protocol_engine_records_the_book_points_on_its_own_view():
+    """docs/protocol.md: a move of the game's book is answered as the searching bots
+    play it; contract: "pre-registered targets as hidden information". On the Soviet
+    view, after the Germans' two recordings it did not see (`? ?`), the engine records
+    the file's Soviet point from the book, with no search."""
+    from test_protocol_engine import InProcess, require_search
+    require_search()
+    e = InProcess()
+    e.run("newgame microarmour scenario=barrage", "position startpos moves ? ?")
+    out = e.run("go nodes 200")
+    assert out[-1] == "bestmove prereg~16,10", out
+    assert "info string book move: the game's book (its RULES.md), not a search" in out
+    e.run("position startpos moves prereg~4,4")            # the Germans off their book: the engine searches
+    out = e.run("go nodes 200")
+    assert not any("book move" in line for line in out) and out[-1].startswith("bestmove prereg~"), out

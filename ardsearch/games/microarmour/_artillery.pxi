@@ -87,6 +87,7 @@ cdef install_artillery(int k, sc):
                 BAT_STAND[k][b] = p * 16 + bat["stand"]
             BAT_BARRAGE[k][b], BAT_DUR[k][b], BAT_SMOKE[k][b] = bat["barrage"], bat["duration"], bat["smoke"]
             BATTERY_IDS[k][b] = bat["id"]
+    install_table_cells(k)                   # _prereg.pxi: the cells on this table
     memset(SC_TBLK[k], 0, HMAX * WMAX)
     for y in range(SC_H[k]):
         for x in range(SC_W[k]):
@@ -1029,7 +1030,6 @@ cdef int _artillery_from_dict(object a, MaState *s) except -1:
 
 
 cdef int _code_from(const MaState *s, int p, object d, str key) except -1:
-    cdef int cx, cy, code
     if not isinstance(d, dict):
         raise ValueError(f"{key}: expected {{kind: he|smoke, target: [x, y]}} or {{kind, prereg: n}}")
     kind = _choice(d.get("kind"), KINDS_ART, key + ".kind")
@@ -1038,14 +1038,7 @@ cdef int _code_from(const MaState *s, int p, object d, str key) except -1:
         if n is None:
             raise ValueError(f"{key}.prereg: this side has no pre-registered target points")
         return kind * NTGT + NCELLS + n - 1
-    t = d.get("target")
-    if not isinstance(t, list) or len(t) != 2:
-        raise ValueError(f"{key}.target: expected [x, y]")
-    for code in range(kind * NTGT, kind * NTGT + NCELLS):
-        if code_point(s, p, code, &cx, &cy) and [cx, cy] == list(t):
-            return code
-    raise ValueError(f"{key}.target={t!r}: expected the aiming square of a plot cell "
-                     f"(x, y = {PLOT_GRID}k + {PLOT_GRID // 2}, on the table)")
+    return kind * NTGT + _cell_from(s, d.get("target"), key + ".target")   # _prereg.pxi
 
 
 def _plot_codes(raw):

@@ -84,14 +84,9 @@ def _prereg_reason(d: dict, word: str, rest: str, recording: bool) -> str | None
     if word != "prereg":
         return ("before turn 1 each side records its pre-registered target points, hidden from the "
                 "opponent: `prereg x,y` at a plot cell's aiming square (`moves` lists them)")
-    mine = [p["at"] for p in d["artillery"]["prereg"][d["to_move"]]]
-    at = [int(v) for v in rest.split(",")] if rest.replace(",", "").isdigit() and rest.count(",") == 1 else None
-    if at in mine:
-        return f"{rest} is already one of your pre-registered points: record another cell"
-    g = CHARTS["artillery"]["plot_grid"]
-    return (f"a pre-registered point is a plot cell's aiming square, as every plot: x and y are "
-            f"{g // 2}, {g + g // 2}, {2 * g + g // 2}, ... ({g}k + {g // 2}), or the table's last square "
-            f"in a cell its edge cuts; write `prereg x,y`")
+    # `prereg x,y` is notation only at a cell's aiming square (_notation_hints.py words the
+    # rest), so a refused one names a cell the side has recorded already
+    return f"{rest} is already one of your pre-registered points: record another cell"
 
 
 # RULES.md, Turn sequence (2 Posture)

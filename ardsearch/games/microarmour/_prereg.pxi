@@ -7,14 +7,32 @@
 # has not seen it, every cell it could be equally likely), as `drop x,y` shows a drop zone.
 # Included by _engine.pyx after _artillery.pxi (whose code_point() reads the points here).
 
+# per scenario: the plot cells whose aiming square is on the table (code_point's test), as a
+# list and by cell; static (install_table_cells), so the legal lists and the deals below
+# never trace the table (speed: determinize runs once an ISMCTS iteration)
+cdef uint8_t TABLE_CELLS[MAXSCN][NCELLS]
+cdef int TABLE_N[MAXSCN]
+cdef uint8_t CELL_ON[MAXSCN][NCELLS]
+
+
+cdef void install_table_cells(int k) noexcept:
+    """hook (install_artillery, after PLOT_GRID is read): scenario k's cells on its table."""
+    cdef int c
+    TABLE_N[k] = 0
+    for c in range(NCELLS):
+        CELL_ON[k][c] = (c % NCELLX) * PLOT_GRID < SC_W[k] and (c // NCELLX) * PLOT_GRID < SC_H[k]
+        if CELL_ON[k][c]:
+            TABLE_CELLS[k][TABLE_N[k]] = c
+            TABLE_N[k] += 1
+
+
 # ----------------------------------------------------------------- helpers
 cdef inline int pre_slot(int p, int i) noexcept nogil:
     return p * 4 + i
 
 cdef inline bint cell_on_table(const MaState *s, int c) noexcept nogil:
     """A plot cell whose aiming square is on this table (code_point of a cell code)."""
-    cdef int x, y
-    return 0 <= c < NCELLS and code_point(s, 0, c, &x, &y)
+    return 0 <= c < NCELLS and CELL_ON[s.scn][c]
 
 cdef inline bint pre_known(const MaState *s, int p, int i) noexcept nogil:
     """Side p's point i is recorded and known to this state (not PLOT_NONE or PLOT_HIDDEN)."""
@@ -46,9 +64,10 @@ cdef bint cell_taken(const MaState *s, int p, int c) noexcept nogil:
 
 cdef int free_cells(const MaState *s, int p, ard_action *out) noexcept nogil:
     """The cells on the table side p has no known point on, as A_PREREG actions."""
-    cdef int c, n = 0
-    for c in range(NCELLS):
-        if cell_on_table(s, c) and not cell_taken(s, p, c):
+    cdef int i, c, n = 0
+    for i in range(TABLE_N[s.scn]):
+        c = TABLE_CELLS[s.scn][i]
+        if not cell_taken(s, p, c):
             out[n] = A_PREREG + c
             n += 1
     return n
@@ -113,13 +132,17 @@ cdef void prereg_observe(MaState *v, int player) noexcept nogil:
 
 cdef void prereg_determinize(MaState *s, int player, ard_rng *rng) noexcept nogil:
     """Each hidden point of the opponent: a cell on the table that side has no other
-    point on, all equally likely (design: no model of where a player registers)."""
-    cdef int q = 1 - player, i, n
-    cdef ard_action cells[NCELLS]
+    point on, all equally likely (design: no model of where a player registers). By
+    rejection: a cell of the table drawn at random, again while the side holds it (at
+    most 3 of the table's cells are held, so about one draw; every free cell stays
+    equally likely)."""
+    cdef int q = 1 - player, i, c, n = TABLE_N[s.scn]
     for i in range(PRE_N[s.scn][q]):
         if s.pre_cell[pre_slot(q, i)] == PLOT_HIDDEN:
-            n = free_cells(s, q, cells)
-            s.pre_cell[pre_slot(q, i)] = cells[ard_rng_below(rng, n)] - A_PREREG if n > 0 else 0
+            c = TABLE_CELLS[s.scn][ard_rng_below(rng, n)]
+            while cell_taken(s, q, c):
+                c = TABLE_CELLS[s.scn][ard_rng_below(rng, n)]
+            s.pre_cell[pre_slot(q, i)] = c
 
 
 # ----------------------------------------------------------------- hook: validation
@@ -231,18 +254,20 @@ cdef int _prereg_from_dict(object a, MaState *s) except -1:
             elif at == "hidden":
                 c = PLOT_HIDDEN
             else:
-                c = _cell_from(s, at, f"{key}[{i}].at")
+                c = _cell_from(s, at, f"{key}[{i}].at", ', "hidden" or null')
             s.pre_cell[pre_slot(p, i)] = c
             if d.get("shown", False):
                 s.pre_shown |= 1 << pre_slot(p, i)
     return 0
 
 
-cdef int _cell_from(const MaState *s, object at, str key) except -1:
+cdef int _cell_from(const MaState *s, object at, str key, str others="") except -1:
+    """The plot cell whose aiming square is [x, y] (a point or a mission's target), else
+    ValueError naming the key; `others` lists what else the key may be."""
     cdef int c, x, y
     if isinstance(at, list) and len(at) == 2:
         for c in range(NCELLS):
             if code_point(s, 0, c, &x, &y) and [x, y] == list(at):
                 return c
-    raise ValueError(f"{key}={at!r}: expected the aiming square of a plot cell "
-                     f"(x, y = {PLOT_GRID}k + {PLOT_GRID // 2}, on the table), \"hidden\" or null")
+    raise ValueError(f"{key}={at!r}: expected [x, y], the aiming square of a plot cell "
+                     f"(x, y = {PLOT_GRID}k + {PLOT_GRID // 2}, on the table){others}")
