@@ -248,12 +248,16 @@ def test_trench_crossing_for_non_foot_and_failure_immobilises():
 
 
 def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
+    """Assault B: "When a unit is moved adjacent to a enemy unit, it must
+    take a Morale test. ... If not it is moved back 5cm from the enemy unit
+    in question, if possible towards the own table edge, if not to any
+    position not adjacent to a enemy unit." Approached from straight ahead,
+    a unit falls back straight back (5 cm = 1 square)."""
     s = build({0: "h2", 1: "h3", 16: "a12", 17: "h6"})
     s.apply("h3-h5")
     assert s.to_dict()["pending"]["kind"] == "adjacent-mover"
     s.apply("fail")
-    # fall back: one square, not next to an enemy, nearest own edge (row 1), lowest index
-    assert unit(s, 1)["square"] == "g4"
+    assert unit(s, 1)["square"] == "h4"     # straight away from h6, towards row 1
     # the enemy it moved next to tests all the same (next test)
     assert s.to_dict()["pending"]["kind"] == "adjacent-enemy" and s.to_dict()["pending"]["target"] == 17
     s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5"}, british=range(18, 22)))
@@ -262,7 +266,7 @@ def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
     assert s.to_dict()["pending"]["kind"] == "adjacent-enemy"
     assert outcomes(s) == pytest.approx({"pass": 4 / 6, "fail": 2 / 6})
     s.apply("fail")
-    assert unit(s, 17)["square"] == "c6"   # British edge is the top row
+    assert unit(s, 17)["square"] == "d6"   # British edge is the top row; straight away from d4
     # no square free of the wire and the enemy: it stays
     s = build(fill({0: "h2", 1: "h3", 16: "a12", 17: "h6"}, british=range(18, 22)))
     s.apply("h3-h5")
@@ -271,21 +275,52 @@ def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
     assert unit(s, 17)["square"] == "h6"
 
 
+@pytest.mark.parametrize("squares, move, expected", [
+    # the enemy on i6, diagonally ahead: straight away from it is g4
+    ({0: "h2", 1: "h4", 16: "a12", 17: "i6"}, "h4-h5", "g4"),
+    # the enemy on i5, beside it: g4 is back and away (h4 and i4 are next to i5)
+    ({0: "f3", 1: "f5", 16: "a12", 17: "i5"}, "f5-h5", "g4"),
+    # the enemy on h6, diagonally ahead of g5: f4, with h4 held by a friend
+    ({0: "h2", 1: "h3", 2: "h4", 16: "a12", 17: "h6"}, "h3-g5", "f4"),
+    # straight back (h4) held by a friend: g4 and i4 are equally near the
+    # edge and equally away from h6, so the lower square index, g4
+    ({0: "h2", 1: "h3", 2: "h4", 16: "a12", 17: "h6"}, "h3-h5", "g4"),
+])
+def test_a_failed_mover_falls_back_away_from_the_enemy(squares, move, expected):
+    """Assault B: "If not it is moved back 5cm from the enemy unit in
+    question, if possible towards the own table edge, if not to any position
+    not adjacent to a enemy unit." Of the squares nearest its own edge that
+    no enemy is next to, the unit takes the one whose step points most
+    nearly straight away from the enemy it moved next to, then the lowest
+    square index (RULES.md, falling back); the reference model agrees."""
+    s = build(fill(squares, german=range(3, 8)))
+    m = model(s)
+    s.apply(move)
+    m.apply(move)
+    assert s.to_dict()["pending"]["kind"] == "adjacent-mover"
+    s.apply("fail")
+    m.apply("fail")
+    assert unit(s, 1)["square"] == expected
+    assert ref.name(m.units[1]["sq"]) == expected
+
+
 def test_enemies_next_to_the_arrival_square_test_even_when_the_mover_fell_back():
     """Contract: "Moving adjacent to an enemy: the mover tests morale
     (failure: back 1 square, toward its own edge when possible); the enemy
     unit then tests too (same)." Assault B: "And when a enemy unit moves
     adjacent to a friendly unit, that friendly unit must take a Morale test."
     The German rifle d2-d4 arrives next to the British rifles on d5 and c5,
-    fails and falls back to c3; both British rifles, next to d4 (not to c3),
-    still test in slot order, and the one that fails falls back."""
+    fails and falls back "5cm from the enemy unit in question", away from
+    both: to e3; both British rifles, next to d4 (not to e3), still test in
+    slot order, and the one that fails falls back away from the mover, now
+    on e3: to c6."""
     s = build(fill({0: "e2", 1: "d2", 16: "a12", 17: "d5", 18: "c5"}, british=range(19, 22)))
     m = model(s)
     notes = ["d2-d4", "fail"]
     for note in notes:
         s.apply(note)
         m.apply(note)
-    assert unit(s, 1)["square"] == "c3"
+    assert unit(s, 1)["square"] == "e3"
     pend = s.to_dict()["pending"]
     assert pend["kind"] == "adjacent-enemy" and pend["target"] == 17 and pend["square"] == "d4"
     assert outcomes(s) == pytest.approx({"pass": 4 / 6, "fail": 2 / 6})
@@ -294,7 +329,7 @@ def test_enemies_next_to_the_arrival_square_test_even_when_the_mover_fell_back()
     assert s.game.state_from_dict(s.to_dict()).raw() == s.raw()
     s.apply("fail")
     m.apply("fail")
-    assert unit(s, 17)["square"] == "c6"          # British edge is the top row; lowest index
+    assert unit(s, 17)["square"] == "c6"          # British edge is the top row; away from e3
     assert s.to_dict()["pending"]["target"] == 18 and s.to_dict()["pending"]["square"] == "d4"
     s.apply("pass")
     m.apply("pass")

@@ -10,6 +10,7 @@ Squares are (column, row) pairs, zero-based. Slow and simple on purpose.
 from __future__ import annotations
 
 import heapq
+import math
 from fractions import Fraction
 
 from ardsearch.games.stosstruppen import data
@@ -285,14 +286,25 @@ class State:
         return any(self.units[j]["t"]["hq"] and dist(self.units[j]["sq"], u["sq"]) <= 3
                    for j in self.alive(u["side"]))
 
-    def fall_back(self, i):
+    def fall_back(self, i, away_from=None):
+        """Assault B: "moved back 5cm from the enemy unit in question, if
+        possible towards the own table edge, if not to any position not
+        adjacent to a enemy unit". One square, none next to an enemy; nearest
+        the own edge, then the step most nearly straight away from the enemy
+        in question (unit away_from, or every enemy next to i), then the
+        lowest square index."""
         u = self.units[i]
         if u["stuck"] or u["immob"]:
             return
         t = u["t"]
+        x, y = u["sq"]
+        foes = [j for j in self.alive(1 - u["side"])
+                if j == away_from or (away_from is None and dist(self.units[j]["sq"], u["sq"]) == 1)]
+        ax = sum(x - self.units[j]["sq"][0] for j in foes)
+        ay = sum(y - self.units[j]["sq"][1] for j in foes)
         options = []
         for dx, dy in NEAR:
-            sq = (u["sq"][0] + dx, u["sq"][1] + dy)
+            sq = (x + dx, y + dy)
             if not self.board.on(sq) or self.at(sq) is not None or not self.enterable(t, sq):
                 continue
             if sq in self.board.wire and not t["tank"]:
@@ -300,9 +312,12 @@ class State:
             if any(dist(sq, self.units[j]["sq"]) == 1 for j in self.alive(1 - u["side"])):
                 continue
             edge = sq[1] if u["side"] == 0 else self.board.h - 1 - sq[1]
-            options.append((edge, sq[1] * 16 + sq[0], sq))
+            away = float(dx * ax + dy * ay)
+            if dx and dy:
+                away = away / math.sqrt(2)
+            options.append((edge, -away, sq[1] * 16 + sq[0], sq))
         if options:
-            u["sq"] = min(options)[2]
+            u["sq"] = min(options)[3]
             u["spotted"] = True
             self.spot()
 
@@ -664,7 +679,7 @@ class State:
             self.pending = ("adjacent-enemy", dict(info, target=rest[0])) if rest else None
         elif kind == "adjacent-enemy":
             if move == "fail":
-                self.fall_back(info["target"])
+                self.fall_back(info["target"], info["unit"])
             rest = self.adjacent_enemies(info["unit"], info["square"], info["target"])
             self.pending = ("adjacent-enemy", dict(info, target=rest[0])) if rest else None
         elif kind == "fire":

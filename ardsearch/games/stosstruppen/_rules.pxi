@@ -276,15 +276,26 @@ cdef bint near_hq(const StState *s, int i) noexcept nogil:
     return False
 
 
-cdef void fall_back(StState *s, int i) noexcept nogil:
+cdef void fall_back(StState *s, int i, int away_from) noexcept nogil:
     """A failed test next to the enemy: one square back, to a square no enemy
-    is next to, the one nearest the unit's own table edge (then the lowest
-    square index); no such square, or an immobilised unit: it stays."""
+    is next to, the one nearest the unit's own table edge; of those equally
+    near, the one whose step points most nearly straight away from the enemy
+    in question (Assault B: "moved back 5cm from the enemy unit in
+    question"), then the lowest square index; no such square, or an
+    immobilised unit: it stays. The enemy in question is unit away_from, or
+    with -1 every enemy next to the unit (the mover's own test)."""
     cdef const Scn *sc = scn(s)
     cdef const UType *ut = utype(s, i)
-    cdef int a = s.u[i].sq, side = side_of(i), d, bx, by, b, dist, best = -1, best_dist = 99
+    cdef int a = s.u[i].sq, side = side_of(i), d, j, bx, by, b, dist, best = -1, best_dist = 99
+    cdef int ax = 0, ay = 0, base = (1 - side) * UPS
+    cdef double score, best_score = 0.0
     if (s.u[i].st & ST_STUCK) or (s.u[i].tk & TK_IMMOB):
         return
+    # the direction straight away from the enemy in question (a sum of steps)
+    for j in range(base, base + UPS):
+        if s.u[j].sq != NOSQ and (j == away_from or (away_from < 0 and cheb(s.u[j].sq, a) == 1)):
+            ax += a % STRIDE - s.u[j].sq % STRIDE
+            ay += a // STRIDE - s.u[j].sq // STRIDE
     for d in range(8):
         bx = a % STRIDE + DX[d]
         by = a // STRIDE + DY[d]
@@ -298,9 +309,15 @@ cdef void fall_back(StState *s, int i) noexcept nogil:
         if enemy_adjacent(s, side, b):
             continue
         dist = by if side == 0 else sc.height - 1 - by
-        if dist < best_dist or (dist == best_dist and b < best):
+        # the cosine between the step and the away direction, times |away|
+        score = DX[d] * ax + DY[d] * ay
+        if DX[d] != 0 and DY[d] != 0:
+            score = score / 1.4142135623730951
+        if (dist < best_dist or (dist == best_dist and score > best_score)
+                or (dist == best_dist and score == best_score and b < best)):
             best = b
             best_dist = dist
+            best_score = score
     if best >= 0:
         s.u[i].sq = best
         s.u[i].st |= ST_SPOTTED

@@ -203,7 +203,7 @@ cdef void apply_chance(StState *s, ard_action a) noexcept nogil:
         # Assault B: the mover tests, then each enemy unit next to the square
         # it arrived on (psq) tests, whether the mover stayed or fell back
         if a == A_FAIL:
-            fall_back(s, i)
+            fall_back(s, i, -1)
         j = next_adjacent_enemy(s, i, s.psq, 0)
         if j >= 0:
             s.pend = P_ADJ_ENEMY
@@ -212,7 +212,7 @@ cdef void apply_chance(StState *s, ard_action a) noexcept nogil:
             s.pend = P_NONE
     elif pend == P_ADJ_ENEMY:
         if a == A_FAIL:
-            fall_back(s, t)
+            fall_back(s, t, i)
         j = next_adjacent_enemy(s, i, s.psq, t + 1)
         if j >= 0:
             s.pt = j
