@@ -285,14 +285,21 @@ def test_moving_adjacent_tests_mover_then_enemy_and_fall_back():
     # straight back (h4) held by a friend: g4 and i4 are equally near the
     # edge and equally away from h6, so the lower square index, g4
     ({0: "h2", 1: "h3", 2: "h4", 16: "a12", 17: "h6"}, "h3-h5", "g4"),
+    # straight back (h4) is next to another enemy (g3), not the one in
+    # question: back towards the own edge comes first, so h4 all the same
+    ({0: "h2", 1: "i4", 16: "a12", 17: "h6", 18: "g3"}, "i4-h5", "h4"),
+    # nothing free one row back (g4, h4, i4 held by friends): "if not to
+    # any position not adjacent to a enemy unit", the nearest the edge, g5
+    ({0: "h2", 1: "h3", 2: "g4", 3: "h4", 4: "i4", 16: "a12", 17: "i6"}, "h3-h5", "g5"),
 ])
 def test_a_failed_mover_falls_back_away_from_the_enemy(squares, move, expected):
     """Assault B: "If not it is moved back 5cm from the enemy unit in
     question, if possible towards the own table edge, if not to any position
-    not adjacent to a enemy unit." Of the squares nearest its own edge that
-    no enemy is next to, the unit takes the one whose step points most
-    nearly straight away from the enemy it moved next to, then the lowest
-    square index (RULES.md, falling back); the reference model agrees."""
+    not adjacent to a enemy unit." First a square one row nearer its own
+    edge and off the enemy it moved next to, else any square no enemy is
+    next to (the nearest the edge); of equals, the step most nearly straight
+    away from that enemy, then the lowest square index (RULES.md, falling
+    back). The reference model agrees."""
     s = build(fill(squares, german=range(3, 8)))
     m = model(s)
     s.apply(move)

@@ -289,19 +289,22 @@ class State:
     def fall_back(self, i, away_from=None):
         """Assault B: "moved back 5cm from the enemy unit in question, if
         possible towards the own table edge, if not to any position not
-        adjacent to a enemy unit". One square, none next to an enemy; nearest
-        the own edge, then the step most nearly straight away from the enemy
-        in question (unit away_from, or every enemy next to i), then the
-        lowest square index."""
+        adjacent to a enemy unit". One square: first one row nearer the own
+        edge and not next to the enemy in question (unit away_from, or every
+        enemy next to i), else any square no enemy is next to, nearest the
+        own edge; of equals, the step most nearly straight away from the
+        enemy in question, then the lowest square index."""
         u = self.units[i]
         if u["stuck"] or u["immob"]:
             return
         t = u["t"]
         x, y = u["sq"]
-        foes = [j for j in self.alive(1 - u["side"])
+        enemies = self.alive(1 - u["side"])
+        foes = [j for j in enemies
                 if j == away_from or (away_from is None and dist(self.units[j]["sq"], u["sq"]) == 1)]
         ax = sum(x - self.units[j]["sq"][0] for j in foes)
         ay = sum(y - self.units[j]["sq"][1] for j in foes)
+        edge_of = (lambda row: row) if u["side"] == 0 else (lambda row: self.board.h - 1 - row)
         options = []
         for dx, dy in NEAR:
             sq = (x + dx, y + dy)
@@ -309,15 +312,19 @@ class State:
                 continue
             if sq in self.board.wire and not t["tank"]:
                 continue
-            if any(dist(sq, self.units[j]["sq"]) == 1 for j in self.alive(1 - u["side"])):
+            edge = edge_of(sq[1])
+            if edge < edge_of(y) and not any(dist(sq, self.units[j]["sq"]) == 1 for j in foes):
+                tier = 0
+            elif not any(dist(sq, self.units[j]["sq"]) == 1 for j in enemies):
+                tier = 1
+            else:
                 continue
-            edge = sq[1] if u["side"] == 0 else self.board.h - 1 - sq[1]
             away = float(dx * ax + dy * ay)
             if dx and dy:
                 away = away / math.sqrt(2)
-            options.append((edge, -away, sq[1] * 16 + sq[0], sq))
+            options.append((tier, edge, -away, sq[1] * 16 + sq[0], sq))
         if options:
-            u["sq"] = min(options)[3]
+            u["sq"] = min(options)[4]
             u["spotted"] = True
             self.spot()
 

@@ -276,18 +276,31 @@ cdef bint near_hq(const StState *s, int i) noexcept nogil:
     return False
 
 
+cdef bint next_to_questioned(const StState *s, int i, int away_from, int sq) noexcept nogil:
+    """Whether square sq is next to the enemy in question of unit i's fall
+    back: unit away_from, or with -1 any enemy next to i's square."""
+    cdef int j, base = (1 - side_of(i)) * UPS
+    for j in range(base, base + UPS):
+        if (s.u[j].sq != NOSQ and cheb(s.u[j].sq, sq) == 1
+                and (j == away_from or (away_from < 0 and cheb(s.u[j].sq, s.u[i].sq) == 1))):
+            return True
+    return False
+
+
 cdef void fall_back(StState *s, int i, int away_from) noexcept nogil:
-    """A failed test next to the enemy: one square back, to a square no enemy
-    is next to, the one nearest the unit's own table edge; of those equally
-    near, the one whose step points most nearly straight away from the enemy
-    in question (Assault B: "moved back 5cm from the enemy unit in
-    question"), then the lowest square index; no such square, or an
-    immobilised unit: it stays. The enemy in question is unit away_from, or
-    with -1 every enemy next to the unit (the mover's own test)."""
+    """A failed test next to the enemy (Assault B: "moved back 5cm from the
+    enemy unit in question, if possible towards the own table edge, if not to
+    any position not adjacent to a enemy unit"): one square, first one row
+    nearer the own edge and off the enemy in question (unit away_from, or with
+    -1 every enemy next to the unit), else any square no enemy is next to,
+    nearest the own edge; of equals, the step most nearly straight away from
+    the enemy in question, then the lowest square index. No such square, or
+    an immobilised unit: it stays."""
     cdef const Scn *sc = scn(s)
     cdef const UType *ut = utype(s, i)
-    cdef int a = s.u[i].sq, side = side_of(i), d, j, bx, by, b, dist, best = -1, best_dist = 99
-    cdef int ax = 0, ay = 0, base = (1 - side) * UPS
+    cdef int a = s.u[i].sq, side = side_of(i), d, j, bx, by, b, dist, tier
+    cdef int here = a // STRIDE if side == 0 else sc.height - 1 - a // STRIDE
+    cdef int best = -1, best_tier = 9, best_dist = 99, ax = 0, ay = 0, base = (1 - side) * UPS
     cdef double score, best_score = 0.0
     if (s.u[i].st & ST_STUCK) or (s.u[i].tk & TK_IMMOB):
         return
@@ -306,16 +319,22 @@ cdef void fall_back(StState *s, int i, int away_from) noexcept nogil:
             continue
         if (sc.flags[b] & F_WIRE) and not ut.tank:
             continue
-        if enemy_adjacent(s, side, b):
-            continue
         dist = by if side == 0 else sc.height - 1 - by
+        if dist < here and not next_to_questioned(s, i, away_from, b):
+            tier = 0                    # back, towards the own table edge
+        elif not enemy_adjacent(s, side, b):
+            tier = 1                    # any position no enemy is next to
+        else:
+            continue
         # the cosine between the step and the away direction, times |away|
         score = DX[d] * ax + DY[d] * ay
         if DX[d] != 0 and DY[d] != 0:
             score = score / 1.4142135623730951
-        if (dist < best_dist or (dist == best_dist and score > best_score)
-                or (dist == best_dist and score == best_score and b < best)):
+        if (tier < best_tier or (tier == best_tier and dist < best_dist)
+                or (tier == best_tier and dist == best_dist
+                    and (score > best_score or (score == best_score and b < best)))):
             best = b
+            best_tier = tier
             best_dist = dist
             best_score = score
     if best >= 0:
