@@ -406,6 +406,22 @@ def test_protection_values_plunging_and_direct_fire():
     assert outcomes(s) == pytest.approx({"hit": 2 / 10, "miss": 8 / 10})
 
 
+def test_plunging_fire_counts_against_a_tank_in_craters():
+    """Contract, Fire: "Fire value = the unit's fire die ... + modifiers
+    (range; plunging fire +1 for mortars against trench or craters; ...)" and
+    "Penetration = die + modifiers vs the tank's Armour". The German light
+    trench mortar (at d8) against the Mark IV (armour 6) on craters at e9, 5
+    squares away: 6, 7, 8 penetrate (3 of 8); on open ground at e6, 3 squares
+    away, only 7 and 8."""
+    for mortar, tank, miss in (("h4", "e9", 5 / 8), ("h3", "e6", 6 / 8)):
+        s = build({0: "a1", 10: mortar, 16: "a12", 23: tank}, phase="fire", card="Gf")
+        m = model(s)
+        s.apply(f"{mortar}x{tank}")
+        m.apply(f"{mortar}x{tank}")
+        assert outcomes(s)["miss"] == pytest.approx(miss)
+        assert outcomes(s) == pytest.approx({k: float(p) for k, p in m.chances().items()})
+
+
 def test_effect_of_hits():
     s = build({0: "a1", 1: "h3", 16: "a12", 17: "h6"}, phase="fire", card="Gf")
     s.apply("h3xh6")

@@ -541,9 +541,8 @@ class State:
             r = dist(u["sq"], v["sq"])
             mod = 1 if r <= 2 else (-1 if r >= 8 else 0)
             ter = self.board.terrain[v["sq"]]
-            if not v["t"]["tank"]:
-                mod += t["plunging"] and ter in ("trench", "craters")
-                mod += t["direct"] and ter in ("buildings", "bunker")
+            mod += t["plunging"] and ter in ("trench", "craters")    # tanks too
+            mod += t["direct"] and ter in ("buildings", "bunker")
             value = v["t"]["armour"] if v["t"]["tank"] else PROTECTION[ter]
             return self.attack_chances(j, die_beats(die, mod, value))
         if kind == "arrival":

@@ -466,11 +466,13 @@ cdef int fire_mod(const StState *s, int i, int t) noexcept nogil:
         m += 1
     elif dist >= 8:
         m -= 1
-    if not UT[s.u[t].type].tank:
-        if ut.plunging and (ter == T_TRENCH or ter == T_CRATERS):
-            m += 1
-        if ut.direct and (ter == T_BUILDINGS or ter == T_BUNKER):
-            m += 1
+    # the terrain modifiers count against tanks too (a penetration is "die +
+    # modifiers vs the tank's Armour"): a mortar's plunging fire on a tank in
+    # craters or stuck in a trench; tanks never stand in buildings or bunkers
+    if ut.plunging and (ter == T_TRENCH or ter == T_CRATERS):
+        m += 1
+    if ut.direct and (ter == T_BUILDINGS or ter == T_BUNKER):
+        m += 1
     return m
 
 
