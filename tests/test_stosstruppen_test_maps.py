@@ -38,6 +38,28 @@ def test_hill_with_woods_always_blocks_line_of_sight():
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
 
 
+def test_no_line_of_sight_passes_over_any_square_of_a_wooded_hill():
+    """Fire A: "Hills block the LOS unless either the firing unit or the
+    target is on a hilltop. No LOS may pass over a hill containing Woods or
+    Buildings." On `hill_woods` the hill j4-l5 holds woods, so its open
+    squares j4 and j5 block too, although the firer stands on a hill: from the
+    other hill (b6) to o2 the line crosses j4; from j5, on the wooded hill
+    itself, to j3 it crosses j4. On the shipped Kaiserschlacht map (no woods
+    on that hill) both lines are open. The reference model agrees."""
+    r = run("""
+        from test_stosstruppen_rules import build, legal, model
+        for scenario, seen in (("hill_woods", False), ("kaiserschlacht", True)):
+            for firer, target in (("b6", "o2"), ("j5", "j3")):
+                s = build({0: "a1", 1: firer, 16: "a12", 17: target}, phase="fire", card="Gf",
+                          scenario=scenario)
+                note = f"{firer}x{target}"
+                assert (note in legal(s)) == seen, (scenario, note)
+                assert (note in model(s).legal()) == seen, (scenario, note, "reference")
+        print("ok")
+    """)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
+
+
 def test_an_extra_folder_adds_its_scenarios_beside_the_shipped_ones():
     """A scenario file in the folder plays under its file name; the shipped ones stay."""
     r = run("""

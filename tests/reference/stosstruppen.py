@@ -62,10 +62,31 @@ class Board:
                 self.terrain[(c, r)] = TERRAIN[sc["terrain"][r * 16 + c]]
         to_sq = lambda i: (i % 16, i // 16)  # noqa: E731
         self.hill = {to_sq(i) for i in sc["hill"]}
+        self.wooded_hill = self._wooded_hills()
         self.wire = {to_sq(i) for i in sc["wire"]}
         self.objectives = {to_sq(i) for i in sc["objectives"]}
         self.aperture = {to_sq(i): sc["aperture"][i] for i in range(192) if sc["terrain"][i] == 8}
         self._los = {}
+
+    def _wooded_hills(self):
+        """Fire A: "No LOS may pass over a hill containing Woods or
+        Buildings": every square of a hill (hill squares joined through the 8
+        neighbours) that holds woods or buildings."""
+        out, seen = set(), set()
+        for start in self.hill:
+            if start in seen:
+                continue
+            group, todo = set(), [start]
+            while todo:
+                sq = todo.pop()
+                if sq in group:
+                    continue
+                group.add(sq)
+                todo += [(sq[0] + dx, sq[1] + dy) for dx, dy in NEAR if (sq[0] + dx, sq[1] + dy) in self.hill]
+            seen |= group
+            if any(self.terrain[sq] in ("woods", "buildings") for sq in group):
+                out |= group
+        return out
 
     def on(self, sq):
         return 0 <= sq[0] < self.w and 0 <= sq[1] < self.h
@@ -78,7 +99,8 @@ class Board:
 
     def _compute_los(self, a, b):
         """Squares whose open interior the centre-to-centre segment crosses block:
-        woods, buildings, or hills unless an end is on a hill."""
+        woods, buildings, a hill holding woods or buildings, or another hill
+        unless an end is on a hill."""
         hill_end = a in self.hill or b in self.hill
         for cx in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
             for cy in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
@@ -96,7 +118,7 @@ class Board:
                     continue
                 if self.terrain[c] in ("woods", "buildings"):
                     return False
-                if c in self.hill and not hill_end:
+                if c in self.wooded_hill or (c in self.hill and not hill_end):
                     return False
         return True
 

@@ -54,6 +54,7 @@ cdef enum:  # per-square flags of a scenario
     F_HILL = 1
     F_WIRE = 2
     F_OBJECTIVE = 4
+    F_WOODED_HILL = 8           # a square of a hill holding woods or buildings
 
 cdef enum:  # unit st byte
     ST_STATUS = 3       # 0 normal, 1 pinned, 2 suppressed

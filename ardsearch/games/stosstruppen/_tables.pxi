@@ -5,9 +5,10 @@
 cdef bint los_blocked(const Scn *sc, int a, int b) noexcept nogil:
     """Line of sight from square a to b: the squares whose interior the segment
     between the two centres crosses (a corner touch does not count) block if
-    they are woods or buildings, or a hill unless a or b is on a hill (a hill
-    with woods or buildings always blocks, by the first test). Units and wire
-    never block. Symmetric by construction."""
+    they are woods or buildings, or a hill unless a or b is on a hill; every
+    square of a hill holding woods or buildings always blocks (Fire A: "No LOS
+    may pass over a hill containing Woods or Buildings"). Units and wire never
+    block. Symmetric by construction."""
     cdef int ax = a % STRIDE, ay = a // STRIDE, bx = b % STRIDE, by = b // STRIDE
     cdef int x0 = ax if ax < bx else bx, x1 = bx if ax < bx else ax
     cdef int y0 = ay if ay < by else by, y1 = by if ay < by else ay
@@ -32,7 +33,7 @@ cdef bint los_blocked(const Scn *sc, int a, int b) noexcept nogil:
             t = sc.terrain[c]
             if t == T_WOODS or t == T_BUILDINGS:
                 return True
-            if (sc.flags[c] & F_HILL) and not hill_end:
+            if (sc.flags[c] & F_WOODED_HILL) or ((sc.flags[c] & F_HILL) and not hill_end):
                 return True
     return False
 
@@ -119,6 +120,8 @@ def _fill_tables():
             sc.aperture[sq] = d["aperture"][sq]
         for sq in d["hill"]:
             sc.flags[sq] |= F_HILL
+        for sq in d["wooded_hill"]:
+            sc.flags[sq] |= F_WOODED_HILL
         for sq in d["wire"]:
             sc.flags[sq] |= F_WIRE
         for k2, sq in enumerate(d["objectives"]):

@@ -225,7 +225,31 @@ def load_scenario(path, unit_ids):
         armies.append(dict(morale=MORALE.index(morale), markers=markers, units=placed))
     return dict(name=name, path=path, title=title, width=w, height=h, turns=turns,
                 attacker=SIDES.index(attacker), objectives_needed=need_obj, terrain=terrain,
-                hill=hill, wire=wire, objectives=objectives, aperture=aperture, armies=armies)
+                hill=hill, wooded_hill=wooded_hills(hill, terrain), wire=wire, objectives=objectives,
+                aperture=aperture, armies=armies)
+
+
+def wooded_hills(hill, terrain):
+    """The squares of every hill holding woods or buildings (Fire A: "No LOS
+    may pass over a hill containing Woods or Buildings"). A hill is a group of
+    hill squares joined through any of the 8 neighbours (distance is
+    Chebyshev, RULES.md, Table and measurement)."""
+    blocking = (TERRAIN_LETTERS.index("W"), TERRAIN_LETTERS.index("B"))
+    left, out = set(hill), []
+    while left:
+        group, todo = set(), [left.pop()]
+        while todo:
+            sq = todo.pop()
+            group.add(sq)
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    nb = sq + dy * MAX_COLS + dx
+                    if (dx or dy) and nb in left and abs(nb % MAX_COLS - sq % MAX_COLS) <= 1:
+                        left.discard(nb)
+                        todo.append(nb)
+        if any(terrain[sq] in blocking for sq in group):
+            out += sorted(group)
+    return sorted(out)
 
 
 def load_all():
