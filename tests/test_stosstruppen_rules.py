@@ -232,17 +232,43 @@ def test_wire_stops_non_tanks_and_needs_a_test():
 
 
 def test_trench_crossing_for_non_foot_and_failure_immobilises():
-    # British Mark IV (slot 23) north of the trench line, crossing southwards
+    """Obstacles B: "Other units must take a morale test to pass. If a
+    non-foot unit fail, it is immobilized there in that trench for the rest
+    of the game." The trench square is the one its move crosses: of the
+    equally cheap ones, the nearest the straight line (RULES.md, Trenches).
+    The British Mark IV (slot 23) on e9 crossing southwards to e7 fails and
+    is stuck straight ahead on e8, not on d8 or f8."""
     s = build({16: "p12", 23: "e9", 0: "a1"}, card="Bm")   # HQ out of command: an HQ test first
+    m = model(s)
     moves = legal(s)
     assert "e9-e7" in moves and "e9-e8" not in moves
-    s.apply("e9-e7")
-    assert s.to_dict()["pending"]["kind"] == "hq-test"
-    s.apply("pass")
-    assert s.to_dict()["pending"]["kind"] == "cross-test"
-    s.apply("fail")
+    for note in ("e9-e7", "pass", "fail"):
+        s.apply(note)
+        m.apply(note)
+        if note == "e9-e7":
+            assert s.to_dict()["pending"]["kind"] == "hq-test"
+        if note == "pass":
+            assert s.to_dict()["pending"]["kind"] == "cross-test"
     u = unit(s, 23)
-    assert u["square"] == "d8" and u["stuck"]   # cheapest crossing, lowest square
+    assert u["square"] == "e8" and u["stuck"]
+    assert ref.name(m.units[23]["sq"]) == "e8" and m.units[23]["stuck"]
+    # to f7, e8 and f8 lie equally near the line e9-f7: the lower index, e8
+    s = build({16: "p12", 23: "e9", 0: "a1"}, card="Bm")
+    for note in ("e9-f7", "pass", "fail"):
+        s.apply(note)
+    assert unit(s, 23)["square"] == "e8"
+    # every crossing move of the Mark IV, from e9 and from j9: engine and model
+    # agree on the square it is stuck on
+    for start in ("e9", "j9"):
+        base = build({16: "p12", 23: start, 0: "a1"}, card="Bm")
+        for move in sorted(legal(base)):
+            if not move.startswith(start + "-") or int(move.split("-")[1][1:]) >= 8:
+                continue
+            s, m = build({16: "p12", 23: start, 0: "a1"}, card="Bm"), model(base)
+            for note in (move, "pass", "fail"):
+                s.apply(note)
+                m.apply(note)
+            assert unit(s, 23)["square"] == ref.name(m.units[23]["sq"]), move
     s2 = build({16: "h11", 23: "e8", 0: "a1"}, card="Bm", units={23: {"stuck": True}})
     assert not any(m.startswith("e8-") for m in legal(s2))
 

@@ -229,15 +229,16 @@ class State:
             return 4
         return 2
 
-    def destinations(self, i):
-        """{square: crossing square or None}: cheapest path within the allowance,
-        preferring no trench crossing, then the lowest crossing square."""
+    def paths(self, i, only=None):
+        """{(square, layer): (cost, crossing key)}: the cheapest paths of unit i
+        within its allowance, layer 1 with one trench crossing (non-foot units;
+        the crossing key y * 16 + x, the lowest of the cheapest; with `only`,
+        the crossing may use that trench square alone)."""
         u = self.units[i]
         t = u["t"]
         b = self.board
         enemies = {self.units[j]["sq"] for j in self.alive(1 - u["side"])}
         allow = 2 * t["move"]
-        best = {}
         start = (0, -1, u["sq"], 0)     # cost, crossing key (-1: none yet), square, layer
         heap = [start]
         seen = {}
@@ -257,7 +258,8 @@ class State:
                     nc = c + self.cost(t, sq, nb)
                     if nc <= allow and (nb, layer) not in seen:
                         heapq.heappush(heap, (nc, cr, nb, layer))
-                elif layer == 0 and not t["foot"] and b.terrain[nb] == "trench" and self.at(nb) is None:
+                elif (layer == 0 and not t["foot"] and b.terrain[nb] == "trench" and self.at(nb) is None
+                        and only in (None, nb)):
                     for ex, ey in NEAR:
                         out = (nb[0] + ex, nb[1] + ey)
                         if out == sq or not b.on(out) or out in enemies or not self.enterable(t, out):
@@ -265,9 +267,36 @@ class State:
                         nc = c + 2 + self.cost(t, nb, out)
                         if nc <= allow and (out, 1) not in seen:
                             heapq.heappush(heap, (nc, nb[1] * 16 + nb[0], out, 1))
+        return seen
+
+    def crossing_square(self, i, dest):
+        """Obstacles B: a failing non-foot unit "is immobilized there in that
+        trench". Of the trench squares giving the cheapest crossing path to
+        dest, the one nearest the straight line from the unit to dest, then
+        the lowest square index."""
+        u = self.units[i]
+        costs = {}
+        for m, terrain in self.board.terrain.items():
+            if terrain == "trench" and (dest, 1) in (found := self.paths(i, only=m)):
+                costs[m] = found[(dest, 1)][0]
+        cheapest = min(costs.values())
+        (sx, sy), (dx, dy) = u["sq"], dest
+        return min((abs((m[0] - sx) * (dy - sy) - (m[1] - sy) * (dx - sx)), m[1] * 16 + m[0], m)
+                   for m, c in costs.items() if c == cheapest)[2]
+
+    def destinations(self, i):
+        """{square: crossing square or None}: cheapest path within the allowance,
+        preferring no trench crossing (the crossing square is crossing_square's)."""
+        u = self.units[i]
+        t = u["t"]
+        b = self.board
+        seen = self.paths(i)
+        best = {}
         # roads: "All units starting and ending on roads double their movement";
         # a doubled move keeps its whole path on road squares, one step = half a square
         if b.terrain[u["sq"]] == "road":
+            enemies = {self.units[j]["sq"] for j in self.alive(1 - u["side"])}
+            allow = 2 * t["move"]
             steps = {u["sq"]: 0}
             todo = [u["sq"]]
             while todo:
@@ -651,6 +680,8 @@ class State:
             if sep == "-":
                 dest = data.parse_square(right)
                 crossing = self.destinations(i)[dest]
+                if crossing is not None:
+                    crossing = self.crossing_square(i, dest)
                 u["acted"] = True
                 info = dict(unit=i, dest=dest, hq=not self.near_hq(i), crossing=crossing,
                             cross=crossing is not None or (dest in self.board.wire and not u["t"]["tank"]))

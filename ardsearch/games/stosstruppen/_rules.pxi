@@ -155,10 +155,12 @@ cdef bint can_move(const StState *s, int i) noexcept nogil:
     return True
 
 
-cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t *crossed) noexcept nogil:
+cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t *crossed,
+               int only) noexcept nogil:
     """Cheapest cost (half squares) of unit i to every square: cost0 without a
     trench crossing, cost1 with one (non-foot only; crossed[] the trench square
-    used: among the cheapest paths, the lowest square index). 255 = unreachable. Friends are passed through, enemies never;
+    used: among the cheapest paths, the lowest square index; with only >= 0
+    the crossing may use trench square `only` alone). 255 = unreachable. Friends are passed through, enemies never;
     non-tanks stop on entering wire. A unit starting on a road also reaches,
     at 1 a step, the road squares of paths that stay on the road (Movement E:
     such a move is doubled); these costs never continue off the road.
@@ -217,7 +219,8 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                             inq[256 + b] = 1
                             queue[tail] = 256 + b
                             tail = (tail + 1) & 511
-            elif layer == 0 and not ut.foot and sc.terrain[b] == T_TRENCH and unit_at(s, b) < 0:
+            elif (layer == 0 and not ut.foot and sc.terrain[b] == T_TRENCH and unit_at(s, b) < 0
+                    and (only < 0 or b == only)):
                 # a non-foot unit crosses one empty trench square in a single move
                 # (empty: failing the test leaves it there)
                 m = b
@@ -381,10 +384,41 @@ cdef void continue_move(StState *s) noexcept nogil:
         arrive_at(s, s.pu, s.psq)
 
 
-cdef void start_move(StState *s, int i, int dest) noexcept nogil:
+cdef int crossing_square(const StState *s, int i, int dest) noexcept nogil:
+    """The trench square unit i crosses on its move to dest (Obstacles B: a
+    failing unit "is immobilized there in that trench"): of the squares that
+    give the cheapest crossing path, the one nearest the straight line from
+    its square to dest, then the lowest square index. Run once, when such a
+    move starts, so trying each trench square in turn costs the search
+    nothing."""
+    cdef const Scn *sc = scn(s)
     cdef uint8_t cost0[192]
     cdef uint8_t cost1[192]
     cdef uint8_t crossed[192]
+    cdef int a = s.u[i].sq, m, off, best = -1, best_off = 1 << 30, cheapest
+    cdef int lx = dest % STRIDE - a % STRIDE, ly = dest // STRIDE - a // STRIDE
+    reach(s, i, cost0, cost1, crossed, -1)
+    cheapest = cost1[dest]
+    for m in range(NSQ):
+        if sc.terrain[m] != T_TRENCH or m % STRIDE >= sc.width or m // STRIDE >= sc.height:
+            continue
+        if cheb(m, a) > utype(s, i).move:
+            continue
+        reach(s, i, cost0, cost1, crossed, m)
+        if cost1[dest] != cheapest:
+            continue
+        # twice the area between the line a -> dest and m: the distance from
+        # the line times its (common) length
+        off = (m % STRIDE - a % STRIDE) * ly - (m // STRIDE - a // STRIDE) * lx
+        if off < 0:
+            off = -off
+        if off < best_off:
+            best = m
+            best_off = off
+    return best
+
+
+cdef void start_move(StState *s, int i, int dest) noexcept nogil:
     cdef const UType *ut = utype(s, i)
     cdef BB enemy, occupied, r0
     unit_squares(s, 1 - side_of(i), &enemy, &occupied)
@@ -397,10 +431,8 @@ cdef void start_move(StState *s, int i, int dest) noexcept nogil:
     if not near_hq(s, i):
         s.pflags |= PF_HQ
     if not bb_has(&r0, dest):
-        # a trench crossing: reach() finds which trench square it uses
-        reach(s, i, cost0, cost1, crossed)
         s.pflags |= PF_CROSS | PF_TRENCH
-        s.paux = crossed[dest]
+        s.paux = crossing_square(s, i, dest)
     elif (scn(s).flags[dest] & F_WIRE) and not ut.tank:
         s.pflags |= PF_CROSS
     continue_move(s)
