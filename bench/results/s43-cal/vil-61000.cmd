@@ -1,0 +1,1 @@
+python -m bench.calibration stosstruppen(scenario=villers) --games 150 --seed 61000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records /work/main/bench/results/s43-cal/cal-vil-61000.jsonl
