@@ -279,13 +279,17 @@ cdef bint near_hq(const StState *s, int i) noexcept nogil:
     return False
 
 
+cdef inline bint in_question(const StState *s, int j, int away_from, int a) noexcept nogil:
+    """Whether enemy slot j is the enemy in question of a fall back from
+    square a: unit away_from, or with -1 any enemy next to a."""
+    return s.u[j].sq != NOSQ and (j == away_from or (away_from < 0 and cheb(s.u[j].sq, a) == 1))
+
+
 cdef bint next_to_questioned(const StState *s, int i, int away_from, int sq) noexcept nogil:
-    """Whether square sq is next to the enemy in question of unit i's fall
-    back: unit away_from, or with -1 any enemy next to i's square."""
+    """Whether square sq is next to the enemy in question of unit i's fall back."""
     cdef int j, base = (1 - side_of(i)) * UPS
     for j in range(base, base + UPS):
-        if (s.u[j].sq != NOSQ and cheb(s.u[j].sq, sq) == 1
-                and (j == away_from or (away_from < 0 and cheb(s.u[j].sq, s.u[i].sq) == 1))):
+        if in_question(s, j, away_from, s.u[i].sq) and cheb(s.u[j].sq, sq) == 1:
             return True
     return False
 
@@ -309,7 +313,7 @@ cdef void fall_back(StState *s, int i, int away_from) noexcept nogil:
         return
     # the direction straight away from the enemy in question (a sum of steps)
     for j in range(base, base + UPS):
-        if s.u[j].sq != NOSQ and (j == away_from or (away_from < 0 and cheb(s.u[j].sq, a) == 1)):
+        if in_question(s, j, away_from, a):
             ax += a % STRIDE - s.u[j].sq % STRIDE
             ay += a // STRIDE - s.u[j].sq // STRIDE
     for d in range(8):
