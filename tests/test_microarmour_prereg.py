@@ -269,13 +269,11 @@ def test_the_protocol_engine_records_the_book_points_on_its_own_view():
     play it; contract: "pre-registered targets as hidden information". On the Soviet
     view, after the Germans' two recordings it did not see (`? ?`), the engine records
     the file's Soviet point from the book, with no search."""
-    from test_protocol_engine import InProcess, require_search
+    from test_protocol_helpers import InProcess, go_book_move, require_search
     require_search()
     e = InProcess()
     e.run("newgame microarmour scenario=barrage", "position startpos moves ? ?")
-    out = e.run("go nodes 200")
-    assert out[-1] == "bestmove prereg~16,10", out
-    assert "info string book move: the game's book (its RULES.md), not a search" in out
+    go_book_move(e, "go nodes 200", "prereg~16,10")
     e.run("position startpos moves prereg~4,4")            # the Germans off their book: the engine searches
     out = e.run("go nodes 200")
     assert not any("book move" in line for line in out) and out[-1].startswith("bestmove prereg~"), out

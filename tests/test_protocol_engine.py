@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from test_protocol_helpers import ENGINE_CMD, InProcess, engine_env, require_search
+from test_protocol_helpers import ENGINE_CMD, InProcess, engine_env, go_book_move, require_search
 
 from ardsearch.protocol.compliance import Wire, info_line_problem
 from ardsearch.protocol.searcher import choose_algorithm, plan_budget
@@ -332,9 +332,7 @@ def test_the_searching_engine_plays_the_games_book():
     require_search()
     e = InProcess()
     e.run("newgame mortain", "position startpos seed 5")
-    out = e.run("go nodes 300")
-    assert out[-1] == "bestmove setup~2-120~0803", out
-    assert "info string book move: the game's book (its RULES.md), not a search" in out
+    out = go_book_move(e, "go nodes 300", "setup~2-120~0803")
     infos = [s for s in out if s.startswith("info depth")]
     assert infos and " nodes 0 " in infos[-1] and all(info_line_problem(s) is None for s in infos), out
     out = e.run("go nodes 300 searchactions setup~1-120~0604 setup~1-120~0605")

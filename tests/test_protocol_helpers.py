@@ -100,3 +100,15 @@ class InProcess:
 
     def errors(self, text) -> list[str]:
         return [s for s in self.run(text) if s.startswith("error ")]
+
+
+BOOK_INFO = "info string book move: the game's book (its RULES.md), not a search"
+
+
+def go_book_move(engine: InProcess, go: str, bestmove: str) -> list[str]:
+    """Runs `go` on an engine whose position is in the game's book: the answer
+    is `bestmove` with the book's info line (docs/protocol.md). Returns the output."""
+    out = engine.run(go)
+    assert out[-1] == f"bestmove {bestmove}", out
+    assert BOOK_INFO in out, out
+    return out
