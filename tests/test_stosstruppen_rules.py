@@ -221,14 +221,109 @@ def test_move_through_friends_never_enemies():
     assert "b1-d3" in moves and not any(m.startswith("b1-") and m[3:] in ("a4", "b4", "c4") for m in moves)
 
 
-def test_wire_stops_non_tanks_and_needs_a_test():
+def test_wire_takes_a_morale_test_to_pass():
+    """Obstacles A: "Tanks cross barbed wire automatically. Other units must
+    take a morale test to pass." Contract: "Barbed wire: tanks cross; others
+    test morale to pass". A German rifle (Veteran: 2+) on h6, in front of the
+    wire on h7, passes it in one move to the trench on h8 after one test, and
+    may stop on the wire after the same test; a move that enters no wire
+    square takes none."""
     s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
-    moves = legal(s)
-    assert "h6-h7" in moves and "h6-h8" not in moves              # stops on the wire
-    s.apply("h6-h7")
-    assert outcomes(s) == pytest.approx({"pass": 5 / 6, "fail": 1 / 6})
+    moves = legal_both(s)
+    assert {"h6-h7", "h6-h8", "h6-g8", "h6-e6"} <= moves
+    for move, end in (("h6-h8", "h8"), ("h6-h7", "h7")):
+        s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
+        m = model(s)
+        for note in (move, "pass"):
+            s.apply(note)
+            m.apply(note)
+            if note == move:
+                assert s.to_dict()["pending"]["kind"] == "cross-test"
+                assert outcomes(s) == pytest.approx({"pass": 5 / 6, "fail": 1 / 6})
+        assert unit(s, 1)["square"] == end and ref.name(m.units[1]["sq"]) == end
+        assert s.to_dict()["pending"]["kind"] == "none"
+    s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
+    s.apply("h6-e6")
+    assert unit(s, 1)["square"] == "e6" and s.to_dict()["pending"]["kind"] == "none"
+
+
+def test_a_failed_wire_test_keeps_the_unit_where_it_started_until_next_move():
+    """Obstacles A: "Other units must take a morale test to pass. If they
+    fail, the may test again next movement phase." RULES.md (design): a
+    failing unit stays where it started. The rifle on h6 fails at the wire,
+    has used its move, and tries again on the next turn's Move card."""
+    s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
+    s.apply("h6-h8")
     s.apply("fail")
-    assert unit(s, 1)["square"] == "h6"
+    assert unit(s, 1)["square"] == "h6" and unit(s, 1)["acted"]
+    assert not any(m.startswith("h6-") for m in legal(s))
+    s.apply("done")
+    for card in ("Gf", "Ga", "Gr", "Bm", "Bf", "Ba", "Br", "Gm"):
+        s.apply(f"card:{card}")
+        if card != "Gm":
+            s.apply("done")
+    assert s.to_dict()["turn"] == 2 and "h6-h8" in legal_both(s)
+    s.apply("h6-h8")
+    assert s.to_dict()["pending"]["kind"] == "cross-test"
+
+
+def test_one_test_passes_a_belt_of_wire_and_a_unit_on_wire_leaves_freely():
+    """Obstacles A: "Other units must take a morale test to pass." RULES.md
+    (design): one test a move, however many wire squares its path enters; a
+    unit already standing on wire passed it when it entered, so leaving it
+    takes no test. A rifle on c7 moves along the wire to f7 after one test; a
+    rifle on h7 (wire) goes back to h6 or on to the trench on h8 with none."""
+    s = build(fill({0: "c5", 1: "c7", 16: "a12"}))
+    m = model(s)
+    assert "c7-f7" in legal_both(s)
+    for note in ("c7-f7", "pass"):
+        s.apply(note)
+        m.apply(note)
+    assert unit(s, 1)["square"] == "f7" and s.to_dict()["pending"]["kind"] == "none"
+    assert m.pending is None
+    for move in ("h7-h6", "h7-h8"):
+        s = build(fill({0: "h5", 1: "h7", 16: "a12"}))
+        assert move in legal_both(s)
+        s.apply(move)
+        assert unit(s, 1)["square"] == move[3:] and s.to_dict()["pending"]["kind"] == "none"
+
+
+def test_tanks_cross_wire_with_no_test():
+    """Obstacles A: "Tanks cross barbed wire automatically." The British Mark
+    IV on n7 drives west along the wire to l7 with no test."""
+    s = build({16: "n10", 23: "n7", 0: "a1"}, card="Bm")
+    assert "n7-l7" in legal_both(s)
+    s.apply("n7-l7")
+    assert unit(s, 23)["square"] == "l7" and s.to_dict()["pending"]["kind"] == "none"
+
+
+def test_one_test_a_move_a_gun_never_crosses_a_trench_and_wire_together():
+    """Obstacles A and B both ask a Morale test "to pass". RULES.md (design):
+    one test a move, so a move may pass wire or cross a trench, not both. The
+    German light infantry gun (move 2, not on foot) on n9 reaches the wire on
+    m7 by the open n8 (a wire test; failing, it stays on n9, not stuck), but
+    not l7 on the wire beyond: its only path within 2 squares crosses the
+    trench on m8 first."""
+    s = build(fill({0: "n11", 11: "n9", 16: "a12"}))
+    moves = legal_both(s)
+    assert "n9-m7" in moves and "n9-l7" not in moves and "n9-n7" in moves
+    s.apply("n9-m7")
+    assert s.to_dict()["pending"]["kind"] == "cross-test"
+    s.apply("fail")
+    assert unit(s, 11)["square"] == "n9" and not unit(s, 11)["stuck"]
+
+
+def test_an_out_of_command_unit_tests_for_its_hq_then_for_the_wire():
+    """Movement A: units beyond 15 cm of their HQ "must pass a Morale test"
+    to move; Obstacles A: "Other units must take a morale test to pass."
+    Two tests, the HQ's first: the rifle on h6 with its HQ on a1."""
+    s = build(fill({0: "a1", 1: "h6", 16: "a12"}))
+    s.apply("h6-h8")
+    assert s.to_dict()["pending"]["kind"] == "hq-test"
+    s.apply("pass")
+    assert s.to_dict()["pending"]["kind"] == "cross-test"
+    s.apply("pass")
+    assert unit(s, 1)["square"] == "h8"
 
 
 def test_trench_crossing_for_non_foot_and_failure_immobilises():
@@ -760,6 +855,25 @@ def test_who_may_assault_and_advance():
     s.apply("h5@h6")
     s.apply("loss")
     assert unit(s, 1)["square"] is None
+
+
+def test_an_advance_next_to_other_enemies_takes_no_morale_test():
+    """Assault C: "Any unit successfully assault a enemy may enter the
+    vacated terrain." The tests for moving next to the enemy belong to the
+    Move card (contract: "Movement (Move card) ... Moving adjacent to an
+    enemy: the mover tests morale"; Assault B: "If it passes it stays
+    adjacent (and may assault in the next assault phase)"), so the rifle
+    that wins h8 and advances next to the British rifle on g9 and the LMG on
+    i8 takes no test, nor do they (RULES.md, design)."""
+    s = build({0: "a1", 1: "h7", 16: "a12", 17: "h8", 18: "g9", 20: "i8"}, phase="assault", card="Ga")
+    m = model(s)
+    for note in ("h7@h8", "win", "advance"):
+        s.apply(note)
+        m.apply(note)
+    assert unit(s, 1)["square"] == "h8" and ref.name(m.units[1]["sq"]) == "h8"
+    assert not s.is_chance_node() and s.to_dict()["pending"]["kind"] == "none"
+    # the phase goes on; the rifle has assaulted once this phase
+    assert s.to_dict()["phase"] == "assault" and legal_both(s) == {"done"}
 
 
 def test_assault_from_any_of_the_eight_neighbours():

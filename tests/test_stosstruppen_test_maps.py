@@ -140,3 +140,27 @@ def test_anti_tank_table_d6_adds_the_schneider_bonus(tmp_path):
         print("ok")
     """, folder)
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
+
+
+def test_a_doubled_road_move_passes_wire_after_a_test(tmp_path):
+    """Movement E: "All units starting and ending on roads double their
+    movement"; Obstacles A: other units "must take a morale test to pass"
+    barbed wire. On a copy of the test map with a road along row 4 and wire
+    on h4, a rifle on e4 goes along the road to k4 (6 road steps, twice its
+    move) through the wire after one test; to g4, short of the wire, with
+    none."""
+    folder = _variant(tmp_path, "road_wire", ('"...BB.....WW...."', '"================"'),
+                      ('"m7"]', '"m7", "h4"]'))
+    r = run("""
+        from test_stosstruppen_rules import build, fill, legal, model
+        s = build(fill({0: "e3", 1: "e4", 16: "a12"}), scenario="road_wire")
+        moves = legal(s)
+        assert model(s).legal() == moves
+        assert {"e4-g4", "e4-h4", "e4-k4"} <= moves and "e4-l4" not in moves, sorted(moves)
+        for move, test in (("e4-g4", "none"), ("e4-h4", "cross-test"), ("e4-k4", "cross-test")):
+            s = build(fill({0: "e3", 1: "e4", 16: "a12"}), scenario="road_wire")
+            s.apply(move)
+            assert s.to_dict()["pending"]["kind"] == test, move
+        print("ok")
+    """, folder)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]

@@ -26,6 +26,9 @@ NEAR = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
 HEADING = {0: (0, 1), 1: (1, 0), 2: (0, -1), 3: (-1, 0)}  # n e s w
 
 
+WIRE = 2     # paths(): the layer of paths that entered wire (layer 1: a trench crossing)
+
+
 def name(sq):
     return f"{chr(97 + sq[0])}{sq[1] + 1}"
 
@@ -231,16 +234,21 @@ class State:
 
     def paths(self, i, only=None):
         """{(square, layer): (cost, crossing key)}: the cheapest paths of unit i
-        within its allowance, layer 1 with one trench crossing (non-foot units;
-        the crossing key y * 16 + x, the lowest of the cheapest; with `only`,
-        the crossing may use that trench square alone)."""
+        within its allowance. Layer 0 takes no test; layer WIRE (2) has entered
+        wire (non-tanks; Obstacles A, a Morale test to pass); layer 1 has
+        crossed one trench square (non-foot units; the crossing key y * 16 + x,
+        the lowest of the cheapest; with `only`, the crossing may use that
+        trench square alone). One test a move: no layer has both."""
         u = self.units[i]
         t = u["t"]
         b = self.board
         enemies = {self.units[j]["sq"] for j in self.alive(1 - u["side"])}
+
+        def wired(sq):
+            return sq in b.wire and not t["tank"]
+
         allow = 2 * t["move"]
-        start = (0, -1, u["sq"], 0)     # cost, crossing key (-1: none yet), square, layer
-        heap = [start]
+        heap = [(0, -1, u["sq"], 0)]     # cost, crossing key (-1: none yet), square, layer
         seen = {}
         while heap:
             c, cr, sq, layer = heapq.heappop(heap)
@@ -248,21 +256,21 @@ class State:
             if key in seen:
                 continue
             seen[key] = (c, cr)
-            if sq in b.wire and not t["tank"] and sq != u["sq"]:
-                continue
             for dx, dy in NEAR:
                 nb = (sq[0] + dx, sq[1] + dy)
                 if not b.on(nb) or nb in enemies:
                     continue
                 if self.enterable(t, nb):
                     nc = c + self.cost(t, sq, nb)
-                    if nc <= allow and (nb, layer) not in seen:
-                        heapq.heappush(heap, (nc, cr, nb, layer))
+                    to = WIRE if layer == 0 and wired(nb) else layer
+                    if nc <= allow and (to == WIRE or not wired(nb)) and (nb, to) not in seen:
+                        heapq.heappush(heap, (nc, cr, nb, to))
                 elif (layer == 0 and not t["foot"] and b.terrain[nb] == "trench" and self.at(nb) is None
-                        and only in (None, nb)):
+                        and not wired(nb) and only in (None, nb)):
                     for ex, ey in NEAR:
                         out = (nb[0] + ex, nb[1] + ey)
-                        if out == sq or not b.on(out) or out in enemies or not self.enterable(t, out):
+                        if (out == sq or not b.on(out) or out in enemies or not self.enterable(t, out)
+                                or wired(out)):
                             continue
                         nc = c + 2 + self.cost(t, nb, out)
                         if nc <= allow and (out, 1) not in seen:
@@ -285,42 +293,40 @@ class State:
                    for m, c in costs.items() if c == cheapest)[2]
 
     def destinations(self, i):
-        """{square: crossing square or None}: cheapest path within the allowance,
-        preferring no trench crossing (the crossing square is crossing_square's)."""
+        """{square: test}: the squares unit i may move to and the test the move
+        takes: None (a path needs none), "wire" (a path through wire), or the
+        trench square (x, y) of a crossing (crossing_square's). No test beats
+        the wire, the wire beats a trench."""
         u = self.units[i]
         t = u["t"]
         b = self.board
         seen = self.paths(i)
-        best = {}
         # roads: "All units starting and ending on roads double their movement";
         # a doubled move keeps its whole path on road squares, one step = half a square
         if b.terrain[u["sq"]] == "road":
             enemies = {self.units[j]["sq"] for j in self.alive(1 - u["side"])}
             allow = 2 * t["move"]
-            steps = {u["sq"]: 0}
-            todo = [u["sq"]]
+            steps = {(u["sq"], 0): 0}
+            todo = [(u["sq"], 0)]
             while todo:
-                sq = todo.pop(0)
-                if steps[sq] == allow or (sq in b.wire and not t["tank"] and sq != u["sq"]):
+                sq, layer = todo.pop(0)
+                if steps[(sq, layer)] == allow:
                     continue
                 for dx, dy in NEAR:
                     nb = (sq[0] + dx, sq[1] + dy)
-                    if b.on(nb) and b.terrain[nb] == "road" and nb not in enemies and nb not in steps:
-                        steps[nb] = steps[sq] + 1
-                        todo.append(nb)
-            for sq in steps:
-                seen.setdefault((sq, 0), (steps[sq], -1))
-        for (sq, layer), (c, cr) in seen.items():
-            if sq == u["sq"] or self.at(sq) is not None:
+                    to = WIRE if layer == WIRE or (nb in b.wire and not t["tank"]) else 0
+                    if (b.on(nb) and b.terrain[nb] == "road" and nb not in enemies
+                            and (nb, to) not in steps):
+                        steps[(nb, to)] = steps[(sq, layer)] + 1
+                        todo.append((nb, to))
+            for key, n in steps.items():
+                seen.setdefault(key, (n, -1))
+        order = {0: 0, WIRE: 1, 1: 2}
+        best = {}
+        for (sq, layer), (c, cr) in sorted(seen.items(), key=lambda kv: order[kv[0][1]]):
+            if sq == u["sq"] or self.at(sq) is not None or sq in best:
                 continue
-            if layer == 0:
-                best[sq] = None
-            elif sq not in best and not (sq in b.wire and not t["tank"]):
-                best.setdefault(sq, (cr % 16, cr // 16))
-        # a layer-0 route always wins
-        for (sq, layer), _ in seen.items():
-            if layer == 0 and sq in best:
-                best[sq] = None
+            best[sq] = None if layer == 0 else "wire" if layer == WIRE else (cr % 16, cr // 16)
         return best
 
     def may_move(self, i):
@@ -679,12 +685,11 @@ class State:
             u = self.units[i]
             if sep == "-":
                 dest = data.parse_square(right)
-                crossing = self.destinations(i)[dest]
-                if crossing is not None:
-                    crossing = self.crossing_square(i, dest)
+                test = self.destinations(i)[dest]
+                crossing = self.crossing_square(i, dest) if test not in (None, "wire") else None
                 u["acted"] = True
                 info = dict(unit=i, dest=dest, hq=not self.near_hq(i), crossing=crossing,
-                            cross=crossing is not None or (dest in self.board.wire and not u["t"]["tank"]))
+                            cross=test is not None)
                 self.next_move_step(info)
             else:
                 j = next(k for k in self.alive(1 - p) if self.label(k) == right)

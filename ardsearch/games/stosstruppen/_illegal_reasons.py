@@ -117,7 +117,7 @@ def _move_reason(d: dict, unit: dict, kind: dict, dest: str) -> str | None:
         return f"a {name} may not end a move in {IN_FOOT_ONLY[_terrain(d, dest)]}: only foot units do"
     squares = f"{kind['move']} square{'s' if kind['move'] != 1 else ''}"
     return (f"{dest} is out of {sq}'s reach this move ({squares}; woods, fords and marsh cost "
-            "double, no passing through enemies, wire stops a move)")
+            "double, no passing through enemies, and one obstacle a move: wire or a trench crossing, not both)")
 
 
 def _fire_reason(d: dict, unit: dict, kind: dict, target: dict) -> str | None:

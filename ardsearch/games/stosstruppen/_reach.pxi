@@ -1,11 +1,12 @@
 # Where a unit may move, as bitboards. The same shortest paths as reach() in
 # _rules.pxi (costs in half squares, slow terrain, friends passed and enemies
-# never, wire stops, one trench crossing for non-foot units, and the doubled
-# move of a unit that stays on the road), but all squares first reached at one
-# cost are expanded together: a few dozen word operations per cost level
-# instead of a queue walk over every square. The move generator and
-# start_move() only need the sets; reach() is still used for the one thing the
-# sets do not give: which trench square a crossing uses.
+# never, one obstacle a move: wire passed after a Morale test, or one trench
+# crossing for non-foot units; and the doubled move of a unit that stays on
+# the road), but all squares first reached at one cost are expanded together:
+# a few dozen word operations per cost level instead of a queue walk over
+# every square. The move generator and start_move() only need the sets;
+# reach() is still used for the one thing the sets do not give: which trench
+# square a crossing uses.
 
 cdef inline void step_from(const Masks *mk, const BB *src, const BB *enter, const BB *slow,
                            BB *level, int c, int allow) noexcept nogil:
@@ -24,17 +25,18 @@ cdef inline void step_from(const Masks *mk, const BB *src, const BB *enter, cons
             level[c + 4].w[k] |= near.w[k] & enter.w[k] & slow.w[k]
 
 
-cdef inline void cross_from(const Masks *mk, const BB *src, const BB *occupied, const BB *enter,
+cdef inline void cross_from(const Masks *mk, const BB *src, const BB *blocked, const BB *enter,
                             const BB *slow, BB *level, int c, int allow) noexcept nogil:
-    """Non-foot units: from src at cost c over one empty trench square to the
-    squares beyond it, at c + 2 plus the step. (A square beyond that is also
+    """Non-foot units: from src at cost c over one trench square not in
+    `blocked` (empty, and no wire for a non-tank) to the squares beyond it,
+    at c + 2 plus the step. (A square beyond that is also
     where the crossing started is reached here too, but it already has the
     lower cost without a crossing, so no set reach_sets() gives changes.)"""
     cdef BB trench, beyond
     cdef int k
     bb_dilate(src, &mk.board, &trench)
     for k in range(BB_WORDS):
-        trench.w[k] &= mk.trench.w[k] & ~occupied.w[k]
+        trench.w[k] &= mk.trench.w[k] & ~blocked.w[k]
     if not bb_any(&trench):
         return
     bb_dilate(&trench, &mk.board, &beyond)
@@ -45,64 +47,78 @@ cdef inline void cross_from(const Masks *mk, const BB *src, const BB *occupied, 
             level[c + 6].w[k] |= beyond.w[k] & enter.w[k] & slow.w[k]
 
 
-cdef inline void road_sets(const Masks *mk, int start, int steps, const BB *enter, const BB *stop,
-                           BB *r0) noexcept nogil:
+cdef inline void road_sets(const Masks *mk, int start, int steps, const BB *enter, const BB *wire,
+                           BB *r0, BB *rw) noexcept nogil:
     """Movement E, "All units starting and ending on roads double their
-    movement": a unit starting on a road adds to r0 the road squares it
-    reaches in up to `steps` (twice its move) steps along road squares only
-    (RULES.md: the whole path, start and end included, on the road). Same
-    limits as other moves: enterable squares (no enemy), wire stops."""
-    cdef BB seen, cur, nxt
+    movement": a unit starting on a road adds the road squares it reaches in
+    up to `steps` (twice its move) steps along road squares only (RULES.md:
+    the whole path, start and end included, on the road): to r0 those whose
+    path enters no square of `wire`, to rw those it reaches through wire
+    (Obstacles A: after a Morale test). Same limits as other moves:
+    enterable squares (no enemy). wire is empty for a tank."""
+    cdef BB seen0, seenw, cur0, curw, nxt0, nxtw
     cdef int k, n
     if not bb_has(&mk.road, start):
         return
-    bb_clear(&seen)
-    bb_set(&seen, start)
-    cur = seen
+    bb_clear(&seen0)
+    bb_clear(&seenw)
+    bb_clear(&curw)
+    bb_set(&seen0, start)
+    cur0 = seen0
     for n in range(steps):
+        bb_dilate(&cur0, &mk.road, &nxt0)
+        bb_dilate(&curw, &mk.road, &nxtw)
         for k in range(BB_WORDS):
-            cur.w[k] &= ~stop.w[k]
-        bb_dilate(&cur, &mk.road, &nxt)
-        for k in range(BB_WORDS):
-            nxt.w[k] &= enter.w[k] & ~seen.w[k]
-        if not bb_any(&nxt):
+            nxtw.w[k] = (nxtw.w[k] | (nxt0.w[k] & wire.w[k])) & enter.w[k] & ~seenw.w[k] & ~seen0.w[k]
+            nxt0.w[k] &= enter.w[k] & ~wire.w[k] & ~seen0.w[k]
+        if not (bb_any(&nxt0) or bb_any(&nxtw)):
             break
         for k in range(BB_WORDS):
-            seen.w[k] |= nxt.w[k]
-        cur = nxt
+            seen0.w[k] |= nxt0.w[k]
+            seenw.w[k] |= nxtw.w[k]
+        cur0 = nxt0
+        curw = nxtw
     for k in range(BB_WORDS):
-        r0.w[k] |= seen.w[k]
+        r0.w[k] |= seen0.w[k]
+        rw.w[k] |= seenw.w[k]
 
 
 cdef void reach_sets(const StState *s, int i, const BB *enemy, const BB *occupied,
-                     BB *r0, BB *r1) noexcept nogil:
-    """The squares unit i reaches within its allowance: r0 those with
-    cost0 < 255 in reach(), r1 (skipped when NULL) those with cost1 < 255,
-    except that r1 may also hold squares of r0. Its own square is in r0.
-    enemy, occupied: the squares of the enemy's units and of all units."""
+                     BB *r0, BB *rw, BB *rt) noexcept nogil:
+    """The squares unit i reaches within its allowance: r0 with no test, rw
+    through wire (non-tanks, Obstacles A: a Morale test to pass; the path
+    may enter any number of wire squares and end on one), rt over one
+    trench square (non-foot units, Obstacles B). One test a move: a wire
+    path never crosses a trench, a trench crossing never enters wire. rw
+    and rt may also hold squares of r0. Its own square is in r0. enemy,
+    occupied: the squares of the enemy's units and of all units."""
     cdef const Masks *mk = &SM[s.scenario]
     cdef const UType *ut = utype(s, i)
     cdef int allow = 2 * ut.move, start = s.u[i].sq, c, k
-    cdef bint cross = r1 != NULL and not ut.foot
+    cdef bint cross = not ut.foot, wired = not ut.tank and bb_any(&mk.wire)
     cdef const BB *slow = &mk.slow[1 if ut.foot else 0]
     # the squares reached at each cost, not yet settled (data.py: move <= 8,
-    # so costs run 0..16); lv1 after a trench crossing
+    # so costs run 0..16); lvw through wire, lvt after a trench crossing
     cdef BB lv0[17]
-    cdef BB lv1[17]
-    cdef BB enter, stop, fresh
+    cdef BB lvw[17]
+    cdef BB lvt[17]
+    cdef BB enter, free, into_wire, wire, blocked, fresh
     bb_clear(r0)
-    if r1 != NULL:
-        bb_clear(r1)
+    bb_clear(rw)
+    bb_clear(rt)
     if start >= NSQ:
         return
     for k in range(BB_WORDS):
+        wire.w[k] = mk.wire.w[k] if wired else 0
         enter.w[k] = mk.enter[1 if ut.foot else 0].w[k] & ~enemy.w[k]
-        # non-tanks go no further from a wire square they entered
-        stop.w[k] = 0 if ut.tank else mk.wire.w[k]
-    stop.w[start >> 6] &= ~((<uint64_t>1) << (start & 63))
+        free.w[k] = enter.w[k] & ~wire.w[k]         # a step that takes no test
+        into_wire.w[k] = enter.w[k] & wire.w[k]
+        blocked.w[k] = occupied.w[k] | wire.w[k]    # trench squares a crossing may not use
     memset(lv0, 0, (allow + 1) * sizeof(BB))
+    if wired:
+        memset(lvw, 0, (allow + 1) * sizeof(BB))
     if cross:
-        memset(lv1, 0, (allow + 1) * sizeof(BB))
+        memset(lvt, 0, (allow + 1) * sizeof(BB))
     bb_set(&lv0[0], start)
     for c in range(allow + 1):
         for k in range(BB_WORDS):
@@ -110,21 +126,28 @@ cdef void reach_sets(const StState *s, int i, const BB *enemy, const BB *occupie
         if bb_any(&fresh):
             for k in range(BB_WORDS):
                 r0.w[k] |= fresh.w[k]
-                fresh.w[k] &= ~stop.w[k]
-            step_from(mk, &fresh, &enter, slow, lv0, c, allow)
+            step_from(mk, &fresh, &free, slow, lv0, c, allow)
+            if wired:
+                step_from(mk, &fresh, &into_wire, slow, lvw, c, allow)
             if cross and c + 4 <= allow:
-                cross_from(mk, &fresh, occupied, &enter, slow, lv1, c, allow)
-        if not cross:
-            continue
-        for k in range(BB_WORDS):
-            fresh.w[k] = lv1[c].w[k] & ~r1.w[k]
-        if bb_any(&fresh):
+                cross_from(mk, &fresh, &blocked, &free, slow, lvt, c, allow)
+        if wired:
+            # a square already reached with no test needs no wire path on from it
             for k in range(BB_WORDS):
-                r1.w[k] |= fresh.w[k]
-                fresh.w[k] &= ~stop.w[k]
-            step_from(mk, &fresh, &enter, slow, lv1, c, allow)
+                fresh.w[k] = lvw[c].w[k] & ~rw.w[k] & ~r0.w[k]
+            if bb_any(&fresh):
+                for k in range(BB_WORDS):
+                    rw.w[k] |= fresh.w[k]
+                step_from(mk, &fresh, &enter, slow, lvw, c, allow)
+        if cross:
+            for k in range(BB_WORDS):
+                fresh.w[k] = lvt[c].w[k] & ~rt.w[k]
+            if bb_any(&fresh):
+                for k in range(BB_WORDS):
+                    rt.w[k] |= fresh.w[k]
+                step_from(mk, &fresh, &free, slow, lvt, c, allow)
     # a move that starts and ends on the road and stays on it is doubled
-    road_sets(mk, start, allow, &enter, &stop, r0)
+    road_sets(mk, start, allow, &enter, &wire, r0, rw)
 
 
 cdef void unit_squares(const StState *s, int enemy_side, BB *enemy, BB *occupied) noexcept nogil:

@@ -155,30 +155,34 @@ cdef bint can_move(const StState *s, int i) noexcept nogil:
     return True
 
 
-cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t *crossed,
-               int only) noexcept nogil:
-    """Cheapest cost (half squares) of unit i to every square: cost0 without a
-    trench crossing, cost1 with one (non-foot only; crossed[] the trench square
-    used: among the cheapest paths, the lowest square index; with only >= 0
-    the crossing may use trench square `only` alone). 255 = unreachable. Friends are passed through, enemies never;
-    non-tanks stop on entering wire. A unit starting on a road also reaches,
-    at 1 a step, the road squares of paths that stay on the road (Movement E:
-    such a move is doubled); these costs never continue off the road.
-    Returns the allowance. The move generator
-    uses reach_sets() (_reach.pxi), the same paths as square sets; this is kept
-    for the trench square of a crossing move."""
+cdef void reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t *crossed,
+                int only) noexcept nogil:
+    """Cheapest cost (half squares) of unit i to every square with no test
+    (cost0) and over one trench square (cost1; non-foot units only;
+    crossed[] the trench square used: among the cheapest paths, the lowest
+    square index; with only >= 0 the crossing may use trench square `only`
+    alone). 255 = unreachable. Friends are passed through, enemies never;
+    neither kind of path enters wire unless the unit is a tank (one test a
+    move: wire paths are reach_sets()'s rw). The move generator uses
+    reach_sets() (_reach.pxi), the same paths as square sets (and the
+    doubled road moves, which never lead to a crossing); this is kept for
+    the trench square of a crossing move (crossing_square())."""
     cdef const Scn *sc = scn(s)
     cdef const UType *ut = utype(s, i)
     cdef int allow = 2 * ut.move, side = side_of(i)
     cdef int queue[512]
     cdef int head = 0, tail = 0, node, layer, a, b, m, d, d2, c, nc, bx, by, mx, my
-    cdef uint8_t enemy[192]
+    cdef uint8_t blocked[192]        # enemies, and wire for a non-tank
     cdef uint8_t inq[512]
-    memset(enemy, 0, sizeof(enemy))
+    memset(blocked, 0, sizeof(blocked))
     memset(inq, 0, sizeof(inq))
     for a in range((1 - side) * UPS, (1 - side) * UPS + UPS):
         if s.u[a].sq != NOSQ:
-            enemy[s.u[a].sq] = 1
+            blocked[s.u[a].sq] = 1
+    if not ut.tank:
+        for a in range(NSQ):
+            if sc.flags[a] & F_WIRE:
+                blocked[a] = 1
     memset(cost0, 255, NSQ)
     memset(cost1, 255, NSQ)
     memset(crossed, 255, NSQ)
@@ -192,16 +196,13 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
         layer = node >> 8
         a = node & 255
         c = cost1[a] if layer else cost0[a]
-        # non-tanks do not go on from a wire square they entered
-        if (sc.flags[a] & F_WIRE) and not ut.tank and a != s.u[i].sq:
-            continue
         for d in range(8):
             bx = a % STRIDE + DX[d]
             by = a // STRIDE + DY[d]
             if bx < 0 or by < 0 or bx >= sc.width or by >= sc.height:
                 continue
             b = by * STRIDE + bx
-            if enemy[b]:
+            if blocked[b]:
                 continue
             if may_enter(sc, ut, b):
                 nc = c + step_cost(sc, ut, a, b)
@@ -230,7 +231,7 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                     if mx < 0 or my < 0 or mx >= sc.width or my >= sc.height:
                         continue
                     b = my * STRIDE + mx
-                    if b == a or enemy[b] or not may_enter(sc, ut, b):
+                    if b == a or blocked[b] or not may_enter(sc, ut, b):
                         continue
                     nc = c + 2 + step_cost(sc, ut, m, b)
                     if nc <= allow and (nc < cost1[b] or (nc == cost1[b] and m < crossed[b])):
@@ -240,35 +241,6 @@ cdef int reach(const StState *s, int i, uint8_t *cost0, uint8_t *cost1, uint8_t 
                             inq[256 + b] = 1
                             queue[tail] = 256 + b
                             tail = (tail + 1) & 511
-    # the doubled move along the road: breadth first over road squares only,
-    # 1 a step (a separate count: such a path never leaves the road)
-    a = s.u[i].sq
-    if sc.terrain[a] != T_ROAD:
-        return allow
-    memset(inq, 255, NSQ)        # inq[sq]: road steps to sq, 255 unseen
-    inq[a] = 0
-    head = tail = 0
-    queue[tail] = a
-    tail += 1
-    while head != tail:
-        a = queue[head]
-        head += 1
-        if inq[a] >= allow or ((sc.flags[a] & F_WIRE) and not ut.tank and a != s.u[i].sq):
-            continue
-        for d in range(8):
-            bx = a % STRIDE + DX[d]
-            by = a // STRIDE + DY[d]
-            if bx < 0 or by < 0 or bx >= sc.width or by >= sc.height:
-                continue
-            b = by * STRIDE + bx
-            if enemy[b] or sc.terrain[b] != T_ROAD or inq[b] != 255:
-                continue
-            inq[b] = inq[a] + 1
-            if inq[b] < cost0[b]:
-                cost0[b] = inq[b]
-            queue[tail] = b
-            tail += 1
-    return allow
 
 
 cdef bint near_hq(const StState *s, int i) noexcept nogil:
@@ -423,10 +395,9 @@ cdef int crossing_square(const StState *s, int i, int dest) noexcept nogil:
 
 
 cdef void start_move(StState *s, int i, int dest) noexcept nogil:
-    cdef const UType *ut = utype(s, i)
-    cdef BB enemy, occupied, r0
+    cdef BB enemy, occupied, r0, rw, rt
     unit_squares(s, 1 - side_of(i), &enemy, &occupied)
-    reach_sets(s, i, &enemy, &occupied, &r0, NULL)
+    reach_sets(s, i, &enemy, &occupied, &r0, &rw, &rt)
     s.u[i].st |= ST_ACTED
     s.pu = i
     s.psq = dest
@@ -434,11 +405,14 @@ cdef void start_move(StState *s, int i, int dest) noexcept nogil:
     s.pflags = 0
     if not near_hq(s, i):
         s.pflags |= PF_HQ
-    if not bb_has(&r0, dest):
+    # one test a move (Obstacles A and B), none if a path needs none; of a
+    # wire path and a trench crossing, the wire (design: failing it costs the
+    # move, failing the trench the unit)
+    if bb_has(&rw, dest) and not bb_has(&r0, dest):
+        s.pflags |= PF_CROSS
+    elif not bb_has(&r0, dest):
         s.pflags |= PF_CROSS | PF_TRENCH
         s.paux = crossing_square(s, i, dest)
-    elif (scn(s).flags[dest] & F_WIRE) and not ut.tank:
-        s.pflags |= PF_CROSS
     continue_move(s)
 
 

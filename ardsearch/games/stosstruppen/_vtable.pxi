@@ -40,7 +40,7 @@ cdef int st_legal_actions(const void *state, ard_action *out) noexcept nogil:
     cdef const StState *s = <const StState *>state
     cdef const Masks *mk = &SM[s.scenario]
     cdef int p = s.card // 4, n = 0, i, t, k
-    cdef BB enemy, occupied, r0, r1, seen
+    cdef BB enemy, occupied, r0, rw, rt, seen
     if s.phase == PH_OVER or s.phase == PH_DRAW or s.pend != P_NONE:
         return 0
     if s.phase == PH_ADVANCE:
@@ -52,11 +52,10 @@ cdef int st_legal_actions(const void *state, ard_action *out) noexcept nogil:
         for i in range(p * UPS, p * UPS + UPS):
             if not can_move(s, i):
                 continue
-            reach_sets(s, i, &enemy, &occupied, &r0, &r1)
-            # to a free square; a move that crosses a trench may not also end
-            # on wire (one test a move) unless the unit is a tank
+            reach_sets(s, i, &enemy, &occupied, &r0, &rw, &rt)
+            # to a free square, with no test, through wire or over a trench
             for k in range(BB_WORDS):
-                r0.w[k] = (r0.w[k] | (r1.w[k] & ~(0 if utype(s, i).tank else mk.wire.w[k]))) & ~occupied.w[k]
+                r0.w[k] = (r0.w[k] | rw.w[k] | rt.w[k]) & ~occupied.w[k]
             n = bb_emit(&r0, A_MOVE + (i - p * UPS) * NSQ, out, n)
     elif s.phase == PH_FIRE:
         for i in range(p * UPS, p * UPS + UPS):
