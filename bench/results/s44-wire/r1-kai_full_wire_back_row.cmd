@@ -1,0 +1,1 @@
+python -m bench.balance stosstruppen(scenario=kai_full_wire_back_row) --bot level-4 --pairs 64 --seed 41 --progress

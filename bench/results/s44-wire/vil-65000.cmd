@@ -1,0 +1,1 @@
+python -m bench.calibration stosstruppen(scenario=villers) --games 150 --seed 65000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records /tmp/run44/bench/results/s44-wire/cal-vil-65000.jsonl
