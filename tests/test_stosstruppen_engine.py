@@ -92,7 +92,7 @@ def test_unit_file_errors_name_file_and_key(tmp_path):
 def test_scenario_file_errors_name_file_and_key(tmp_path):
     ids = [u["id"] for u in data.load_units()]
     good = open(os.path.join(data.SCENARIO_DIR, "kaiserschlacht.toml")).read()
-    p = _write(tmp_path, "s1.toml", good.replace('"h2"', '"z2"'))
+    p = _write(tmp_path, "s1.toml", good.replace('"h1"', '"z1"'))   # the German HQ's square
     with pytest.raises(data.DataError, match=r"s1.toml: key 'german.units\[0\]'.at"):
         data.load_scenario(p, ids)
     p = _write(tmp_path, "s2.toml", good.replace('morale = "veteran"', 'morale = "elite"'))
@@ -176,4 +176,4 @@ def test_eliminated_units_have_a_slot_name():
     s = g.new_initial_state()
     s.apply("card:Gf")
     a = s.string_to_action("u1xu17")
-    assert s.action_to_string(a) == "d3xe8"
+    assert s.action_to_string(a) == "d2xe8"

@@ -150,9 +150,9 @@ def test_units_near_hq_move_freely_and_others_test():
 
 def test_move_allowance_and_terrain_costs():
     # rifle: 3 squares; woods cost double (c9/c10/d9/d10 woods)
-    s = build({0: "h2", 1: "h3", 16: "h11"})
+    s = build({0: "o2", 1: "o3", 16: "h11"})
     moves = legal(s)
-    assert "h3-h6" in moves and "h3-h7" not in moves
+    assert "o3-o6" in moves and "o3-o7" not in moves
     s = build({0: "k1", 1: "c7", 16: "h11"})
     moves = legal(s)
     assert "c7-c9" in moves and "c7-c10" not in moves   # c9 woods: 2 + 4; c10: 2 + 4 + 4 > 6
@@ -213,8 +213,8 @@ def test_foot_only_terrain():
 
 
 def test_move_through_friends_never_enemies():
-    s = build({0: "h2", 1: "h3", 2: "h4", 16: "a12"})
-    assert "h3-h6" in legal(s)
+    s = build({0: "o2", 1: "o3", 2: "o4", 16: "a12"})
+    assert "o3-o6" in legal(s)
     s = build({0: "a2", 1: "b1", 16: "a12", 17: "a3", 18: "b3", 19: "c3", 20: "c2"},
               units={1: {"status": "normal"}})
     moves = legal(s)
@@ -230,7 +230,7 @@ def test_wire_takes_a_morale_test_to_pass():
     square takes none."""
     s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
     moves = legal_both(s)
-    assert {"h6-h7", "h6-h8", "h6-g8", "h6-e6"} <= moves
+    assert {"h6-h7", "h6-h8", "h6-g8", "h6-g5"} <= moves
     for move, end in (("h6-h8", "h8"), ("h6-h7", "h7")):
         s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
         m = model(s)
@@ -242,9 +242,9 @@ def test_wire_takes_a_morale_test_to_pass():
                 assert outcomes(s) == pytest.approx({"pass": 5 / 6, "fail": 1 / 6})
         assert unit(s, 1)["square"] == end and ref.name(m.units[1]["sq"]) == end
         assert s.to_dict()["pending"]["kind"] == "none"
-    s = build(fill({0: "h5", 1: "h6", 16: "a12"}))
-    s.apply("h6-e6")
-    assert unit(s, 1)["square"] == "e6" and s.to_dict()["pending"]["kind"] == "none"
+    s = build(fill({0: "h4", 1: "h6", 16: "a12"}))
+    s.apply("h6-h5")
+    assert unit(s, 1)["square"] == "h5" and s.to_dict()["pending"]["kind"] == "none"
 
 
 def test_a_failed_wire_test_keeps_the_unit_where_it_started_until_next_move():
@@ -532,9 +532,9 @@ def test_plunging_fire_counts_against_a_tank_in_craters():
     (range; plunging fire +1 for mortars against trench or craters; ...)" and
     "Penetration = die + modifiers vs the tank's Armour". The German light
     trench mortar (at d8) against the Mark IV (armour 6) on craters at e9, 5
-    squares away: 6, 7, 8 penetrate (3 of 8); on open ground at e6, 3 squares
+    squares away: 6, 7, 8 penetrate (3 of 8); on open ground at n6, 3 squares
     away, only 7 and 8."""
-    for mortar, tank, miss in (("h4", "e9", 5 / 8), ("h3", "e6", 6 / 8)):
+    for mortar, tank, miss in (("h4", "e9", 5 / 8), ("n3", "n6", 6 / 8)):
         s = build({0: "a1", 10: mortar, 16: "a12", 23: tank}, phase="fire", card="Gf")
         m = model(s)
         s.apply(f"{mortar}x{tank}")
