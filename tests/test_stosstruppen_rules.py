@@ -271,8 +271,10 @@ def test_one_test_passes_a_belt_of_wire_and_a_unit_on_wire_leaves_freely():
     """Obstacles A: "Other units must take a morale test to pass." RULES.md
     (design): one test a move, however many wire squares its path enters; a
     unit already standing on wire passed it when it entered, so leaving it
-    takes no test. A rifle on c7 moves along the wire to f7 after one test; a
-    rifle on h7 (wire) goes back to h6 or on to the trench on h8 with none."""
+    takes no test, nor does a move with a path round the wire. A rifle on c7
+    moves along the wire to f7 after one test; a rifle on h7 (wire) goes back
+    to h6 or on to the trench on h8 with none, and one on n6 to l8 round the
+    wire's end with none."""
     s = build(fill({0: "c5", 1: "c7", 16: "a12"}))
     m = model(s)
     assert "c7-f7" in legal_both(s)
@@ -286,6 +288,12 @@ def test_one_test_passes_a_belt_of_wire_and_a_unit_on_wire_leaves_freely():
         assert move in legal_both(s)
         s.apply(move)
         assert unit(s, 1)["square"] == move[3:] and s.to_dict()["pending"]["kind"] == "none"
+    # a square reachable with no wire on the way takes no test: from n6 round
+    # the wire's end (n7) and along the trench (m8) to l8
+    s = build(fill({0: "n4", 1: "n6", 16: "a12"}))
+    assert "n6-l8" in legal_both(s)
+    s.apply("n6-l8")
+    assert unit(s, 1)["square"] == "l8" and s.to_dict()["pending"]["kind"] == "none"
 
 
 def test_tanks_cross_wire_with_no_test():
@@ -307,6 +315,8 @@ def test_one_test_a_move_a_gun_never_crosses_a_trench_and_wire_together():
     s = build(fill({0: "n11", 11: "n9", 16: "a12"}))
     moves = legal_both(s)
     assert "n9-m7" in moves and "n9-l7" not in moves and "n9-n7" in moves
+    with pytest.raises(ardsearch.IllegalMoveError, match="one obstacle a move: wire or a trench crossing, not both"):
+        s.apply("n9-l7")
     s.apply("n9-m7")
     assert s.to_dict()["pending"]["kind"] == "cross-test"
     s.apply("fail")

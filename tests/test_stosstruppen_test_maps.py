@@ -164,3 +164,39 @@ def test_a_doubled_road_move_passes_wire_after_a_test(tmp_path):
         print("ok")
     """, folder)
     assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
+
+
+def test_a_square_reached_through_wire_or_over_a_trench_takes_the_wire_test(tmp_path):
+    """Obstacles A: other units "must take a morale test to pass" wire ("If
+    they fail, the may test again next movement phase"); Obstacles B: a
+    non-foot unit that fails its trench test "is immobilized there in that
+    trench". RULES.md (design): of a path through wire and one over a trench
+    to the same square, the wire test is taken (failing it costs the move,
+    failing the trench the unit). On a copy of the test map with wire on
+    m10, the German light infantry gun on n9 reaches l9 over the trench on
+    m8 or through the wire on m10 (a British rifle holds m9 between): it
+    tests for the wire and, failing, stays on n9, not stuck. With the wire
+    square held too, the same move is a trench crossing over m8."""
+    folder = _variant(tmp_path, "wire_or_trench", ('"m7"]', '"m7", "m10"]'))
+    r = run("""
+        from test_stosstruppen_rules import build, fill, legal, model, unit
+        import reference.stosstruppen as ref
+        s = build(fill({0: "n11", 11: "n9", 16: "a12", 17: "m9"}), scenario="wire_or_trench")
+        m = model(s)
+        assert "n9-l9" in legal(s) and m.legal() == legal(s)
+        for note in ("n9-l9", "fail"):
+            if note == "fail":
+                pending = s.to_dict()["pending"]
+                assert pending["kind"] == "cross-test" and pending["flags"] == 2, pending   # PF_CROSS, no PF_TRENCH
+            s.apply(note)
+            m.apply(note)
+        assert unit(s, 11)["square"] == "n9" and not unit(s, 11)["stuck"]
+        assert ref.name(m.units[11]["sq"]) == "n9" and not m.units[11]["stuck"]
+        # with a second British rifle on the wire square, only the trench is left
+        s = build(fill({0: "n11", 11: "n9", 16: "a12", 17: "m9", 18: "m10"}), scenario="wire_or_trench")
+        s.apply("n9-l9")
+        pending = s.to_dict()["pending"]
+        assert pending["kind"] == "cross-test" and pending["flags"] == 10 and pending["aux"] == 7 * 16 + 12, pending
+        print("ok")
+    """, folder)
+    assert r.returncode == 0 and r.stdout.strip().endswith("ok"), r.stderr[-2000:]
