@@ -442,14 +442,14 @@ def test_a_stand_retreating_onto_a_clear_square_is_not_attacked():
 def test_smoke_missions_are_turns_times_0_3_rounded_down():
     """Digest: "Each artillery stand has smoke missions equal to scenario turns
     x 0.3 (rounded down), recorded by stand"."""
-    assert [b["smoke_left"] for b in BASE["artillery"]["batteries"]] == [4, 0, 4, 0]   # 16 turns; sfh, zis no 'S'
+    assert [b["smoke_left"] for b in BASE["artillery"]["batteries"]] == [6, 0, 6, 0]   # 20 turns; sfh, zis no 'S'
     st = position({"pgra": {"at": [13, 4]}}, batteries={"lefh": {"smoke_left": 0}}, phase="plot", turn=2)
     assert not any(m.startswith("plot smoke") for m in moves(st))
     st = position({}, batteries=landing("lefh", smoke(10, 7)), phase="artillery", turn=3,
                   artillery={"current": "lefh", "step": "deviate"})
     play(st, "c:ok")
     b = battery(st, "lefh")
-    assert b["smoke_left"] == 3 and b["turns_left"] == 2 and "&" in str(st)     # one of its 4 missions used
+    assert b["smoke_left"] == 5 and b["turns_left"] == 2 and "&" in str(st)     # one of its 6 missions used
 
 
 def test_smoke_and_impact_markers_block_los_and_add_3_to_fire_into_or_out_of_them():
@@ -513,7 +513,7 @@ GOOD = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "barrage.
     (("sections = 3", "sections = 4"), "sections", "1 to 3"),
     (('sheaf = "closed"', 'sheaf = "wide"'), "battery[0].sheaf", "closed"),
     (('\nbase = "introductory"', '\nbase = "barrage"'), "base", "introductory"),
-    (("\nturns = 16", "\nturns = 0"), "turns", "an integer from 1 to 50"),
+    (("\nturns = 20", "\nturns = 0"), "turns", "an integer from 1 to 50"),
     (('\nbase = "introductory"', '\nbase = "introductory"\ndensity = "open"'), "density",
      "no such key in a scenario with a base (allowed: aircraft, base, battery, position, side, title, turns)"),
     (('nationality = "german"', 'nationality = "german"\ncohesion = 14'), "side.german.cohesion",
@@ -533,11 +533,11 @@ def test_a_scenario_with_a_base_may_set_its_own_turns():
     """RULES.md, Scenarios: a file with `base` may set `turns` (session 11), which
     replaces the base's and sets the smoke missions (turns x 0.3); it may not end
     the game before the base's paratroop drop."""
-    assert "\nturns = 16" in GOOD
-    sc, _ = _load_text(GOOD.replace("\nturns = 16", "\nturns = 13", 1))
+    assert "\nturns = 20" in GOOD
+    sc, _ = _load_text(GOOD.replace("\nturns = 20", "\nturns = 13", 1))
     assert sc["turns"] == 13 and _data.load_scenario("introductory")["turns"] == 12
     assert [b["smoke"] for p in range(2) for b in sc["batteries"][p]] == [3, 0, 3, 0]     # 13 x 0.3 = 3.9
-    assert [b["smoke"] for p in range(2) for b in _data.load_scenario("barrage")["batteries"][p]] == [4, 0, 4, 0]
+    assert [b["smoke"] for p in range(2) for b in _data.load_scenario("barrage")["batteries"][p]] == [6, 0, 6, 0]
     assert sc["stands"] == _data.load_scenario("barrage")["stands"]
     msg, _ = _refusal('base = "airdrop"\nturns = 1\n')
     assert "\n" not in msg and "turns: expected at least the base's drop turn, 2, got 1" in msg

@@ -289,17 +289,19 @@ def test_microarmour_ambush_support_lasts_sixteen_turns():
     assert ardsearch.load_game("microarmour", scenario="ambush_support").new_initial_state(seed=0).to_dict()["turns"] == 16
 
 
-def test_microarmour_barrage_lasts_sixteen_turns_and_the_soviet_122_fires_a_barrage():
-    """Micro Armour RULES.md, Scenarios, `barrage` (design choice, balance): "16
-    turns (`turns = 16` in this file ...), not its base's 12, and the Soviet
+def test_microarmour_barrage_lasts_twenty_turns_and_the_soviet_122_fires_a_barrage():
+    """Micro Armour RULES.md, Scenarios, `barrage` (design choice, balance): "20
+    turns (`turns = 20` in this file ...), not its base's 12, and the Soviet
     `m30`'s fire a barrage (two CRT columns up)"; the German batteries (lefh 3
-    sections closed, sfh 2 open, a barrage) and the ZiS-3 battery are unchanged."""
+    sections closed, sfh 2 open, a barrage) and the ZiS-3 battery are unchanged
+    (session 45: the 15 cm battery kept, since removing it did not move the
+    seats and would leave no shipped game with a multi-turn battery)."""
     import ardsearch
     d = microarmour_file("barrage")
-    assert (d["base"], d["turns"]) == ("introductory", 16)
+    assert (d["base"], d["turns"]) == ("introductory", 20)
     bats = {b["id"]: b for b in d["battery"]}
     assert (bats["m30"]["sections"], bats["m30"]["sheaf"], bats["m30"].get("barrage")) == (3, "open", True)
     assert (bats["lefh"]["sections"], bats["lefh"].get("barrage", False)) == (3, False)
-    assert (bats["sfh"]["sections"], bats["sfh"]["barrage"]) == (2, True)
+    assert (bats["sfh"]["sections"], bats["sfh"]["barrage"], bats["sfh"]["duration"]) == (2, True, 2)
     assert not bats["zisb"].get("barrage", False)
-    assert ardsearch.load_game("microarmour", scenario="barrage").new_initial_state(seed=0).to_dict()["turns"] == 16
+    assert ardsearch.load_game("microarmour", scenario="barrage").new_initial_state(seed=0).to_dict()["turns"] == 20
