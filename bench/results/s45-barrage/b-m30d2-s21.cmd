@@ -1,0 +1,1 @@
+python -m bench.balance_log /work/main/bench/results/s45-barrage/b-m30d2-s21.jsonl microarmour(scenario=barrage_m30d2) --bot level-3 --pairs 8 --seed 21

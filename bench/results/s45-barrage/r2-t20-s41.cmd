@@ -1,0 +1,1 @@
+python -m bench.balance_log /work/main/bench/results/s45-barrage/r2-t20-s41.jsonl microarmour(scenario=barrage_t20) --bot level-3 --pairs 8 --seed 41
