@@ -71,6 +71,17 @@ def entry(text):
     return text
 
 
+def road_e(text, keep_from=13):
+    """The road west of the village taken up from the west edge to x =
+    keep_from - 1 (clear ground there): the road leads from the Soviet edge to
+    the village (keep_from = 13) or, with keep_from = 7, starts 7" in from the
+    German edge."""
+    g, _ = rows(text)
+    assert all(g[19 - 10][x] == "=" for x in range(0, 13))
+    put(g, 0, keep_from - 1, 10, 10, ".")
+    return with_rows(text, g)
+
+
 def main():
     base = SHIPPED.read_text()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -79,6 +90,12 @@ def main():
     (OUT / "intro_features_e.toml").write_text(features_e(base))
     (OUT / "intro_entry.toml").write_text(entry(base))
     (OUT / "intro_cover_e_entry.toml").write_text(entry(cover_e(base)))
+    # PLAN.md, amendment 1 (the loader takes at most 16 scenario files: a folder of its own)
+    out2 = OUT.parent / "maps2"
+    out2.mkdir(exist_ok=True)
+    (out2 / "intro_road_e.toml").write_text(road_e(base))
+    (out2 / "intro_road_e7.toml").write_text(road_e(base, keep_from=7))
+    (out2 / "intro_entry_features_e.toml").write_text(entry(features_e(base)))
 
 
 if __name__ == "__main__":
