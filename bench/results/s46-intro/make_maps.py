@@ -96,7 +96,30 @@ def main():
     (out2 / "intro_road_e.toml").write_text(road_e(base))
     (out2 / "intro_road_e7.toml").write_text(road_e(base, keep_from=7))
     (out2 / "intro_entry_features_e.toml").write_text(entry(features_e(base)))
+    # PLAN.md, amendment 2: the road from x = 10 (the German tanks reach the village's edge on turn 1)
+    out3 = OUT.parent / "maps3"
+    out3.mkdir(exist_ok=True)
+    (out3 / "intro_road_e10.toml").write_text(road_e(base, keep_from=10))
+    (out3 / "intro_road_e.toml").write_text(road_e(base))
+
+
+def part_b(name):
+    """maps_b/: the chosen candidate (a copy of maps*/NAME.toml) and `barrage`
+    and `combined` as shipped but with `base` naming it (PLAN.md, part B)."""
+    src = next(p for d in ("maps", "maps2") for p in [OUT.parent / d / f"{name}.toml"] if p.exists())
+    out = OUT.parent / "maps_b"
+    out.mkdir(exist_ok=True)
+    (out / f"{name}.toml").write_text(src.read_text())
+    for variant in ("barrage", "combined"):
+        text = (SHIPPED.parent / f"{variant}.toml").read_text()
+        new, n = re.subn(r'^base = "introductory"', f'base = "{name}"', text, count=1, flags=re.M)
+        assert n == 1, variant
+        (out / f"{variant}_{name[len('intro_'):]}.toml").write_text(new)
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+    if len(sys.argv) > 1:
+        part_b(sys.argv[1])        # python .../make_maps.py intro_NAME: part B's files
+    else:
+        main()
