@@ -1,0 +1,1 @@
+env ARDSEARCH_MICROARMOUR_SCENARIOS=/work/main/bench/results/s46-intro/maps python -m bench.balance_log /work/main/bench/results/s46-intro/a-cover_e-s77.jsonl microarmour(scenario=intro_cover_e) --bot level-3 --pairs 8 --seed 77

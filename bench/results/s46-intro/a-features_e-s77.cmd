@@ -1,0 +1,1 @@
+env ARDSEARCH_MICROARMOUR_SCENARIOS=/work/main/bench/results/s46-intro/maps python -m bench.balance_log /work/main/bench/results/s46-intro/a-features_e-s77.jsonl microarmour(scenario=intro_features_e) --bot level-3 --pairs 8 --seed 77

@@ -1,0 +1,1 @@
+env ARDSEARCH_MICROARMOUR_SCENARIOS=/work/main/bench/results/s46-intro/maps3 python -m bench.balance_log /work/main/bench/results/s46-intro/b-road_e10-s103.jsonl microarmour(scenario=intro_road_e10) --bot level-3 --pairs 8 --seed 103

@@ -1,0 +1,1 @@
+env ARDSEARCH_MICROARMOUR_SCENARIOS=/work/main/bench/results/s46-intro/maps2 python -m bench.balance_log /work/main/bench/results/s46-intro/m1-entry_features_e-s75.jsonl microarmour(scenario=intro_entry_features_e) --bot level-3 --pairs 8 --seed 75

@@ -1,0 +1,1 @@
+env ARDSEARCH_MICROARMOUR_SCENARIOS=/work/main/bench/results/s46-intro/maps2 python -m bench.balance_log /work/main/bench/results/s46-intro/m1-road_e7-s74.jsonl microarmour(scenario=intro_road_e7) --bot level-3 --pairs 8 --seed 74
