@@ -89,7 +89,8 @@ def _microarmour():
     return dict(runs=[({}, (1,)), ({"deployment": "close"}, (2, 3)),
                       ({"deployment": "close", "support": True, "special_ap": True, "heat": True}, (4, 5))],
                 fields=[(r"^[ \d]\d (.*)$", False),             # a map row
-                        (r"^  \S+ +\S+ +\d+,\d+ +\S+ +\S+ +(\S+)$", False)],  # a stand's markers
+                        # a stand's markers, then "aboard <carrier>" on a stand riding in one
+                        (r"^  \S+ +\S+ +\d+,\d+ +\S+ +\S+ +(\S+)(?: aboard \S+)?$", False)],
                 skip=[r"^ +\d+$"],                              # the x ruler
                 names=_names_re(names))
 
