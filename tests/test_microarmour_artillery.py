@@ -515,7 +515,7 @@ GOOD = open(os.path.join(os.path.dirname(_data.__file__), "scenarios", "barrage.
     (('\nbase = "introductory"', '\nbase = "barrage"'), "base", "introductory"),
     (("\nturns = 20", "\nturns = 0"), "turns", "an integer from 1 to 50"),
     (('\nbase = "introductory"', '\nbase = "introductory"\ndensity = "open"'), "density",
-     "no such key in a scenario with a base (allowed: aircraft, base, battery, position, side, title, turns)"),
+     "no such key in a scenario with a base (allowed: aircraft, base, battery, map, position, side, title, turns)"),
     (('nationality = "german"', 'nationality = "german"\ncohesion = 14'), "side.german.cohesion",
      "only nationality and prereg"),
 ])
@@ -541,6 +541,40 @@ def test_a_scenario_with_a_base_may_set_its_own_turns():
     assert sc["stands"] == _data.load_scenario("barrage")["stands"]
     msg, _ = _refusal('base = "airdrop"\nturns = 1\n')
     assert "\n" not in msg and "turns: expected at least the base's drop turn, 2, got 1" in msg
+
+
+def _rows(text):
+    """The `map = [...]` block of a scenario file's text."""
+    start = text.index("\nmap = [\n") + 1
+    return text[start:text.index("\n]\n", start) + 3]
+
+
+def test_a_scenario_with_a_base_may_set_its_own_map():
+    """RULES.md, Scenarios (`barrage`, `combined`): a file with `base` may give
+    its own `map`, of the base's size, under the base's forces and terms
+    (session 46: barrage and combined keep the table they were balanced on
+    when the Introductory's road was shortened). A bad row is the variant's
+    error; a table the base's stands or buildings do not fit is refused with
+    the base's reason."""
+    intro = _data.load_scenario("introductory")
+    barrage = _data.load_scenario("barrage")
+    assert barrage["stands"] == intro["stands"] and barrage["buildings"] == intro["buildings"]
+    assert barrage["grid"] != intro["grid"] and barrage["grid"] == _data.load_scenario("combined")["grid"]
+    rows = _rows(GOOD)
+    open_table = rows.replace("w", ".")                      # no woods: the base's forces still fit
+    sc, _ = _load_text(GOOD.replace(rows, open_table, 1))
+    assert sc["stands"] == barrage["stands"] and sc["batteries"] == barrage["batteries"]
+    woods = [t["char"] for t in _data.load_charts()["terrain"]].index("w")
+    assert woods in {cell for row in barrage["grid"] for cell in row}
+    assert woods not in {cell for row in sc["grid"] for cell in row}
+    msg, name = _refusal(GOOD.replace(rows, rows.replace("rrr", "rZr", 1), 1))
+    assert "\n" not in msg and name in msg and "map[1][22]: expected a terrain character" in msg
+    msg, name = _refusal(GOOD.replace(rows, rows.replace('",\n', '.",\n'), 1))
+    assert "\n" not in msg and name in msg and "map: expected the base's size, 30 x 20, got '31 x 20'" in msg
+    no_village = GOOD.replace(rows, rows.replace("b", "."), 1)
+    msg, name = _refusal(no_village)       # the base's buildings (support_building) need village squares
+    assert "\n" not in msg and name in msg and "map: expected a table the base's stands" in msg
+    assert "support_building[0].at" in msg
 
 
 def test_bad_plots_in_a_structured_state_are_refused():

@@ -16,7 +16,7 @@ import pytest
 import ardsearch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_microarmour_rules import check_reference, chances, moves, moving_side, play  # noqa: E402
+from test_microarmour_rules import check_reference, chances, moves, moving_side, movement, play  # noqa: E402
 
 GAME = ardsearch.load_game("microarmour")
 START = GAME.new_initial_state(seed=0).to_dict()
@@ -44,8 +44,9 @@ def test_both_sides_start_off_the_table_at_opposite_narrow_edges():
     """Digest, Scenarios: "Both sides enter the playing surface on turn one (1), Germans from
     one narrow edge, Soviets from the other." The table is 30" x 20", so its narrow edges
     are the west and east ones: every German stand waits at x = 0, every Soviet one at x =
-    29, the half-track htka (with its Panzergrenadiers aboard) on the road; the map shows
-    no stand and each stand line is marked `o`."""
+    29, the half-track htka (with its Panzergrenadiers aboard) on the road's row (y = 10;
+    the road starts 10" in, RULES.md Scenarios `introductory`), the T-34 t34c on the
+    road itself; the map shows no stand and each stand line is marked `o`."""
     sc = ardsearch.games.microarmour._engine.SCENARIOS[0]
     assert (sc["width"], sc["height"]) == (30, 20)
     assert [sd["edge"] for sd in sc["sides"]] == ["west", "east"] and all(sd["entry"] for sd in sc["sides"])
@@ -53,8 +54,9 @@ def test_both_sides_start_off_the_table_at_opposite_narrow_edges():
     assert all(by[i]["at"][0] == 0 for i in GERMAN) and all(by[i]["at"][0] == 29 for i in SOVIET)
     assert sorted(START["units"]["offtable"]) == sorted(GERMAN + SOVIET)
     assert by["htka"]["at"] == [0, 10] and by["pgra"]["carried_by"] == "htka" and by["pgra"]["at"] == [0, 10]
-    assert sc["grid"][10][0] == sc["grid"][10][29] == next(i for i, t in enumerate(
-        ardsearch.games.microarmour._engine.CHARTS["terrain"]) if t["name"] == "road")
+    terrain = [t["name"] for t in ardsearch.games.microarmour._engine.CHARTS["terrain"]]
+    assert terrain[sc["grid"][10][29]] == "road" and terrain[sc["grid"][10][0]] == "clear"
+    assert by["t34c"]["at"] == [29, 10]
     text = str(GAME.new_initial_state(seed=0)).splitlines()
     assert all(set(row[3:]) <= set(".=wrbh") for row in text[1:21])          # terrain only
     lines = [line.split() for line in text[24:] if line.startswith("  ")]
@@ -236,3 +238,41 @@ def test_a_carrier_byte_out_of_range_is_refused_while_stands_wait(link):
     raw[at + ids.index("pgra")] = link
     with pytest.raises(ValueError):
         GAME.deserialize_state(ser[:i] + bytes(raw) + ser[i + len(raw):])
+
+
+def _drive_east(sid, half_mp, start=(0, 10)):
+    """The square `sid` reaches stepping east along y = 10 from `start` with
+    `half_mp` half-MP left (its entry square paid), and the moves left there."""
+    st = movement({sid: {"at": list(start), "posture": "move", "mp": half_mp},
+                   "sghq": {"fired": True}},                  # it has fired: no opportunity fire
+                  mover={"id": sid, "step": "step", "ordered": True, "stopped": False})
+    while "step e" in moves(st):
+        st.apply("step e")
+    check_reference(st)
+    return stand(st, sid)["at"], stand(st, sid)["mp"]
+
+
+def test_the_road_starts_ten_inches_in_so_no_german_vehicle_reaches_the_village_on_turn_1():
+    """RULES.md Scenarios, `introductory` (design choice, balance): "the road runs
+    from the east edge through the village and ends 10" from the west edge"; so "a
+    German half-track entering beside the road cannot reach the village on turn 1 (10
+    + 1.5 + 3 = 14.5 MP of its 14) and a Pz IV ends it beside the village (11.5 MP of
+    12)", while a Soviet T-34 entering on the road reaches it (6.5 + 3 MP of 14).
+    Costs (charts.toml, RULES.md Movement): clear 1 MP, road 1/2, buildings 3 for
+    vehicles; the entry square is paid as the first inch."""
+    sc = ardsearch.games.microarmour._engine.SCENARIOS[0]
+    terrain = [t["name"] for t in ardsearch.games.microarmour._engine.CHARTS["terrain"]]
+    row = [terrain[sc["grid"][10][x]] for x in range(30)]
+    assert row == ["clear"] * 10 + ["road"] * 3 + ["buildings"] * 4 + ["road"] * 13
+    # the half-track: 14 MP = 28 half, 2 paid for the clear entry square
+    assert _drive_east("htka", 26) == ([12, 10], 26 - 9 * 2 - 3)     # 5 half-MP left, the village costs 6
+    assert _drive_east("pz4a", 22) == ([12, 10], 22 - 9 * 2 - 3)     # 12 MP = 24 half, 2 paid
+    # the T-34 on the road: 28 half, 1 paid for its road entry square; 12 road squares, then the village
+    st = movement({"t34c": {"at": [29, 10], "posture": "move", "mp": 27}, "gghq": {"fired": True}}, active="soviet",
+                  mover={"id": "t34c", "step": "step", "ordered": True, "stopped": False})
+    for _ in range(12):
+        st.apply("step w")
+    assert stand(st, "t34c")["at"] == [17, 10] and "step w" in moves(st)
+    st.apply("step w")                                               # into the village, x = 16
+    check_reference(st)
+    assert stand(st, "t34c")["at"] == [16, 10] and stand(st, "t34c")["mp"] == 27 - 12 - 6

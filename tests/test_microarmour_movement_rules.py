@@ -33,18 +33,19 @@ def test_a_wreck_on_a_road_costs_the_underlying_terrain_or_the_wreck():
     choose to pay either the cost of the underlying terrain or the cost of the wreck", and
     "A stand moving through a wreck on a road ... cannot use the road movement rate there".
     Design: the road's underlying terrain is clear (charts.toml terrain.road.under) and the
-    mover takes the cheaper (MP cannot be saved, so the dearer never helps)."""
-    pz = {"pz4a": {"at": [5, 10]}}
+    mover takes the cheaper (MP cannot be saved, so the dearer never helps). The
+    Introductory's road runs from x = 10 (scenarios/introductory.toml)."""
+    pz = {"pz4a": {"at": [10, 10]}}
     assert step_cost(pz, "pz4a", "e", 24) == 1                               # the road: 1/2 MP
     # one wreck on the road: clear 1 MP or the wreck's 2 MP: 1 MP (2 half-MP), not the road's 1/2
-    assert step_cost({**pz, "t34b": {"at": [6, 10], **WRECK}}, "pz4a", "e", 24) == 2
+    assert step_cost({**pz, "t34b": {"at": [11, 10], **WRECK}}, "pz4a", "e", 24) == 2
     # two wrecks (Rough Terrain 3, 3 MP) on the road: still the clear 1 MP
-    assert step_cost({**pz, "t34b": {"at": [6, 10], **WRECK}, "t34c": {"at": [6, 10], **WRECK}},
+    assert step_cost({**pz, "t34b": {"at": [11, 10], **WRECK}, "t34c": {"at": [11, 10], **WRECK}},
                      "pz4a", "e", 24) == 2
     # off the road a wreck costs its own rate when dearer than the terrain's: 2 MP on clear
     assert step_cost({"pz4a": {"at": [5, 3]}, "t34b": {"at": [6, 3], **WRECK}}, "pz4a", "e", 24) == 4
     # infantry on the road: a wreck costs foot 1 MP, clear 1 MP: 1 MP instead of the road's 1/2
-    assert step_cost({"pgra": {"at": [5, 10]}, "t34b": {"at": [6, 10], **WRECK}}, "pgra", "e", 8) == 2
+    assert step_cost({"pgra": {"at": [10, 10]}, "t34b": {"at": [11, 10], **WRECK}}, "pgra", "e", 8) == 2
 
 
 def test_the_overrunner_passes_over_and_finishes_beyond_the_target():

@@ -8,7 +8,8 @@ disagrees with the rules.
 Positions: every stand not named is lost (alive=false), except the two GHQs,
 parked in far corners ((0,0) German, (29,19) Soviet) so movement orders exist.
 Map squares used (charts.toml / scenarios/introductory.toml): rows y=0 and
-y=3 are clear; woods at (14..16, 4..5); road along y=10; village (13..16, 8..10).
+y=3 are clear; woods at (14..16, 4..5); road along y=10 from x=10 (x 0..9 clear);
+village (13..16, 8..10).
 """
 from __future__ import annotations
 
@@ -417,9 +418,9 @@ def test_ordered_and_independent_moves():
 
 
 def test_movement_points_terrain_costs_and_firemove_half():
-    # Pz IV MP 12 = 24 half-MP; on the road (y=10) a step costs 1 half MP
-    st = movement({"pz4a": {"at": [5, 10], "posture": "move"}}, mover={"id": "pz4a", "step": "roll",
-                                                                       "ordered": True, "stopped": False})
+    # Pz IV MP 12 = 24 half-MP; on the road (y=10, from x=10) a step costs 1 half MP
+    st = movement({"pz4a": {"at": [10, 10], "posture": "move"}, "sghq": {"fired": True}},   # no opportunity fire
+                  mover={"id": "pz4a", "step": "roll", "ordered": True, "stopped": False})
     st.apply("c:ok")
     d = next(s for s in st.to_dict()["stands"] if s["id"] == "pz4a")
     assert d["mp"] == 24
@@ -930,7 +931,8 @@ def test_structured_state_carries_the_table_and_weapon_data():
     d = view.to_dict()
     table = d["table"]
     assert (table["width"], table["height"]) == (30, 20)
-    assert table["rows"][10] == "=" * 13 + "bbbb" + "=" * 13   # the road along y=10 through the village
+    # the road along y=10, from x=10 through the village to the east edge (RULES.md Scenarios)
+    assert table["rows"][10] == "." * 10 + "=" * 3 + "bbbb" + "=" * 13
     assert table["rows"][8][13:17] == "bbbb"           # the village, x 13..16, y 8..10
     assert table["rows"][15][14:17] == "hhh"           # the hill's top row
     assert table["terrain"]["w"] == "woods" and table["terrain"]["b"] == "buildings"

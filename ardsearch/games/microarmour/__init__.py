@@ -22,11 +22,12 @@ def _scenario_value(values: dict, key: str, side: int | None = None):
 
 PARAMS = (
     Param("scenario", str, _engine.SCENARIO_NAMES[0],
-          "scenario file in scenarios/: introductory (the book's first), airstrike (the same table "
-          "with an aircraft and an AA stand per side), barrage (the same table and forces with "
+          "scenario file in scenarios/: introductory (the book's first), airstrike (its forces "
+          "with an aircraft and an AA stand per side), barrage (its forces with "
           "off-board artillery and smoke on both sides), combined (batteries and aircraft on both sides), "
           "minefield, meeting, ambush, outpost (hidden set-up, dummies, minefields and transports together), "
-          "or airdrop (the Introductory's table with a German paratroop landing group dropping on turn 2); "
+          "or airdrop (the Introductory's forces with a German paratroop landing group dropping on turn 2); "
+          "airstrike, barrage, combined and airdrop keep the Introductory's table as laid out until session 46; "
           "RULES.md, Scenarios",
           choices=_engine.SCENARIO_NAMES),
     Param("turns", int, _SC["turns"], "game length in turns (default: the scenario file's `turns`)",

@@ -364,7 +364,7 @@ def _weapon_extras(path, key, t):
     return out
 
 
-BASE_KEYS = {"title", "base", "turns", "side", "battery", "aircraft", "position"}
+BASE_KEYS = {"title", "base", "turns", "map", "side", "battery", "aircraft", "position"}
 BASE_SIDE_KEYS = {"nationality", "prereg"}
 
 
@@ -375,9 +375,12 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
     weapons = weapons or load_weapons()
     if "base" in d:
         return _load_on_base(path, d, charts, weapons)
+    return _load_table(path, d, name, charts, weapons)
+
+
+def _map_grid(path, rows, charts):
+    """The `map` rows (top row first) as grid[y][x] of terrain indices."""
     tchars = {t["char"]: i for i, t in enumerate(charts["terrain"])}
-    tkeys = {t["key"]: i for i, t in enumerate(weapons)}
-    rows = d.get("map")
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
         _fail(path, "map", "a list of strings", rows)
     width, height = len(rows[0]), len(rows)
@@ -389,6 +392,14 @@ def load_scenario(name="introductory", charts=None, weapons=None, path=None):
             if ch not in tchars:
                 _fail(path, f"map[{i}][{x}]", "a terrain character from charts.toml (" + "".join(tchars) + ")", ch)
             grid[height - 1 - i][x] = tchars[ch]
+    return grid
+
+
+def _load_table(path, d, name, charts, weapons):
+    """A scenario file without a base, read as the table `d`."""
+    tkeys = {t["key"]: i for i, t in enumerate(weapons)}
+    grid = _map_grid(path, d.get("map"), charts)
+    width, height = len(grid[0]), len(grid)
     out = {"title": str(d.get("title", name)), "width": width, "height": height, "grid": grid,
            "turns": _int(path, d, "turns", 1, 50), "sighting": _int(path, d, "sighting", 1, 60)}
     sides = d.get("side")
@@ -544,7 +555,9 @@ def _load_on_base(path, d, charts, weapons):
     """A scenario that takes its table, forces and terms from another file
     (`base`) and adds only fire support (batteries and aircraft) and improved positions (design,
     RULES.md Scenarios: a variant of the Introductory written once), and may set its own `turns`
-    (the game's length is a term a variant may need to tune without copying the base's forces)."""
+    (the game's length is a term a variant may need to tune without copying the base's forces)
+    and its own `map` of the base's size (so a variant balanced on one table keeps it when the
+    base's layout is retuned)."""
     base = d["base"]
     files = _scenario_files()
     if base not in files or base == os.path.basename(path)[:-5] or "base" in _read(files[base]):
@@ -561,7 +574,19 @@ def _load_on_base(path, d, charts, weapons):
         for key in s:
             if key not in BASE_SIDE_KEYS:
                 _fail(path, f"side.{sk}.{key}", "only nationality and prereg in a scenario with a base", s[key])
-    out = load_scenario(base, charts, weapons)
+    if "map" in d:      # its own table under the base's forces (RULES.md Scenarios: barrage, combined)
+        _map_grid(path, d["map"], charts)            # a bad row is this file's error
+        bd = _read(files[base])
+        _map_grid(files[base], bd.get("map"), charts)
+        if (len(d["map"]), len(d["map"][0])) != (len(bd["map"]), len(bd["map"][0])):
+            _fail(path, "map", f"the base's size, {len(bd['map'][0])} x {len(bd['map'])}",
+                  f"{len(d['map'][0])} x {len(d['map'])}")
+        try:
+            out = _load_table(files[base], dict(bd, map=d["map"]), base, charts, weapons)
+        except ValueError as e:
+            _fail(path, "map", f"a table the base's stands, buildings and markers fit ({e})", "one they do not")
+    else:
+        out = load_scenario(base, charts, weapons)
     out["title"] = str(d.get("title", out["title"]))
     if "turns" in d:                     # before the batteries: their smoke missions are turns x 0.3
         out["turns"] = _int(path, d, "turns", 1, 50)
