@@ -254,10 +254,11 @@ def _drive_east(sid, half_mp, start=(0, 10)):
 
 def test_the_road_starts_ten_inches_in_so_no_german_vehicle_reaches_the_village_on_turn_1():
     """RULES.md Scenarios, `introductory` (design choice, balance): "the road runs
-    from the east edge through the village and ends 10" from the west edge"; so "a
-    German half-track entering beside the road cannot reach the village on turn 1 (10
-    + 1.5 + 3 = 14.5 MP of its 14) and a Pz IV ends it beside the village (11.5 MP of
-    12)", while a Soviet T-34 entering on the road reaches it (6.5 + 3 MP of 14).
+    from the east edge through the village and ends 10" from the west edge" ... "So
+    no German vehicle reaches the village on turn 1: a half-track entering on the
+    road's row would need 10 + 1.5 + 3 = 14.5 MP of its 14, and a Pz IV ends turn 1
+    beside the village (11.5 MP of 12), while a T-34 entering on the road reaches it
+    (6.5 + 3 of 14)."
     Costs (charts.toml, RULES.md Movement): clear 1 MP, road 1/2, buildings 3 for
     vehicles; the entry square is paid as the first inch."""
     sc = ardsearch.games.microarmour._engine.SCENARIOS[0]
