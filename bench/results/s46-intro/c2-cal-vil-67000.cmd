@@ -1,0 +1,1 @@
+python -m bench.calibration stosstruppen(scenario=villers) --games 200 --seed 67000 --bots a=mcts:nodes=3000 b=mcts:nodes=3000 --installed mcts --jobs 1 --records /work/main/bench/results/s45-barrage/cal-vil-67000.jsonl
