@@ -241,8 +241,9 @@ def test_a_carrier_byte_out_of_range_is_refused_while_stands_wait(link):
 
 
 def _drive_east(sid, half_mp, start=(0, 10)):
-    """The square `sid` reaches stepping east along y = 10 from `start` with
-    `half_mp` half-MP left (its entry square paid), and the moves left there."""
+    """(The square, the half-MP left there) when `sid`, starting at `start` with
+    `half_mp` half-MP (its entry square paid), steps east along y = 10 as far as
+    the engine lets it."""
     st = movement({sid: {"at": list(start), "posture": "move", "mp": half_mp},
                    "sghq": {"fired": True}},                  # it has fired: no opportunity fire
                   mover={"id": sid, "step": "step", "ordered": True, "stopped": False})
